@@ -1,0 +1,105 @@
+//! Errors of the `solver` crate: one enum for text that does not parse or does not describe a
+//! possible position, one for moves. Each variant names the field that is wrong and what was
+//! expected, so that the CLI and the API can pass the message straight to the user.
+
+use thiserror::Error;
+
+/// A position string, variant id or move text that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The variant id is not one of ours.
+    #[error("unknown variant `{name}`: expected one of {}", crate::Variant::ALL.map(|v| v.id()).join(", "))]
+    UnknownVariant {
+        /// What was given.
+        name: String,
+    },
+    /// The position does not have 2 or 3 space-separated fields.
+    #[error("position: expected `ROWS SIDE [CAPTURED]` (2 or 3 fields separated by a space or `_`), found {found} field(s)")]
+    FieldCount {
+        /// How many fields were found.
+        found: usize,
+    },
+    /// The ROWS field has the wrong number of `/`-separated rows.
+    #[error("ROWS: expected {expected} rows separated by `/`, found {found}")]
+    RowCount {
+        /// Rows the variant has.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// A row has the wrong number of pits.
+    #[error("ROWS: row {row} (counting from the top) must have {expected} pits separated by `,`, found {found}")]
+    PitCount {
+        /// 1-based row, counted from the top as drawn.
+        row: usize,
+        /// Pits in a row of the variant.
+        expected: usize,
+        /// Pits found.
+        found: usize,
+    },
+    /// A pit count is not a non-negative decimal number.
+    #[error("ROWS: row {row}, pit {column} (from the left): `{text}` is not a seed count (expected a whole number 0 or more)")]
+    BadNumber {
+        /// 1-based row, counted from the top.
+        row: usize,
+        /// 1-based column, counted from South's left.
+        column: usize,
+        /// The text found.
+        text: String,
+    },
+    /// The side to move is neither `S` nor `N`.
+    #[error("SIDE: expected `S` or `N`, found `{text}`")]
+    BadSide {
+        /// The text found.
+        text: String,
+    },
+    /// The CAPTURED field is not `s-n`.
+    #[error("CAPTURED: expected `s-n` (seeds captured by South and by North, e.g. `10-6`), found `{text}`")]
+    BadCaptured {
+        /// The text found.
+        text: String,
+    },
+    /// More seeds than the variant holds.
+    #[error("{field}: {found} seeds, but {what} at most {max}")]
+    TooManySeeds {
+        /// The field or part of it that is too full (`ROWS`, `South's rows`, `CAPTURED`...).
+        field: &'static str,
+        /// Seeds found.
+        found: u32,
+        /// What the limit is about.
+        what: &'static str,
+        /// The most allowed.
+        max: u32,
+    },
+    /// A board total that the rules can never produce.
+    #[error("ROWS: {total} seeds on the board cannot occur in {variant}: the total must be a multiple of {step}")]
+    UnreachableTotal {
+        /// The variant id.
+        variant: &'static str,
+        /// Seeds on the board.
+        total: u32,
+        /// The multiple required.
+        step: u32,
+    },
+}
+
+/// A move that cannot be read, or cannot be played in the position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a pit number in range nor `pass`.
+    #[error("move `{text}`: expected a pit number from 1 to {pits} or `pass`")]
+    Malformed {
+        /// The text found.
+        text: String,
+        /// The mover's pit count.
+        pits: usize,
+    },
+    /// A well-formed move that the rules do not allow here.
+    #[error("move `{text}` is not legal here; legal moves: {}", if legal.is_empty() { "none (the game is over)".to_owned() } else { legal.join(" ") })]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// The legal moves, in pit order.
+        legal: Vec<String>,
+    },
+}

@@ -1,0 +1,21 @@
+//! Rules, notation and perfect-play solving of traditional mancala games.
+//!
+//! * [`Variant`]: the rule sets, and the facts of each board.
+//! * [`Setup`] / [`Position`]: a position string read as written, then validated against a
+//!   variant; [`Position::play`] and friends play moves.
+//! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
+
+pub mod error;
+mod moves;
+mod notation;
+mod play;
+mod position;
+pub mod rules;
+mod variant;
+
+pub use error::{MoveError, ParseError};
+pub use moves::Move;
+pub use notation::{layout, Setup};
+pub use play::Played;
+pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
+pub use variant::{Direction, Family, Scoring, Variant};

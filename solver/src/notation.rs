@@ -1,0 +1,243 @@
+//! Position strings (RULES.md §1): `ROWS SIDE [CAPTURED]`.
+//!
+//! Text is first read into an unvalidated [`Setup`] (syntax only), then checked against a
+//! variant's board and seed limits by [`Setup::validate`], which gives a [`Position`]. Formatting a
+//! position gives its canonical string: spaces between fields, and `CAPTURED` left out when it is
+//! `0-0` (so the start positions read exactly as RULES.md writes them).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+use crate::position::{Board, Position, Side};
+use crate::Variant;
+
+/// Which pit is drawn at each place of the board: `layout(v)[row][column]` is the owner and pit
+/// number (1-based) at that row (counted from the top) and column (from South's left). The one
+/// description of the drawn board that parsing, formatting and drawing all use.
+pub fn layout(variant: Variant) -> Vec<Vec<(Side, usize)>> {
+    let p = variant.pits_per_row();
+    let outer = |side: Side, reversed: bool| -> Vec<(Side, usize)> {
+        let pits: Vec<usize> = if reversed {
+            (1..=p).rev().collect()
+        } else {
+            (1..=p).collect()
+        };
+        pits.into_iter().map(|k| (side, k)).collect()
+    };
+    let inner = |side: Side, reversed: bool| -> Vec<(Side, usize)> {
+        let pits: Vec<usize> = if reversed {
+            (p + 1..=2 * p).rev().collect()
+        } else {
+            (p + 1..=2 * p).collect()
+        };
+        pits.into_iter().map(|k| (side, k)).collect()
+    };
+    if variant.rows() == 4 {
+        vec![
+            outer(Side::North, true),
+            inner(Side::North, false),
+            inner(Side::South, true),
+            outer(Side::South, false),
+        ]
+    } else {
+        vec![outer(Side::North, true), outer(Side::South, false)]
+    }
+}
+
+/// A position as written, before it is checked against a variant: rows of seed counts, the side
+/// to move and the captured seeds. Reading text into a `Setup` checks only the syntax.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Seed counts row by row, top to bottom, each row from South's left to right.
+    pub rows: Vec<Vec<u32>>,
+    /// The side to move.
+    pub side: Side,
+    /// Seeds captured by `[South, North]`.
+    pub captured: [u32; 2],
+}
+
+/// Reads a seed count: decimal digits only; values past `u32` saturate, to be reported as too
+/// many seeds rather than as bad syntax.
+fn parse_count(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<u32>().unwrap_or(u32::MAX))
+}
+
+impl FromStr for Setup {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Setup, ParseError> {
+        let fields: Vec<&str> = text.trim().split([' ', '_']).collect();
+        if !(2..=3).contains(&fields.len()) {
+            return Err(ParseError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut rows = Vec::new();
+        for (r, row_text) in fields[0].split('/').enumerate() {
+            let mut row = Vec::new();
+            for (c, cell) in row_text.split(',').enumerate() {
+                let count = parse_count(cell).ok_or_else(|| ParseError::BadNumber {
+                    row: r + 1,
+                    column: c + 1,
+                    text: cell.to_owned(),
+                })?;
+                row.push(count);
+            }
+            rows.push(row);
+        }
+        let side = match fields[1] {
+            "S" => Side::South,
+            "N" => Side::North,
+            other => {
+                return Err(ParseError::BadSide {
+                    text: other.to_owned(),
+                })
+            }
+        };
+        let captured = match fields.get(2) {
+            None => [0, 0],
+            Some(text) => {
+                let bad = || ParseError::BadCaptured {
+                    text: (*text).to_owned(),
+                };
+                let (s, n) = text.split_once('-').ok_or_else(bad)?;
+                [parse_count(s).ok_or_else(bad)?, parse_count(n).ok_or_else(bad)?]
+            }
+        };
+        Ok(Setup {
+            rows,
+            side,
+            captured,
+        })
+    }
+}
+
+impl Setup {
+    /// Checks the setup against a variant's board and seed limits (RULES.md §1 and §3).
+    pub fn validate(&self, variant: Variant) -> Result<Position, ParseError> {
+        let layout = layout(variant);
+        if self.rows.len() != layout.len() {
+            return Err(ParseError::RowCount {
+                expected: layout.len(),
+                found: self.rows.len(),
+            });
+        }
+        let l = variant.pits_per_side();
+        let mut cells = [0u32; 2 * crate::MAX_PITS_PER_SIDE];
+        for (r, (row, places)) in self.rows.iter().zip(&layout).enumerate() {
+            if row.len() != places.len() {
+                return Err(ParseError::PitCount {
+                    row: r + 1,
+                    expected: places.len(),
+                    found: row.len(),
+                });
+            }
+            for (&count, &(side, pit)) in row.iter().zip(places) {
+                cells[side.index() * l + pit - 1] = count;
+            }
+        }
+        let side_total = |side: Side| -> u64 {
+            cells[side.index() * l..(side.index() + 1) * l]
+                .iter()
+                .map(|&c| c as u64)
+                .sum()
+        };
+        let clamp = |x: u64| x.min(u32::MAX as u64) as u32;
+        let (south, north) = (side_total(Side::South), side_total(Side::North));
+        let total_seeds = variant.total_seeds() as u64;
+        if variant.seeds_stay_on_their_side() {
+            let max = variant.max_seeds_per_side() as u64;
+            for (seeds, field) in [(south, "South's rows"), (north, "North's rows")] {
+                if seeds > max {
+                    return Err(ParseError::TooManySeeds {
+                        field,
+                        found: clamp(seeds),
+                        what: "one side holds",
+                        max: max as u32,
+                    });
+                }
+            }
+            let [by_south, by_north] = self.captured.map(u64::from);
+            for (sum, field) in [(north + by_south, "North"), (south + by_north, "South")] {
+                if sum > max {
+                    return Err(ParseError::TooManySeeds {
+                        field: if field == "North" {
+                            "CAPTURED (South's captures plus North's seeds on the board)"
+                        } else {
+                            "CAPTURED (North's captures plus South's seeds on the board)"
+                        },
+                        found: clamp(sum),
+                        what: "a side starts with",
+                        max: max as u32,
+                    });
+                }
+            }
+        } else if south + north > total_seeds {
+            return Err(ParseError::TooManySeeds {
+                field: "ROWS",
+                found: clamp(south + north),
+                what: "the board holds",
+                max: total_seeds as u32,
+            });
+        }
+        let captured_total = self.captured.iter().map(|&c| c as u64).sum::<u64>();
+        if south + north + captured_total > total_seeds {
+            return Err(ParseError::TooManySeeds {
+                field: "ROWS and CAPTURED together",
+                found: clamp(south + north + captured_total),
+                what: "the game has",
+                max: total_seeds as u32,
+            });
+        }
+        let board_total = (south + north) as u32;
+        if board_total % variant.total_step() != 0 {
+            return Err(ParseError::UnreachableTotal {
+                variant: variant.id(),
+                total: board_total,
+                step: variant.total_step(),
+            });
+        }
+        let mut board = Board::EMPTY;
+        for (b, &c) in board.cells.iter_mut().zip(&cells) {
+            *b = c as u8; // every count is at most the per-side maximum, checked above
+        }
+        Ok(Position {
+            variant,
+            board,
+            side: self.side,
+            captured: self.captured,
+        })
+    }
+}
+
+impl Position {
+    /// Reads a position string of `variant`: syntax first, then the variant's limits.
+    pub fn parse(variant: Variant, text: &str) -> Result<Position, ParseError> {
+        text.parse::<Setup>()?.validate(variant)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (r, places) in layout(self.variant).iter().enumerate() {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for (c, &(side, pit)) in places.iter().enumerate() {
+                if c > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", self.pit(side, pit))?;
+            }
+        }
+        write!(f, " {}", self.side.letter())?;
+        if self.captured != [0, 0] {
+            write!(f, " {}-{}", self.captured[0], self.captured[1])?;
+        }
+        Ok(())
+    }
+}

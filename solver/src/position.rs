@@ -1,0 +1,193 @@
+//! Sides, boards and positions: small `Copy` values with no heap, because the solver makes
+//! hundreds of millions of them.
+
+use std::fmt;
+use std::ops::Not;
+
+use crate::Variant;
+
+/// Most pits one side can own (Bao la Kiarabu: two rows of 8).
+pub const MAX_PITS_PER_SIDE: usize = 16;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The player at the bottom of the drawn board, who moves first.
+    South,
+    /// The player at the top.
+    North,
+}
+
+impl Side {
+    /// `S` or `N`, as in position strings.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::South => 'S',
+            Side::North => 'N',
+        }
+    }
+
+    /// `south` or `north`, as in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    /// 0 for South, 1 for North: the index of this side in `[south, north]` arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Not for Side {
+    type Output = Side;
+    fn not(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+}
+
+/// The pits of both sides seen from one of them: `cells[0..L]` are that side's pits 1..L and
+/// `cells[L..2L]` the other side's pits 1..L, where `L` is [`Variant::pits_per_side`]. On a
+/// two-row board this is exactly the counter-clockwise sowing ring; on a four-row board it is the
+/// two sides' loops one after the other. Which side comes first is up to the holder: the rules
+/// engine and the solver always put the side to move first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Seed counts; cells past `2L` are zero.
+    pub cells: [u8; 2 * MAX_PITS_PER_SIDE],
+}
+
+impl Board {
+    /// The empty board.
+    pub const EMPTY: Board = Board {
+        cells: [0; 2 * MAX_PITS_PER_SIDE],
+    };
+
+    /// The same board seen from the other side.
+    #[inline]
+    pub fn flipped(&self, pits_per_side: usize) -> Board {
+        let mut cells = [0u8; 2 * MAX_PITS_PER_SIDE];
+        let l = pits_per_side;
+        cells[..l].copy_from_slice(&self.cells[l..2 * l]);
+        cells[l..2 * l].copy_from_slice(&self.cells[..l]);
+        Board { cells }
+    }
+
+    /// Seeds of the first side (`first == true`) or of the second.
+    #[inline]
+    pub fn side_total(&self, pits_per_side: usize, first: bool) -> u32 {
+        let range = if first {
+            0..pits_per_side
+        } else {
+            pits_per_side..2 * pits_per_side
+        };
+        self.cells[range].iter().map(|&c| c as u32).sum()
+    }
+
+    /// Seeds on the whole board.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.cells.iter().map(|&c| c as u32).sum()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.cells.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        write!(f, "Board{:?}", &self.cells[..last])
+    }
+}
+
+/// A complete game state: board, side to move and seeds captured so far.
+///
+/// Built only by [`crate::Setup::validate`] or by playing moves, so it always satisfies the
+/// variant's limits. The board is stored with South's pits first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) board: Board,
+    pub(crate) side: Side,
+    pub(crate) captured: [u32; 2],
+}
+
+impl Position {
+    /// The start position of a variant: every pit full, South to move, nothing captured.
+    pub fn start(variant: Variant) -> Position {
+        let mut board = Board::EMPTY;
+        for c in &mut board.cells[..2 * variant.pits_per_side()] {
+            *c = variant.seeds_per_pit();
+        }
+        Position {
+            variant,
+            board,
+            side: Side::South,
+            captured: [0, 0],
+        }
+    }
+
+    /// The variant whose rules apply.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Seeds captured so far by `[South, North]`.
+    pub fn captured(&self) -> [u32; 2] {
+        self.captured
+    }
+
+    /// Seeds in pit `pit` (1-based, the owner's numbering) of `side`.
+    pub fn pit(&self, side: Side, pit: usize) -> u8 {
+        let l = self.variant.pits_per_side();
+        assert!((1..=l).contains(&pit), "pit {pit} out of 1..={l}");
+        self.board.cells[side.index() * l + pit - 1]
+    }
+
+    /// The board with South's pits first.
+    pub fn absolute_board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board seen from the side to move (its pits first), as the rules engine and the
+    /// solver use it.
+    #[inline]
+    pub fn relative_board(&self) -> Board {
+        match self.side {
+            Side::South => self.board,
+            Side::North => self.board.flipped(self.variant.pits_per_side()),
+        }
+    }
+
+    /// Seeds on the board.
+    pub fn seeds_on_board(&self) -> u32 {
+        self.board.total()
+    }
+
+    /// Builds a position from a board seen from `side` (its pits first).
+    pub(crate) fn from_relative(
+        variant: Variant,
+        relative: &Board,
+        side: Side,
+        captured: [u32; 2],
+    ) -> Position {
+        let board = match side {
+            Side::South => *relative,
+            Side::North => relative.flipped(variant.pits_per_side()),
+        };
+        Position {
+            variant,
+            board,
+            side,
+            captured,
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Al-manqala (RULES.md §3): one lap over both rows, backward captures of pits holding 2 or 4,
+//! feeding, starvation and passing.
+
+use super::{Next, Outcome, Terminal};
+use crate::position::Board;
+use crate::{Move, Variant};
+
+/// Calls `sink` with every legal move, or says how the game ends when there is none.
+pub(super) fn expand(
+    variant: Variant,
+    board: &Board,
+    sink: &mut impl FnMut(Move, &Outcome),
+) -> Option<Terminal> {
+    let l = variant.pits_per_side();
+    let own_empty = board.cells[..l].iter().all(|&c| c == 0);
+    let opponent_empty = board.cells[l..2 * l].iter().all(|&c| c == 0);
+    match (own_empty, opponent_empty) {
+        (true, true) => return Some(Terminal { gain: [0, 0] }),
+        (true, false) => {
+            sink(
+                Move::Pass,
+                &Outcome {
+                    board: *board,
+                    gain: [0, 0],
+                    next: Next::Opponent,
+                },
+            );
+            return None;
+        }
+        _ => {}
+    }
+    let mut any = false;
+    for i in (0..l).filter(|&i| board.cells[i] > 0) {
+        let outcome = sow(l, board, i);
+        // An empty opponent must be fed: only moves that leave them a seed are legal.
+        if opponent_empty && outcome.board.cells[l..2 * l].iter().all(|&c| c == 0) {
+            continue;
+        }
+        any = true;
+        sink(Move::Pit(i as u8 + 1), &outcome);
+    }
+    // No move feeds the starved opponent: the game ends and they take every seed left.
+    (!any).then(|| Terminal {
+        gain: [0, board.total() as u8],
+    })
+}
+
+fn sow(l: usize, board: &Board, from: usize) -> Outcome {
+    let ring = 2 * l;
+    let mut b = *board;
+    let seeds = b.cells[from];
+    b.cells[from] = 0;
+    let mut pit = from;
+    for _ in 0..seeds {
+        pit = if pit + 1 == ring { 0 } else { pit + 1 };
+        b.cells[pit] += 1;
+    }
+    let mut gain = 0;
+    for _ in 0..ring {
+        if !matches!(b.cells[pit], 2 | 4) {
+            break;
+        }
+        gain += b.cells[pit];
+        b.cells[pit] = 0;
+        pit = if pit == 0 { ring - 1 } else { pit - 1 };
+    }
+    Outcome {
+        board: b,
+        gain: [gain, 0],
+        next: Next::Opponent,
+    }
+}

@@ -1,0 +1,63 @@
+//! The rules engine: from a board seen by the side to move, every legal move and what it leads
+//! to. [`expand`] is the solver's hot path: it allocates nothing and hands each move's
+//! [`Outcome`] to a callback. [`crate::Position`] builds the player-facing API on top of it.
+
+mod al_manqala;
+mod cycle;
+mod four_row;
+mod relay;
+
+use crate::position::Board;
+use crate::variant::Family;
+use crate::{Move, Variant};
+
+/// Who moves after a move, or how it ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The opponent moves next.
+    Opponent,
+    /// The mover moves again (Anywoli's binikh).
+    Mover,
+    /// The move ended the game and every seed left was allocated in `gain` (Anywoli, when a
+    /// capture leaves four or fewer seeds).
+    Over,
+    /// A sowing that never ends (Hawalis, Bao la Kiarabu): the mover loses at once and the board
+    /// stays as it was.
+    Endless,
+}
+
+/// What one move does, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The board after the move, still with the mover's pits first.
+    pub board: Board,
+    /// Seeds the move gave to `[mover, opponent]`: captures, and the allocation of the seeds
+    /// left when the move ends the game.
+    pub gain: [u8; 2],
+    /// Who moves next, or how the game ended.
+    pub next: Next,
+}
+
+/// How a game ends in a position where the side to move has no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terminal {
+    /// Seeds allocated to `[side to move, opponent]` as the game ends. In the win/draw/loss
+    /// variants the side to move has lost and nothing is allocated.
+    pub gain: [u8; 2],
+}
+
+/// Calls `sink` once for every legal move of the side to move (the first side of `board`), in
+/// pit order. Returns the game's end when there is no move, in which case `sink` is not called.
+/// A forced pass is a move.
+#[inline]
+pub fn expand(
+    variant: Variant,
+    board: &Board,
+    mut sink: impl FnMut(Move, &Outcome),
+) -> Option<Terminal> {
+    match variant.family() {
+        Family::FourRow => four_row::expand(variant, board, &mut sink),
+        Family::AlManqala => al_manqala::expand(variant, board, &mut sink),
+        Family::Relay => relay::expand(variant, board, &mut sink),
+    }
+}

@@ -1,0 +1,104 @@
+//! Anywoli and Rio Kadalis (RULES.md §3): relay sowing over both rows in which every pit that
+//! reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
+
+use super::cycle::CycleDetector;
+use super::{Next, Outcome, Terminal};
+use crate::position::Board;
+use crate::{Move, Variant};
+
+/// Calls `sink` with every legal move (endless sowings are not legal), or says how the game
+/// ends when there is none.
+pub(super) fn expand(
+    variant: Variant,
+    board: &Board,
+    sink: &mut impl FnMut(Move, &Outcome),
+) -> Option<Terminal> {
+    let l = variant.pits_per_side();
+    let anywoli = variant == Variant::Anywoli;
+    if anywoli && board.total() <= 4 {
+        return Some(Terminal { gain: [0, 0] });
+    }
+    let mut any = false;
+    for i in (0..l).filter(|&i| board.cells[i] > 0) {
+        if let Some(outcome) = sow(l, anywoli, board, i) {
+            any = true;
+            sink(Move::Pit(i as u8 + 1), &outcome);
+        }
+    }
+    match (any, anywoli) {
+        (true, _) => None,
+        (false, true) => {
+            sink(
+                Move::Pass,
+                &Outcome {
+                    board: *board,
+                    gain: [0, 0],
+                    next: Next::Opponent,
+                },
+            );
+            None
+        }
+        // Rio Kadalis: the round ends and each side takes the seeds in its own row.
+        (false, false) => Some(Terminal {
+            gain: [
+                board.side_total(l, true) as u8,
+                board.side_total(l, false) as u8,
+            ],
+        }),
+    }
+}
+
+/// Sows from the mover's pit index `from`; `None` when the sowing never ends.
+fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<Outcome> {
+    let ring = 2 * l;
+    let mut b = *board;
+    let mut hand = b.cells[from];
+    b.cells[from] = 0;
+    let mut pit = from;
+    let mut uncaptured = board.total() as u8;
+    let mut gain = [0u8; 2];
+    let mut cycle = CycleDetector::new();
+    cycle.repeats(&b, hand, pit as u8);
+    loop {
+        pit = if pit + 1 == ring { 0 } else { pit + 1 };
+        b.cells[pit] += 1;
+        hand -= 1;
+        if b.cells[pit] == 4 {
+            // Mid-sowing the pit's owner takes the four; with the last seed (binikh) the mover.
+            let taker = if hand > 0 { usize::from(pit >= l) } else { 0 };
+            b.cells[pit] = 0;
+            gain[taker] += 4;
+            uncaptured -= 4;
+            if anywoli && uncaptured <= 4 {
+                // The game ends at once; the capturer takes what is left, hand included.
+                gain[taker] += uncaptured;
+                return Some(Outcome {
+                    board: Board::EMPTY,
+                    gain,
+                    next: Next::Over,
+                });
+            }
+            if hand == 0 {
+                let next = if anywoli { Next::Mover } else { Next::Opponent };
+                return Some(Outcome {
+                    board: b,
+                    gain,
+                    next,
+                });
+            }
+        } else if hand == 0 {
+            if b.cells[pit] == 1 {
+                return Some(Outcome {
+                    board: b,
+                    gain,
+                    next: Next::Opponent,
+                });
+            }
+            hand = b.cells[pit];
+            b.cells[pit] = 0;
+            if cycle.repeats(&b, hand, pit as u8) {
+                return None;
+            }
+        }
+    }
+}

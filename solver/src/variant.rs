@@ -1,0 +1,263 @@
+//! The variants the project implements, and the fixed facts about each one's board.
+//!
+//! A variant id names one complete rule set (RULES.md §3): values in a tablebase always belong to
+//! exactly one id, so an option that changes a rule is a different id, never a flag.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+
+/// One rule set. The order here is the order in which `mancala variants` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Hawalis (Oman): four rows of 7, relay sowing, win/draw/loss.
+    Hawalis,
+    /// Bao la Kiarabu (Zanzibar): four rows of 8, clockwise relay sowing, win/draw/loss.
+    BaoLaKiarabu,
+    /// Al-manqala (Galilee): two rows of 7, single lap, backward captures of 2s and 4s.
+    AlManqala,
+    /// Anywoli (Anuak): two rows of 12, relay sowing, fours to the pit's owner, extra turns.
+    Anywoli,
+    /// Rio Kadalis (Somalia): two rows of 6, relay sowing, fours to the pit's owner.
+    RioKadalis,
+    /// Rio Kadalis on two rows of 5.
+    RioKadalis5,
+}
+
+/// The rule family: variants of one family share their move generator and differ only in the
+/// parameters of [`Variant`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Hawalis and Bao la Kiarabu: four rows, each side sows its own loop, relay sowing.
+    FourRow,
+    /// Al-manqala: two rows, single lap, captures of 2 and 4 going backwards.
+    AlManqala,
+    /// Anywoli and Rio Kadalis: two rows, relay sowing with fours captured along the way.
+    Relay,
+}
+
+/// How a finished game is judged, and so what kind of value the solver gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Win, draw or loss (RULES.md §2): values are -1, 0 and +1.
+    WinDrawLoss,
+    /// Seeds: values are the margin of seeds still to be won, in `[-n, n]`.
+    Score,
+}
+
+/// The direction in which a side sows around its loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Increasing pit numbers (RULES.md §1).
+    CounterClockwise,
+    /// Decreasing pit numbers.
+    Clockwise,
+}
+
+impl Variant {
+    /// Every variant, in listing order.
+    pub const ALL: [Variant; 6] = [
+        Variant::Hawalis,
+        Variant::BaoLaKiarabu,
+        Variant::AlManqala,
+        Variant::Anywoli,
+        Variant::RioKadalis,
+        Variant::RioKadalis5,
+    ];
+
+    /// The id used on the command line, in URLs and in the database.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Hawalis => "hawalis",
+            Variant::BaoLaKiarabu => "bao-la-kiarabu",
+            Variant::AlManqala => "al-manqala",
+            Variant::Anywoli => "anywoli",
+            Variant::RioKadalis => "rio-kadalis",
+            Variant::RioKadalis5 => "rio-kadalis-5",
+        }
+    }
+
+    /// The name players use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Hawalis => "Hawalis",
+            Variant::BaoLaKiarabu => "Bao la Kiarabu",
+            Variant::AlManqala => "Al-manqala",
+            Variant::Anywoli => "Anywoli",
+            Variant::RioKadalis => "Rio Kadalis",
+            Variant::RioKadalis5 => "Rio Kadalis (5 pits)",
+        }
+    }
+
+    /// The rule family, which selects the move generator.
+    pub const fn family(self) -> Family {
+        match self {
+            Variant::Hawalis | Variant::BaoLaKiarabu => Family::FourRow,
+            Variant::AlManqala => Family::AlManqala,
+            Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => Family::Relay,
+        }
+    }
+
+    /// Pits in one row (`P` in RULES.md).
+    pub const fn pits_per_row(self) -> usize {
+        match self {
+            Variant::Hawalis => 7,
+            Variant::BaoLaKiarabu => 8,
+            Variant::AlManqala => 7,
+            Variant::Anywoli => 12,
+            Variant::RioKadalis => 6,
+            Variant::RioKadalis5 => 5,
+        }
+    }
+
+    /// Rows of the whole board: 2 or 4.
+    pub const fn rows(self) -> usize {
+        match self.family() {
+            Family::FourRow => 4,
+            _ => 2,
+        }
+    }
+
+    /// Pits one side owns: `P` on two-row boards, `2P` on four-row boards.
+    pub const fn pits_per_side(self) -> usize {
+        self.pits_per_row() * self.rows() / 2
+    }
+
+    /// Seeds in every pit of the start position.
+    pub const fn seeds_per_pit(self) -> u8 {
+        match self {
+            Variant::Hawalis | Variant::BaoLaKiarabu => 2,
+            Variant::AlManqala => 7,
+            Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => 4,
+        }
+    }
+
+    /// Seeds in the whole game.
+    pub const fn total_seeds(self) -> u32 {
+        (self.seeds_per_pit() as u32) * (self.pits_per_side() as u32) * 2
+    }
+
+    /// Win/draw/loss or score.
+    pub const fn scoring(self) -> Scoring {
+        match self.family() {
+            Family::FourRow => Scoring::WinDrawLoss,
+            _ => Scoring::Score,
+        }
+    }
+
+    /// The direction each side sows in.
+    pub const fn direction(self) -> Direction {
+        match self {
+            Variant::BaoLaKiarabu => Direction::Clockwise,
+            _ => Direction::CounterClockwise,
+        }
+    }
+
+    /// Board totals must be a multiple of this (1: any total). Captures in Al-manqala are even,
+    /// and in the relay games always fours, so other totals cannot be reached from the start.
+    pub const fn total_step(self) -> u32 {
+        match self.family() {
+            Family::FourRow => 1,
+            Family::AlManqala => 2,
+            Family::Relay => 4,
+        }
+    }
+
+    /// Whether the slices are split by each side's seeds (seeds never cross sides there).
+    pub const fn seeds_stay_on_their_side(self) -> bool {
+        matches!(self.family(), Family::FourRow)
+    }
+
+    /// The most seeds one side can hold on a four-row board, or the whole board elsewhere.
+    pub const fn max_seeds_per_side(self) -> u32 {
+        if self.seeds_stay_on_their_side() {
+            self.total_seeds() / 2
+        } else {
+            self.total_seeds()
+        }
+    }
+
+    /// A short statement of the rules for listings (`mancala variants`, `/api/variants`).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Hawalis => {
+                "Relay sowing counter-clockwise round your own two rows; ending in your inner row \
+                 captures the opposite inner pit and the outer pit behind it. Singletons move only \
+                 into an empty pit and only when you have no pit of 2 or more. No move, or an \
+                 endless sowing, loses; repetition draws."
+            }
+            Variant::BaoLaKiarabu => {
+                "As Hawalis on four rows of 8, but sowing is clockwise and the opposite inner pit \
+                 and the outer pit behind it are captured each on its own."
+            }
+            Variant::AlManqala => {
+                "Single-lap sowing over both rows; a last seed making 2 or 4 captures that pit and \
+                 every 2 or 4 before it. Feed an empty opponent or they take all the seeds left; an \
+                 empty row passes. 50 seeds win."
+            }
+            Variant::Anywoli => {
+                "Relay sowing over both rows; any pit that reaches 4 mid-sowing goes to its \
+                 owner; a last seed making 4 (binikh) goes to the mover, who moves again. When 4 \
+                 or fewer seeds are left the capturer takes them. Most seeds win."
+            }
+            Variant::RioKadalis | Variant::RioKadalis5 => {
+                "Relay sowing over both rows; any pit that reaches 4 mid-sowing goes to its \
+                 owner; a last seed making 4 (binikh) goes to the mover and ends the move. With \
+                 no legal move the round ends and each takes their own row. Most seeds win."
+            }
+        }
+    }
+
+    /// Where the rules come from (RULES.md §3).
+    pub const fn source(self) -> &'static str {
+        match self {
+            Variant::Hawalis => "Oman; de Voogt 2003",
+            Variant::BaoLaKiarabu => "Zanzibar; Ingrams 1921",
+            Variant::AlManqala => "Galilee; Kanaaneh 2007",
+            Variant::Anywoli => "Anuak, Ethiopia; Pankhurst 1971",
+            Variant::RioKadalis | Variant::RioKadalis5 => "Somalia; Pankhurst 1971",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| ParseError::UnknownVariant { name: s.to_owned() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_unknown_is_rejected() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>().unwrap(), v);
+        }
+        let err = "kalah-9".parse::<Variant>().unwrap_err();
+        assert!(err.to_string().contains("kalah-9"), "{err}");
+        assert!(err.to_string().contains("rio-kadalis"), "{err}");
+    }
+
+    #[test]
+    fn totals_match_rules() {
+        // RULES.md §3: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 = 40.
+        let totals: Vec<u32> = Variant::ALL.iter().map(|v| v.total_seeds()).collect();
+        assert_eq!(totals, [56, 64, 98, 96, 48, 40]);
+        assert_eq!(Variant::Hawalis.max_seeds_per_side(), 28);
+        assert_eq!(Variant::BaoLaKiarabu.max_seeds_per_side(), 32);
+    }
+}
