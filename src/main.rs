@@ -1,1 +1,171 @@
-fn main() {}
+//! `mancala`: the command line of the perfect-play endgame database for traditional mancala
+//! games. This file holds only the clap definitions and the dispatch to the commands in
+//! [`cli`]; each command lives in its own module there.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use mancala_solver::Variant;
+
+/// The position notation and pit numbering (RULES.md §1), shown by `mancala --help`.
+const NOTATION_HELP: &str = "\
+POSITION NOTATION
+
+South (S) sits at the bottom of the drawn board and moves first; North (N) at the top.
+Two-row boards (P pits a row): South owns the bottom row, North the top row.
+Four-row boards: South owns the two bottom rows (outer = bottom row, inner = the row above it),
+North the two top rows (outer = top row, inner = the row below it); the inner rows face each
+other.
+
+Pit numbers: every player numbers their own pits from their own seat. The outer (or only) row is
+1..P from the player's left to right; on four-row boards the inner row continues P+1..2P from the
+player's right to left. Counter-clockwise sowing visits a player's own pits in increasing number.
+
+  Two rows (Rio Kadalis, P = 6):       Four rows (Hawalis, P = 7):
+     N6 N5 N4 N3 N2 N1                    N7  N6  N5  N4  N3  N2  N1    North outer
+     S1 S2 S3 S4 S5 S6                    N8  N9 N10 N11 N12 N13 N14    North inner
+                                         S14 S13 S12 S11 S10  S9  S8    South inner
+                                          S1  S2  S3  S4  S5  S6  S7    South outer
+
+A position is `ROWS SIDE [CAPTURED]`, fields separated by one space (or `_`, handy in URLs and
+unquoted shell arguments):
+  ROWS      the rows from top to bottom as drawn, separated by `/`; in every row the pit counts
+            from left to right as South sees them, separated by `,`.
+              two-row:  N P..1 / S 1..P
+              four-row: N outer P..1 / N inner P+1..2P / S inner 2P..P+1 / S outer 1..P
+  SIDE      `S` or `N`: the side to move.
+  CAPTURED  `s-n`: seeds already captured by South and by North (optional, default 0-0).
+
+Examples:
+  Rio Kadalis start:  4,4,4,4,4,4/4,4,4,4,4,4 S
+  Hawalis start:      2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 S
+  After South's 1 and North's 4 in Rio Kadalis, North having captured 4:
+                      8,1,1,1,7,7/0,8,2,7,2,0 S 0-4
+
+A move is the mover's own pit number (1..P, or 1..2P on four-row boards), or `pass` where the
+variant makes a player pass. A game record is a list of moves separated by spaces.
+
+  mancala show rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S'
+  mancala moves rio-kadalis 4,4,4,4,4,4/4,4,4,4,4,4_S
+  mancala play rio-kadalis 1 4
+
+Bad input (a position that does not parse or cannot occur, an illegal move) prints
+`error: <message>` on standard error and exits with code 2.";
+
+/// Help for every `POSITION` argument.
+const POSITION_HELP: &str = "\
+A position string `ROWS SIDE [CAPTURED]`: the rows from top to bottom separated by `/`, each row's \
+seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally \
+the seeds captured by South and North as `s-n`. Quote it, or write `_` for the spaces. \
+Example: '4,4,4,4,4,4/4,4,4,4,4,4 S' (Rio Kadalis start). See `mancala --help` for the pit \
+numbering.";
+
+/// Perfect-play endgame database and puzzles for traditional mancala games.
+///
+/// Variants: Hawalis, Bao la Kiarabu, Al-manqala, Anywoli, Rio Kadalis (see `mancala variants`).
+/// Positions are written in one line of text, described below.
+#[derive(Debug, Parser)]
+#[command(name = "mancala", version, after_long_help = NOTATION_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands. To add one: a variant here, a module under `src/cli/` with a `run` function,
+/// and one arm in [`main`].
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List every variant: id, board, seeds, kind of result, rules and source.
+    Variants,
+
+    /// Draw a position as a board.
+    ///
+    /// Rows are drawn as in the position string, South at the bottom; next to every row a line
+    /// of pit labels (`S1` = South's pit 1, `N8` = North's pit 8) stands over or under each
+    /// count. Below the board: the side to move (or, when the game is over, the final totals and
+    /// who won), the seeds captured and the seeds each side has on the board.
+    #[command(after_help = "Example: mancala show rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S'")]
+    Show {
+        /// The variant id (`mancala variants` lists them).
+        #[arg(value_parser = cli::variant_parser())]
+        variant: Variant,
+        #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+        position: String,
+    },
+
+    /// List every legal move of a position and what it leads to.
+    ///
+    /// For each move: the position after it, the seeds it gives each side (captures, and the
+    /// seeds allocated when it ends the game), and whether it gives an extra turn, ends the game
+    /// or is an endless sowing (which loses). A position in which the game is over has no moves;
+    /// its final totals are given instead.
+    #[command(
+        after_help = "Example: mancala moves rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S' --json"
+    )]
+    Moves {
+        /// The variant id (`mancala variants` lists them).
+        #[arg(value_parser = cli::variant_parser())]
+        variant: Variant,
+        #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+        position: String,
+        /// Print one JSON object instead of a table.
+        ///
+        /// {"variant": ID, "position": POSITION, "game_over": null | {"south": S, "north": N},
+        /// "moves": [{"move": "3", "after": POSITION, "captured": {"south": s, "north": n},
+        /// "extra_turn": bool, "ends_game": bool, "endless": bool}, ...]}. Positions are
+        /// canonical strings (spaces, CAPTURED left out when 0-0); "captured" is what the move
+        /// adds; "game_over" holds the final totals.
+        #[arg(long)]
+        json: bool,
+    },
+
+    /// Play a game record and draw the board after every move.
+    ///
+    /// Starts from the variant's start position, or from --from. After each move it prints the
+    /// move's number and text, the position after it, what it did and the board. A malformed or
+    /// illegal move stops the record with an error naming the move's number and text and
+    /// listing the legal moves (exit code 2).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example: mancala play rio-kadalis 1 4 2   (or: mancala play rio-kadalis '1 4 2')"
+    )]
+    Play {
+        /// The variant id (`mancala variants` lists them).
+        #[arg(value_parser = cli::variant_parser())]
+        variant: Variant,
+        /// The position to start from, instead of the variant's start position.
+        ///
+        /// A position string `ROWS SIDE [CAPTURED]` (see `mancala --help`); quote it or write
+        /// `_` for the spaces.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        from: Option<String>,
+        /// The moves, in order: the mover's pit numbers, or `pass`.
+        ///
+        /// One move per argument, or several in one argument separated by spaces. Each move is
+        /// the pit number of the side to move in its own numbering (1..P, or 1..2P on four-row
+        /// boards), or `pass` where the variant makes a player pass.
+        #[arg(value_name = "MOVE")]
+        moves: Vec<String>,
+    },
+}
+
+fn main() {
+    let args = Cli::parse();
+    let result = match args.command {
+        Command::Variants => cli::variants::run(),
+        Command::Show { variant, position } => cli::show::run(variant, &position),
+        Command::Moves {
+            variant,
+            position,
+            json,
+        } => cli::moves::run(variant, &position, json),
+        Command::Play {
+            variant,
+            from,
+            moves,
+        } => cli::play::run(variant, from.as_deref(), &moves),
+    };
+    if let Err(err) = result {
+        cli::exit_with(err);
+    }
+}

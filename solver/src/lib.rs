@@ -11,6 +11,10 @@ mod notation;
 mod play;
 mod position;
 pub mod rules;
+mod index;
+mod slice;
+pub mod solve;
+mod value;
 mod variant;
 
 pub use error::{MoveError, ParseError};
@@ -19,3 +23,5 @@ pub use notation::{layout, Setup};
 pub use play::Played;
 pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
 pub use variant::{Direction, Family, Scoring, Variant};
+pub use slice::{Slice, SliceId};
+pub use value::{move_value, Value};

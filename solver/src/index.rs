@@ -1,0 +1,141 @@
+//! Dense indexing of seed distributions by combinatorial ranking (stars and bars).
+//!
+//! The distributions of `s` seeds over `k` pits, in lexicographic order with the first pit most
+//! significant, are numbered `0..count(k, s)`. A slice of positions is then a dense array: no hash
+//! table, and a position's place in it is computed in `O(k)` from its counts.
+
+/// Most pits a distribution spans (two Anywoli rows: 24) and most seeds (Al-manqala: 98).
+const MAX_K: usize = 33;
+const MAX_S: usize = 99;
+
+/// `WAYS[k][s]`: distributions of `s` seeds over `k` pits, `C(s + k - 1, k - 1)`, saturating at
+/// `u64::MAX` (slices that large can never be solved anyway).
+static WAYS: [[u64; MAX_S]; MAX_K] = ways_table();
+
+const fn ways_table() -> [[u64; MAX_S]; MAX_K] {
+    let mut t = [[0u64; MAX_S]; MAX_K];
+    t[0][0] = 1;
+    let mut k = 1;
+    while k < MAX_K {
+        // Distributions over k pits = sum over the first pit's share of distributions over k - 1.
+        // Equivalently t[k][s] = t[k][s-1] + t[k-1][s].
+        let mut s = 0;
+        while s < MAX_S {
+            let above = if s > 0 { t[k][s - 1] } else { 0 };
+            t[k][s] = above.saturating_add(t[k - 1][s]);
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Number of ways to put `seeds` seeds in `pits` pits.
+#[inline]
+pub fn count(pits: usize, seeds: u32) -> u64 {
+    WAYS[pits][seeds as usize]
+}
+
+/// The rank of `cells` among all distributions of its total over `cells.len()` pits.
+#[inline]
+pub fn rank(cells: &[u8]) -> u64 {
+    let k = cells.len();
+    let mut left: usize = cells.iter().map(|&c| c as usize).sum();
+    let mut r = 0u64;
+    // Pit i holding a: every distribution with fewer seeds there comes first. Summed over the
+    // smaller shares x < a, that is ways(k-i, left) - ways(k-i, left-a) (hockey-stick identity).
+    for (i, &a) in cells[..k - 1].iter().enumerate() {
+        let a = a as usize;
+        let rest = k - i;
+        r += WAYS[rest][left] - WAYS[rest][left - a];
+        left -= a;
+    }
+    r
+}
+
+/// The distribution of `seeds` over `cells.len()` pits with rank `index` (written into `cells`).
+pub fn unrank(mut index: u64, seeds: u32, cells: &mut [u8]) {
+    let k = cells.len();
+    let mut left = seeds as usize;
+    for i in 0..k - 1 {
+        let rest = k - i - 1;
+        let mut a = 0;
+        while index >= WAYS[rest][left - a] {
+            index -= WAYS[rest][left - a];
+            a += 1;
+        }
+        cells[i] = a as u8;
+        left -= a;
+    }
+    cells[k - 1] = left as u8;
+}
+
+/// Steps `cells` to the next distribution of the same total in rank order; `false` after the
+/// last one (all seeds in the first pit).
+#[inline]
+pub fn advance(cells: &mut [u8]) -> bool {
+    let k = cells.len();
+    // The last non-empty pit after the first moves one seed one pit to the left, and the rest of
+    // its seeds go to the last pit.
+    let Some(q) = (1..k).rev().find(|&q| cells[q] > 0) else {
+        return false;
+    };
+    let rest = cells[q] - 1;
+    cells[q] = 0;
+    cells[q - 1] += 1;
+    cells[k - 1] = rest;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn counts_are_binomials() {
+        // C(s+k-1, k-1): 12 pits, 4 seeds: C(15, 11) = 1365; 24 pits, 8 seeds: C(31, 23) = 7888725.
+        assert_eq!(count(12, 4), 1365);
+        assert_eq!(count(24, 8), 7_888_725);
+        assert_eq!(count(1, 5), 1);
+        assert_eq!(count(3, 0), 1);
+    }
+
+    #[test]
+    fn advance_walks_every_distribution_in_rank_order() {
+        for (k, s) in [(1, 3), (3, 4), (5, 2), (4, 0)] {
+            let mut cells = vec![0u8; k];
+            unrank(0, s, &mut cells);
+            let mut n = 0;
+            loop {
+                assert_eq!(rank(&cells), n, "{cells:?}");
+                assert_eq!(cells.iter().map(|&c| c as u32).sum::<u32>(), s);
+                n += 1;
+                if !advance(&mut cells) {
+                    break;
+                }
+            }
+            assert_eq!(n, count(k, s));
+        }
+    }
+
+    #[test]
+    fn rank_order_is_lexicographic() {
+        // 3 pits, 2 seeds: 002 011 020 101 110 200.
+        let all: Vec<[u8; 3]> = vec![[0, 0, 2], [0, 1, 1], [0, 2, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]];
+        for (i, cells) in all.iter().enumerate() {
+            assert_eq!(rank(cells), i as u64);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn rank_unrank_round_trip(k in 1usize..=24, s in 0u32..=20, frac in 0.0f64..1.0) {
+            let n = count(k, s);
+            let i = ((n as f64) * frac) as u64 % n;
+            let mut cells = vec![0u8; k];
+            unrank(i, s, &mut cells);
+            prop_assert_eq!(rank(&cells), i);
+        }
+    }
+}

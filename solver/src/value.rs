@@ -1,0 +1,132 @@
+//! What a solved value means (RULES.md §2), and how a move's value follows from the position it
+//! leads to. One value model serves every variant: a win/draw/loss variant is a score variant whose
+//! values are -1, 0 and +1, and endless play is worth 0 in both.
+
+use std::cmp::Ordering;
+
+use crate::rules::{Next, Outcome, Terminal};
+use crate::{Scoring, Variant};
+
+/// The value of a position or of a move, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// Score variants: seeds still to be won minus seeds still to be lost. Win/draw/loss
+    /// variants: 1, 0 or -1.
+    pub score: i8,
+    /// Plies to the next capture or the end of the game under the depth rule of RULES.md §2;
+    /// `None` exactly when the value is that of endless play (0).
+    pub depth: Option<u16>,
+}
+
+impl Value {
+    /// The value of endless play: 0, with no depth.
+    pub const ENDLESS: Value = Value {
+        score: 0,
+        depth: None,
+    };
+
+    /// A value with its depth, or with none when the score is that of endless play.
+    pub fn new(score: i8, depth: u16) -> Value {
+        Value {
+            score,
+            depth: (score != 0).then_some(depth),
+        }
+    }
+
+    /// Orders values from the mover's point of view: a higher score is better; at equal scores
+    /// a winning side prefers the shorter depth and a losing side the longer one (the side ahead
+    /// hurries, the side behind delays). Best moves sort first under `b.cmp_for_mover(a)`.
+    pub fn cmp_for_mover(&self, other: &Value) -> Ordering {
+        self.sort_key().cmp(&other.sort_key())
+    }
+
+    fn sort_key(&self) -> (i8, i32) {
+        let d = self.depth.map_or(0, i32::from);
+        (self.score, if self.score > 0 { -d } else { d })
+    }
+
+    /// The result for the side to move given what both sides have captured already:
+    /// the sign of `captured(mover) - captured(opponent) + score` (score variants), or the result
+    /// itself (win/draw/loss variants).
+    pub fn outcome(&self, scoring: Scoring, captured_mover: u32, captured_opponent: u32) -> Ordering {
+        match scoring {
+            Scoring::WinDrawLoss => self.score.cmp(&0),
+            Scoring::Score => {
+                (captured_mover as i64 + self.score as i64).cmp(&(captured_opponent as i64))
+            }
+        }
+    }
+}
+
+/// Seeds a move's gains are worth to the mover: the margin in score variants, nothing in
+/// win/draw/loss variants, where only the end counts.
+#[inline]
+pub fn immediate(scoring: Scoring, gain: [u8; 2]) -> i8 {
+    match scoring {
+        Scoring::Score => gain[0] as i8 - gain[1] as i8,
+        Scoring::WinDrawLoss => 0,
+    }
+}
+
+/// The value of a position where the game is over, for the side to move.
+#[inline]
+pub fn terminal_score(scoring: Scoring, t: &Terminal) -> i8 {
+    match scoring {
+        Scoring::Score => immediate(scoring, t.gain),
+        Scoring::WinDrawLoss => -1, // the side to move has no move: it has lost
+    }
+}
+
+/// Whether a move leaves the group of its position (a capture, or the end of the game), so that
+/// its value never depends on the positions of the group. Every other move captures nothing and
+/// passes the turn.
+#[inline]
+pub fn is_exit(o: &Outcome) -> bool {
+    o.next != Next::Opponent || o.gain != [0, 0]
+}
+
+/// The value of a move for the mover, given the value of the position it leads to (seen from
+/// whoever moves there; ignored when the move ends the game).
+#[inline]
+pub fn move_value(variant: Variant, o: &Outcome, child: Value) -> Value {
+    let scoring = variant.scoring();
+    let gain = immediate(scoring, o.gain);
+    let score = match o.next {
+        Next::Over => gain,
+        Next::Endless => -1,
+        Next::Mover => gain + child.score,
+        Next::Opponent => gain - child.score,
+    };
+    let depth = if is_exit(o) {
+        1
+    } else {
+        child.depth.map_or(0, |d| d + 1)
+    };
+    Value::new(score, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ahead_hurries_behind_delays() {
+        let win_fast = Value::new(3, 2);
+        let win_slow = Value::new(3, 8);
+        let lose_fast = Value::new(-3, 2);
+        let lose_slow = Value::new(-3, 8);
+        assert_eq!(win_fast.cmp_for_mover(&win_slow), Ordering::Greater);
+        assert_eq!(lose_slow.cmp_for_mover(&lose_fast), Ordering::Greater);
+        assert_eq!(Value::new(4, 99).cmp_for_mover(&win_fast), Ordering::Greater);
+        assert_eq!(Value::ENDLESS.cmp_for_mover(&lose_slow), Ordering::Greater);
+    }
+
+    #[test]
+    fn outcome_adds_what_is_captured() {
+        // Mover has 20, opponent 26, and will still win 4 net: 24 < 26, a loss.
+        let v = Value::new(4, 3);
+        assert_eq!(v.outcome(Scoring::Score, 20, 26), Ordering::Less);
+        assert_eq!(v.outcome(Scoring::Score, 22, 26), Ordering::Equal);
+        assert_eq!(Value::new(-1, 5).outcome(Scoring::WinDrawLoss, 0, 50), Ordering::Less);
+    }
+}

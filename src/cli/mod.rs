@@ -1,0 +1,95 @@
+//! The commands of the `mancala` binary, one module each, and what they share: reading variants
+//! and positions from the command line, writing to standard output, and turning errors into a
+//! message and an exit code.
+//!
+//! Every command is a function `run(...) -> anyhow::Result<()>` that takes already-typed
+//! arguments from `main.rs` and writes its output itself. Errors in what the user typed are
+//! [`BadInput`] (or the solver's [`ParseError`] / [`MoveError`]) and exit with code 2; anything
+//! else exits with code 1.
+
+pub mod board_text;
+pub mod moves;
+pub mod play;
+pub mod show;
+pub mod variants;
+
+use std::fmt;
+use std::io::{self, Write};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use mancala_solver::{MoveError, ParseError, Position, Variant};
+
+/// Exit code for input that cannot be used (a bad position, an illegal move): the same code clap
+/// uses for a bad command line.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// Exit code for every other failure.
+pub const EXIT_FAILURE: i32 = 1;
+
+/// An error in what the user gave, with a message that says which part is wrong and what was
+/// expected. Exits with [`EXIT_BAD_INPUT`].
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// The clap value parser for a `VARIANT` argument: one of the ids of [`Variant::ALL`] (listed in
+/// the help as possible values), read with [`Variant::from_str`](std::str::FromStr).
+pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(Variant::ALL.map(Variant::id)).try_map(|id| id.parse::<Variant>())
+}
+
+/// Reads a position string of `variant` (RULES.md §1). The error names the field that is wrong.
+pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParseError> {
+    Position::parse(variant, text)
+}
+
+/// Writes `text` to standard output as it is.
+pub fn print(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// The exit code for an error that a command returned: [`EXIT_BAD_INPUT`] for bad input,
+/// [`EXIT_FAILURE`] otherwise.
+pub fn exit_code(err: &anyhow::Error) -> i32 {
+    let bad_input = err
+        .chain()
+        .any(|cause| cause.is::<BadInput>() || cause.is::<ParseError>() || cause.is::<MoveError>());
+    if bad_input {
+        EXIT_BAD_INPUT
+    } else {
+        EXIT_FAILURE
+    }
+}
+
+/// Reports a command's error on standard error as `error: <message>` and exits with its code.
+/// A closed standard output (`mancala variants | head -1`) is not an error: it exits quietly
+/// with 0.
+pub fn exit_with(err: anyhow::Error) -> ! {
+    let closed_pipe = err
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    if closed_pipe {
+        std::process::exit(0);
+    }
+    // `{:#}` prints the context chain on one line: "outer: inner".
+    let _ = writeln!(io::stderr().lock(), "error: {err:#}");
+    std::process::exit(exit_code(&err))
+}
+
+/// `South` or `North`, for text output.
+pub fn side_name(side: mancala_solver::Side) -> &'static str {
+    match side {
+        mancala_solver::Side::South => "South",
+        mancala_solver::Side::North => "North",
+    }
+}

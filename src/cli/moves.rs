@@ -1,0 +1,164 @@
+//! `mancala moves VARIANT POSITION [--json]`: every legal move and what it leads to.
+
+use std::fmt::Write as _;
+
+use mancala_solver::{Played, Position, Side, Variant};
+use serde::Serialize;
+
+use super::{board_text, parse_position, print, side_name};
+
+/// Seeds per side, as JSON `{"south": s, "north": n}`.
+#[derive(Debug, Serialize)]
+pub struct Totals {
+    /// South's seeds.
+    pub south: u32,
+    /// North's seeds.
+    pub north: u32,
+}
+
+impl From<[u32; 2]> for Totals {
+    fn from([south, north]: [u32; 2]) -> Totals {
+        Totals { south, north }
+    }
+}
+
+/// One legal move in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct MoveJson {
+    /// The move as written: a pit number or `pass`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The canonical position string after the move.
+    pub after: String,
+    /// Seeds the move gave each side: captures, and the allocation when it ends the game.
+    pub captured: Totals,
+    /// The mover moves again.
+    pub extra_turn: bool,
+    /// The game is over after the move.
+    pub ends_game: bool,
+    /// The sowing never ends, which loses the game for the mover.
+    pub endless: bool,
+}
+
+/// The whole JSON output of `mancala moves --json`.
+#[derive(Debug, Serialize)]
+pub struct MovesJson {
+    /// The variant id.
+    pub variant: &'static str,
+    /// The canonical position string.
+    pub position: String,
+    /// The final totals when the game is over in the position, else `null`.
+    pub game_over: Option<Totals>,
+    /// Every legal move, in pit order.
+    pub moves: Vec<MoveJson>,
+}
+
+impl MovesJson {
+    /// The JSON description of `pos` and its legal moves.
+    pub fn new(pos: &Position) -> MovesJson {
+        MovesJson {
+            variant: pos.variant().id(),
+            position: pos.to_string(),
+            game_over: pos.game_over().map(Totals::from),
+            moves: pos
+                .successors()
+                .into_iter()
+                .map(|played| MoveJson {
+                    mv: played.mv.to_string(),
+                    after: played.after.to_string(),
+                    captured: played.captured.into(),
+                    extra_turn: played.extra_turn,
+                    ends_game: played.ends_game,
+                    endless: played.endless,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Reads `position` as a position of `variant` and prints its legal moves: a table, or with
+/// `json` one JSON object ([`MovesJson`]) on one line.
+pub fn run(variant: Variant, position: &str, json: bool) -> anyhow::Result<()> {
+    let pos = parse_position(variant, position)?;
+    let text = if json {
+        let mut text = serde_json::to_string(&MovesJson::new(&pos))?;
+        text.push('\n');
+        text
+    } else {
+        table(&pos)
+    };
+    print(&text)?;
+    Ok(())
+}
+
+/// What a played move did, in words: seeds gained, extra turn, end of the game. Empty for a
+/// quiet move.
+pub fn effects(mover: Side, played: &Played) -> Vec<String> {
+    let mut notes = Vec::new();
+    if played.endless {
+        notes.push(format!("endless sowing: {} loses", side_name(mover)));
+    }
+    for side in [Side::South, Side::North] {
+        let seeds = played.captured[side.index()];
+        if seeds > 0 {
+            notes.push(format!("{} +{seeds}", side_name(side)));
+        }
+    }
+    if played.extra_turn {
+        notes.push(format!("extra turn for {}", side_name(mover)));
+    }
+    if played.ends_game && !played.endless {
+        notes.push("ends the game".to_owned());
+    }
+    notes
+}
+
+/// The text output: a heading, then one row per legal move (move, seeds gained, position after,
+/// notes), or the end of the game.
+pub fn table(pos: &Position) -> String {
+    let mut out = format!(
+        "{} ({})  {}\n",
+        pos.variant().name(),
+        pos.variant().id(),
+        pos
+    );
+    if let Some(totals) = pos.game_over() {
+        out.push_str("No legal moves. ");
+        out.push_str(&board_text::game_over_line(pos, totals));
+        out.push('\n');
+        return out;
+    }
+    let successors = pos.successors();
+    let count = successors.len();
+    let _ = writeln!(
+        out,
+        "{} to move: {count} legal move{}\n",
+        side_name(pos.side()),
+        if count == 1 { "" } else { "s" }
+    );
+    let rows: Vec<[String; 3]> = successors
+        .iter()
+        .map(|played| {
+            [
+                played.mv.to_string(),
+                played.after.to_string(),
+                effects(pos.side(), played).join(", "),
+            ]
+        })
+        .collect();
+    let move_width = rows.iter().map(|r| r[0].len()).max().unwrap_or(0).max(4);
+    let after_width = rows.iter().map(|r| r[1].len()).max().unwrap_or(0).max(5);
+    let mut line = |cells: [&str; 3]| {
+        let text = format!(
+            "{:<move_width$}  {:<after_width$}  {}",
+            cells[0], cells[1], cells[2]
+        );
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    line(["move", "after", "notes"]);
+    for row in &rows {
+        line([&row[0], &row[1], &row[2]]);
+    }
+    out
+}
