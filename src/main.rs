@@ -4,7 +4,9 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
 use mancala_solver::Variant;
 
 /// The position notation and pit numbering (RULES.md §1), shown by `mancala --help`.
@@ -69,6 +71,29 @@ numbering.";
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// The `--db` option of every command that touches the tablebase.
+#[derive(Debug, Args)]
+struct DbPath {
+    /// The tablebase file (SQLite). Created by `solve` when missing.
+    #[arg(
+        long,
+        env = "MANCALA_DB",
+        default_value = "mancala.db",
+        value_name = "PATH"
+    )]
+    db: PathBuf,
+}
+
+/// `solve`'s target: a variant id or `all`.
+fn solve_target(s: &str) -> Result<cli::solve::Target, String> {
+    if s == "all" {
+        return Ok(cli::solve::Target::All);
+    }
+    s.parse::<Variant>()
+        .map(cli::solve::Target::One)
+        .map_err(|e| format!("{e}, or `all`"))
 }
 
 /// The commands. To add one: a variant here, a module under `src/cli/` with a `run` function,
@@ -147,6 +172,89 @@ enum Command {
         #[arg(value_name = "MOVE")]
         moves: Vec<String>,
     },
+
+    /// Solve every missing slice of a variant (or of all) up to a number of seeds.
+    ///
+    /// Slices are solved smallest first; each group of slices is stored in one transaction as
+    /// soon as it is solved, so a solve that is stopped (Ctrl-C, a crash, a kill) loses at most
+    /// the group it was working on and resumes from there when started again. Slices already in
+    /// the database are reused. Progress shows the positions done, the rate and the time left.
+    ///
+    /// Memory: the group being solved needs about 12 bytes a position plus 8 bytes per move that
+    /// captures nothing (so 40 to 60 bytes a position in the two-row games, more in the
+    /// four-row ones), and every smaller slice 1 byte a position. Rio Kadalis up to 20 seeds
+    /// (85 million positions in its largest slice) peaks near 5 GiB.
+    #[command(after_help = "\
+Default sizes (`all`, or no --max-seeds): hawalis 6, bao-la-kiarabu 6, al-manqala 12, anywoli 8,
+rio-kadalis 16, rio-kadalis-5 20 seeds on the board; about two minutes in all on two cores.
+
+Examples:
+  mancala solve all
+  mancala solve rio-kadalis --max-seeds 20 --db big.db")]
+    Solve {
+        /// A variant id (`mancala variants`), or `all` for every variant at its default size.
+        #[arg(value_parser = solve_target, value_name = "VARIANT|all")]
+        target: cli::solve::Target,
+        /// Solve every slice with at most this many seeds on the board (four-row: both sides
+        /// together). Default: the variant's default size (see below).
+        #[arg(long, value_name = "N")]
+        max_seeds: Option<u32>,
+        /// Hide the progress bars (a line per solved group is still printed).
+        #[arg(long, short)]
+        quiet: bool,
+        #[command(flatten)]
+        db: DbPath,
+    },
+
+    /// The perfect-play value of a position and of every legal move, best first.
+    ///
+    /// Values are from the side to move: in score variants the seeds still to be won minus
+    /// those still to be lost with perfect play (0: even, also what endless play is worth); in
+    /// Hawalis and Bao la Kiarabu win, draw or loss. The depth is the number of plies to the
+    /// next capture or the end of the game when the side ahead hurries and the side behind
+    /// delays. A move's value is what the mover gets by playing it. The game's result also
+    /// counts the seeds already captured (the position's CAPTURED field).
+    #[command(after_help = "\
+JSON (--json): {\"variant\", \"position\", \"side\", \"game_over\": null | {\"south\", \"north\"},
+  \"value\": {\"score\" | \"result\", \"depth\"}, \"outcome\": \"win\" | \"draw\" | \"loss\",
+  \"moves\": [{\"move\", \"after\", \"value\": {...}, \"best\"}]}
+
+Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
+    Eval {
+        /// The variant id (`mancala variants` lists them).
+        #[arg(value_parser = cli::variant_parser())]
+        variant: Variant,
+        #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+        position: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbPath,
+    },
+
+    /// Inspect the tablebase file.
+    #[command(subcommand)]
+    Db(DbCommand),
+}
+
+/// `mancala db ...`.
+#[derive(Debug, Subcommand)]
+enum DbCommand {
+    /// List the solved slices: positions, bytes stored, positions won/drawn/lost for the side to
+    /// move, time taken, date, and the solver and rules versions.
+    Info {
+        /// Print the list as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbPath,
+    },
+    /// Check every stored chunk against its checksum; exits non-zero naming each damaged slice.
+    Verify {
+        #[command(flatten)]
+        db: DbPath,
+    },
 }
 
 fn main() {
@@ -164,6 +272,20 @@ fn main() {
             from,
             moves,
         } => cli::play::run(variant, from.as_deref(), &moves),
+        Command::Solve {
+            target,
+            max_seeds,
+            quiet,
+            db,
+        } => cli::solve::run(target, max_seeds, &db.db, quiet),
+        Command::Eval {
+            variant,
+            position,
+            json,
+            db,
+        } => cli::eval::run(variant, &position, &db.db, json),
+        Command::Db(DbCommand::Info { json, db }) => cli::db::info(&db.db, json),
+        Command::Db(DbCommand::Verify { db }) => cli::db::verify(&db.db),
     };
     if let Err(err) = result {
         cli::exit_with(err);

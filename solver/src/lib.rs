@@ -25,3 +25,9 @@ pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
 pub use variant::{Direction, Family, Scoring, Variant};
 pub use slice::{Slice, SliceId};
 pub use value::{move_value, Value};
+
+/// Version of the solver's algorithm and table format; stored with every solved slice.
+pub const SOLVER_VERSION: &str = "1";
+/// Version of the rules contract implemented (RULES.md); a slice solved under other rules is
+/// never served.
+pub const RULES_VERSION: &str = "1";

@@ -22,6 +22,8 @@ pub struct Played {
     pub ends_game: bool,
     /// The sowing never ends (Hawalis, Bao la Kiarabu), which loses the game for the mover.
     pub endless: bool,
+    /// What the rules engine said of the move, seen from the mover (for valuing it).
+    pub outcome: Outcome,
 }
 
 impl Position {
@@ -115,6 +117,7 @@ impl Position {
             extra_turn: o.next == Next::Mover,
             ends_game,
             endless: o.next == Next::Endless,
+            outcome: *o,
         }
     }
 }

@@ -8,9 +8,13 @@
 //! else exits with code 1.
 
 pub mod board_text;
+pub mod db;
+pub mod eval;
 pub mod moves;
 pub mod play;
 pub mod show;
+pub mod solve;
+pub mod tablebase;
 pub mod variants;
 
 use std::fmt;

@@ -61,3 +61,15 @@ pub fn expand(
         Family::Relay => relay::expand(variant, board, &mut sink),
     }
 }
+
+impl Outcome {
+    /// The position reached, seen from whoever moves there; `None` when the move ended the game.
+    #[inline]
+    pub fn child_board(&self, pits_per_side: usize) -> Option<Board> {
+        match self.next {
+            Next::Opponent => Some(self.board.flipped(pits_per_side)),
+            Next::Mover => Some(self.board),
+            Next::Over | Next::Endless => None,
+        }
+    }
+}

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use rayon::prelude::*;
 
 use super::{KnownValues, Progress, SolveError};
-use crate::rules::{self, Next};
+use crate::rules;
 use crate::slice::Slice;
 use crate::value::{self, Value};
 
@@ -192,32 +192,24 @@ fn expand_range(group: &[Slice], known: &KnownValues, start: usize, end: usize) 
             ..Node::default()
         };
         let terminal = rules::expand(variant, &board, |_, o| {
-            let exit = if value::is_exit(o) {
-                let child = match o.next {
-                    Next::Over | Next::Endless => Value::ENDLESS,
-                    Next::Mover | Next::Opponent => {
-                        let seen = if o.next == Next::Mover {
-                            o.board
-                        } else {
-                            o.board.flipped(l)
-                        };
-                        let s = Slice::of(variant, &seen);
-                        let values = known.get(s.id).expect("checked by check_known");
-                        Value {
-                            score: values[s.index(&seen) as usize],
-                            depth: None,
-                        }
-                    }
-                };
-                value::move_value(variant, o, child).score
-            } else {
-                let seen = o.board.flipped(l);
+            let child = o.child_board(l);
+            if !value::is_exit(o) {
+                let seen = child.expect("a move that passes the turn has a child");
                 let s = Slice::of(variant, &seen);
                 let k = group.iter().position(|x| x.id == s.id).expect("same group");
                 out.children.push((offsets[k] as u64 + s.index(&seen)) as u32);
                 node.internal += 1;
                 return;
-            };
+            }
+            let child_value = child.map_or(Value::ENDLESS, |seen| {
+                let s = Slice::of(variant, &seen);
+                let values = known.get(s.id).expect("checked by check_known");
+                Value {
+                    score: values[s.index(&seen) as usize],
+                    depth: None,
+                }
+            });
+            let exit = value::move_value(variant, o, child_value).score;
             match exit.cmp(&node.best_exit) {
                 std::cmp::Ordering::Greater => {
                     node.best_exit = exit;

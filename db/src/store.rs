@@ -1,0 +1,305 @@
+//! Writing solved slices, listing them, reading their values back and verifying checksums.
+
+use std::collections::BTreeMap;
+use std::time::SystemTime;
+
+use mancala_solver::solve::{SolvedSlice, NO_DEPTH};
+use mancala_solver::{Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
+use rusqlite::params;
+use serde::Serialize;
+
+use crate::chunk::{self, CHUNK_SIZE};
+use crate::error::WithPath;
+use crate::{DbError, Tablebase};
+
+/// What the database records about one solved slice.
+#[derive(Clone, Debug, Serialize)]
+pub struct SliceInfo {
+    /// The variant id.
+    pub variant: String,
+    /// The slice (`12`, or `5-3` on four-row boards).
+    pub slice: String,
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Positions in the slice.
+    pub positions: u64,
+    /// Bytes stored for it (compressed chunks).
+    pub bytes: u64,
+    /// Solver version that produced it.
+    pub solver_version: String,
+    /// Rules version it was solved under.
+    pub rules_version: String,
+    /// When it was solved (RFC 3339).
+    pub solved_at: String,
+    /// Seconds its group took to solve.
+    pub seconds: f64,
+    /// Positions won, drawn and lost for the side to move (value above, at, below 0).
+    pub wins: u64,
+    /// See `wins`.
+    pub draws: u64,
+    /// See `wins`.
+    pub losses: u64,
+    /// Positions per value.
+    pub histogram: BTreeMap<i32, u64>,
+}
+
+impl SliceInfo {
+    /// Whether it was solved by this program's solver and rules, and so can be served.
+    pub fn is_current(&self) -> bool {
+        self.solver_version == SOLVER_VERSION && self.rules_version == RULES_VERSION
+    }
+}
+
+/// A chunk that failed verification.
+#[derive(Clone, Debug, Serialize)]
+pub struct Damage {
+    /// The variant id.
+    pub variant: String,
+    /// The slice.
+    pub slice: String,
+    /// The chunk number.
+    pub chunk: u64,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl Tablebase {
+    /// Stores the slices of one solved group in a single transaction, replacing any older copy:
+    /// after a crash either all of them are there or none.
+    pub fn write_group(&self, solved: &[SolvedSlice], seconds: f64) -> Result<(), DbError> {
+        // Compress outside the transaction: the write lock is then held only for the inserts.
+        let encoded: Vec<Vec<(Vec<u8>, u32)>> = solved
+            .iter()
+            .map(|s| {
+                s.values
+                    .chunks(CHUNK_SIZE as usize)
+                    .zip(s.depths.chunks(CHUNK_SIZE as usize))
+                    .map(|(v, d)| chunk::encode(v, d))
+                    .collect()
+            })
+            .collect();
+        let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+        let mut conn = self.conn();
+        let tx = conn.transaction().at(&self.path)?;
+        for (s, chunks) in solved.iter().zip(&encoded) {
+            let variant = s.slice.variant.id();
+            let slice = s.slice.id.to_string();
+            let histogram = s.histogram();
+            let count = |f: fn(i8) -> bool| -> u64 {
+                histogram
+                    .iter()
+                    .filter(|(v, _)| f(*v))
+                    .map(|(_, n)| n)
+                    .sum()
+            };
+            let json: BTreeMap<i32, u64> = histogram.iter().map(|&(v, n)| (v as i32, n)).collect();
+            tx.execute(
+                "DELETE FROM slices WHERE variant = ?1 AND slice = ?2",
+                params![variant, slice],
+            )
+            .at(&self.path)?;
+            tx.execute(
+                "INSERT INTO slices (variant, slice, seeds, positions, chunk_size, solver_version,
+                     rules_version, solved_at, seconds, wins, draws, losses, histogram)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                params![
+                    variant,
+                    slice,
+                    s.slice.id.total(),
+                    s.values.len() as i64,
+                    CHUNK_SIZE as i64,
+                    SOLVER_VERSION,
+                    RULES_VERSION,
+                    now,
+                    seconds,
+                    count(|v| v > 0) as i64,
+                    count(|v| v == 0) as i64,
+                    count(|v| v < 0) as i64,
+                    serde_json::to_string(&json).expect("a map of numbers serialises"),
+                ],
+            )
+            .at(&self.path)?;
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT INTO chunks (variant, slice, chunk, data, crc32)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .at(&self.path)?;
+            for (i, (data, crc)) in chunks.iter().enumerate() {
+                insert
+                    .execute(params![variant, slice, i as i64, data, *crc as i64])
+                    .at(&self.path)?;
+            }
+        }
+        tx.commit().at(&self.path)?;
+        for s in solved {
+            self.cache.forget_slice(s.slice.variant, s.slice.id);
+        }
+        Ok(())
+    }
+
+    /// Every slice stored, for one variant or all, in solving order.
+    pub fn slices(&self, variant: Option<Variant>) -> Result<Vec<SliceInfo>, DbError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT s.variant, s.slice, s.seeds, s.positions, s.solver_version,
+                        s.rules_version, s.solved_at, s.seconds, s.wins, s.draws, s.losses,
+                        s.histogram,
+                        (SELECT COALESCE(SUM(LENGTH(c.data)), 0) FROM chunks c
+                          WHERE c.variant = s.variant AND c.slice = s.slice)
+                 FROM slices s WHERE ?1 IS NULL OR s.variant = ?1
+                 ORDER BY s.variant, s.seeds, s.slice",
+            )
+            .at(&self.path)?;
+        let rows = stmt
+            .query_map(params![variant.map(|v| v.id())], |r| {
+                let histogram: String = r.get(11)?;
+                Ok(SliceInfo {
+                    variant: r.get(0)?,
+                    slice: r.get(1)?,
+                    seeds: r.get(2)?,
+                    positions: r.get::<_, i64>(3)? as u64,
+                    solver_version: r.get(4)?,
+                    rules_version: r.get(5)?,
+                    solved_at: r.get(6)?,
+                    seconds: r.get(7)?,
+                    wins: r.get::<_, i64>(8)? as u64,
+                    draws: r.get::<_, i64>(9)? as u64,
+                    losses: r.get::<_, i64>(10)? as u64,
+                    histogram: serde_json::from_str(&histogram).unwrap_or_default(),
+                    bytes: r.get::<_, i64>(12)? as u64,
+                })
+            })
+            .at(&self.path)?;
+        rows.collect::<Result<Vec<_>, _>>().at(&self.path)
+    }
+
+    /// The slices of `variant` that this program can serve (solved under the current rules).
+    pub fn current_slices(&self, variant: Variant) -> Result<Vec<SliceId>, DbError> {
+        Ok(self
+            .slices(Some(variant))?
+            .into_iter()
+            .filter(SliceInfo::is_current)
+            .filter_map(|s| s.slice.parse().ok())
+            .collect())
+    }
+
+    /// The values of a whole stored slice (to resume a solve), every chunk checked.
+    pub fn load_values(&self, slice: Slice) -> Result<Vec<i8>, DbError> {
+        let len = slice.len();
+        let chunks = len.div_ceil(CHUNK_SIZE);
+        let mut values = Vec::with_capacity(len as usize);
+        for c in 0..chunks {
+            values.extend_from_slice(&self.read_chunk(slice, c)?.values);
+        }
+        Ok(values)
+    }
+
+    /// Checks every chunk's checksum and contents; returns what is damaged (empty: all good).
+    pub fn verify(&self, mut progress: impl FnMut(&SliceInfo)) -> Result<Vec<Damage>, DbError> {
+        let mut damage = Vec::new();
+        for info in self.slices(None)? {
+            progress(&info);
+            let Ok(variant) = info.variant.parse::<Variant>() else {
+                damage.push(Damage {
+                    variant: info.variant.clone(),
+                    slice: info.slice.clone(),
+                    chunk: 0,
+                    what: "unknown variant".into(),
+                });
+                continue;
+            };
+            let Ok(id) = info.slice.parse::<SliceId>() else {
+                damage.push(Damage {
+                    variant: info.variant.clone(),
+                    slice: info.slice.clone(),
+                    chunk: 0,
+                    what: "unreadable slice name".into(),
+                });
+                continue;
+            };
+            let slice = Slice { variant, id };
+            let stored: i64 = self
+                .conn()
+                .query_row(
+                    "SELECT COUNT(*) FROM chunks WHERE variant = ?1 AND slice = ?2",
+                    params![info.variant, info.slice],
+                    |r| r.get(0),
+                )
+                .at(&self.path)?;
+            let expected = slice.len().div_ceil(CHUNK_SIZE);
+            if stored as u64 != expected || info.positions != slice.len() {
+                damage.push(Damage {
+                    variant: info.variant.clone(),
+                    slice: info.slice.clone(),
+                    chunk: 0,
+                    what: format!("{stored} chunks stored, {expected} expected"),
+                });
+                continue;
+            }
+            for c in 0..expected {
+                match self.read_chunk(slice, c) {
+                    Ok(chunk) => {
+                        let bad = chunk.values.iter().zip(&chunk.depths).position(|(&v, &d)| {
+                            (v == 0) != (d == NO_DEPTH)
+                                || v.unsigned_abs() as u32 > slice.id.total().max(1)
+                        });
+                        if let Some(i) = bad {
+                            damage.push(Damage {
+                                variant: info.variant.clone(),
+                                slice: info.slice.clone(),
+                                chunk: c,
+                                what: format!(
+                                    "impossible value at position {}",
+                                    c * CHUNK_SIZE + i as u64
+                                ),
+                            });
+                        }
+                    }
+                    Err(DbError::Corrupt {
+                        variant,
+                        slice,
+                        chunk,
+                        what,
+                    }) => damage.push(Damage {
+                        variant,
+                        slice,
+                        chunk,
+                        what,
+                    }),
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(damage)
+    }
+
+    /// Reads and decodes one chunk from SQLite (no cache).
+    pub(crate) fn read_chunk(&self, slice: Slice, chunk: u64) -> Result<chunk::Chunk, DbError> {
+        let variant = slice.variant.id();
+        let name = slice.id.to_string();
+        let corrupt = |what: String| DbError::Corrupt {
+            variant: variant.to_owned(),
+            slice: name.clone(),
+            chunk,
+            what,
+        };
+        let row = self
+            .conn()
+            .query_row(
+                "SELECT data, crc32 FROM chunks WHERE variant = ?1 AND slice = ?2 AND chunk = ?3",
+                params![variant, name, chunk as i64],
+                |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)),
+            )
+            .map_err(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => corrupt("missing".into()),
+                e => DbError::Sqlite {
+                    path: self.path.clone(),
+                    source: e,
+                },
+            })?;
+        let len = (slice.len() - chunk * CHUNK_SIZE).min(CHUNK_SIZE) as usize;
+        chunk::decode(&row.0, row.1 as u32, len, corrupt)
+    }
+}

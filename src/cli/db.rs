@@ -1,0 +1,88 @@
+//! `mancala db info` and `mancala db verify`: what a tablebase holds, and whether it is intact.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+
+use super::solve::thousands;
+use super::{print, tablebase};
+
+/// Lists every stored slice with its size and statistics, per variant with totals.
+pub fn info(db: &Path, json: bool) -> Result<()> {
+    let tb = tablebase::open_existing(db)?;
+    let slices = tb.slices(None)?;
+    if json {
+        let mut line = serde_json::to_string(&slices)?;
+        line.push('\n');
+        return Ok(print(&line)?);
+    }
+    let mut out = String::new();
+    writeln!(out, "{}: {} slices", tb.path(), slices.len())?;
+    let mut variant = String::new();
+    let (mut positions, mut bytes) = (0u64, 0u64);
+    for s in &slices {
+        if s.variant != variant {
+            variant = s.variant.clone();
+            writeln!(
+                out,
+                "\n{variant}\n  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8}  solved",
+                "slice", "positions", "bytes", "won", "drawn", "lost", "seconds"
+            )?;
+        }
+        writeln!(
+            out,
+            "  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8.1}  {}{}",
+            s.slice,
+            thousands(s.positions),
+            thousands(s.bytes),
+            thousands(s.wins),
+            thousands(s.draws),
+            thousands(s.losses),
+            s.seconds,
+            s.solved_at,
+            if s.is_current() {
+                String::new()
+            } else {
+                format!(
+                    " (stale: solver {} rules {}; not served)",
+                    s.solver_version, s.rules_version
+                )
+            }
+        )?;
+        positions += s.positions;
+        bytes += s.bytes;
+    }
+    writeln!(
+        out,
+        "\nIn all: {} positions in {} bytes ({:.2} bytes a position).",
+        thousands(positions),
+        thousands(bytes),
+        bytes as f64 / positions.max(1) as f64
+    )?;
+    Ok(print(&out)?)
+}
+
+/// Checks every chunk; fails naming each damaged slice and chunk.
+pub fn verify(db: &Path) -> Result<()> {
+    let tb = tablebase::open_existing(db)?;
+    let mut checked = 0;
+    let damage = tb.verify(|_| checked += 1)?;
+    if damage.is_empty() {
+        return Ok(print(&format!(
+            "{}: all {checked} slices intact (every chunk matches its checksum).\n",
+            tb.path()
+        ))?);
+    }
+    for d in &damage {
+        eprintln!(
+            "damaged: {} slice {} chunk {}: {}",
+            d.variant, d.slice, d.chunk, d.what
+        );
+    }
+    bail!(
+        "{} damaged chunk(s) in {}; solve the named slices again (`mancala solve VARIANT --max-seeds N`) after deleting them",
+        damage.len(),
+        tb.path()
+    )
+}
