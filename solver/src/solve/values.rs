@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicI8, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::graph::Graph;
+use super::graph::{Graph, NO_EXIT};
 use super::Progress;
 
 /// A value not yet decided.
@@ -22,14 +22,16 @@ pub(super) fn retrograde(g: &Graph, progress: &dyn Progress) -> Vec<i8> {
     let n = g.len();
     let value: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let pending: Vec<AtomicU8> = g.nodes.iter().map(|x| AtomicU8::new(x.internal)).collect();
-    let top = g
-        .nodes
-        .iter()
-        .map(|x| x.best_exit.unsigned_abs().min(127))
-        .max()
-        .unwrap_or(0) as i8;
+    // Only thresholds equal to some exit's size can add positions to the sets: at any other
+    // `t`, nothing new is seeded, so nothing new propagates.
+    let mut thresholds = [false; 129];
+    for x in &g.nodes {
+        if x.best_exit != NO_EXIT {
+            thresholds[x.best_exit.unsigned_abs() as usize] = true;
+        }
+    }
     progress.pass("values", n as u64);
-    for t in (1..=top).rev() {
+    for t in (1..=127i8).rev().filter(|&t| thresholds[t as usize]) {
         // Seed both sets from the exits (and from counters that ran out at a higher threshold).
         let (mut wins, mut losses): (Vec<u32>, Vec<u32>) = (0..n)
             .into_par_iter()
