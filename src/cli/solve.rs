@@ -16,11 +16,11 @@ use mancala_solver::{Slice, Variant};
 /// about two minutes on two cores (see BENCHMARKS.md).
 pub fn default_max_seeds(variant: Variant) -> u32 {
     match variant {
-        Variant::Hawalis => 6,
-        Variant::BaoLaKiarabu => 6,
-        Variant::AlManqala => 12,
+        Variant::Hawalis => 8,
+        Variant::BaoLaKiarabu => 7,
+        Variant::AlManqala => 14,
         Variant::Anywoli => 8,
-        Variant::RioKadalis => 16,
+        Variant::RioKadalis => 20,
         Variant::RioKadalis5 => 20,
     }
 }
