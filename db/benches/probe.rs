@@ -74,7 +74,13 @@ fn main() {
     }
     println!("| probe | median of {RUNS} runs |");
     println!("|---|---:|");
-    println!("| cached chunk (rio-kadalis slice 12, random positions) | {:.0} ns |", median(warm));
-    println!("| chunk read from SQLite and decoded (64 Ki positions) | {:.0} µs |", median(cold));
+    println!(
+        "| cached chunk (rio-kadalis slice 12, random positions) | {:.0} ns |",
+        median(warm)
+    );
+    println!(
+        "| chunk read from SQLite and decoded (64 Ki positions) | {:.0} µs |",
+        median(cold)
+    );
     eprintln!("(checksum {checksum})");
 }

@@ -5,10 +5,12 @@
 //! the writer, and every group of slices is written in one transaction, so a solve killed at any
 //! moment leaves the database with whole slices only.
 
+pub mod analyse;
 mod chunk;
 mod error;
 mod eval;
 pub mod json;
+pub mod line;
 mod probe;
 mod schema;
 mod store;

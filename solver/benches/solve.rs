@@ -57,7 +57,10 @@ fn reset_peak() {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let jobs: Vec<(Variant, u32)> = if args.is_empty() {
         vec![
             (Variant::Hawalis, 6),
@@ -71,7 +74,10 @@ fn main() {
         args.iter()
             .map(|a| {
                 let (v, n) = a.split_once(':').expect("VARIANT:MAX_SEEDS");
-                (v.parse().expect("variant id"), n.parse().expect("seed count"))
+                (
+                    v.parse().expect("variant id"),
+                    n.parse().expect("seed count"),
+                )
             })
             .collect()
     };

@@ -57,14 +57,14 @@ pub fn rank(cells: &[u8]) -> u64 {
 pub fn unrank(mut index: u64, seeds: u32, cells: &mut [u8]) {
     let k = cells.len();
     let mut left = seeds as usize;
-    for i in 0..k - 1 {
+    for (i, cell) in cells[..k - 1].iter_mut().enumerate() {
         let rest = k - i - 1;
         let mut a = 0;
         while index >= WAYS[rest][left - a] {
             index -= WAYS[rest][left - a];
             a += 1;
         }
-        cells[i] = a as u8;
+        *cell = a as u8;
         left -= a;
     }
     cells[k - 1] = left as u8;
@@ -122,7 +122,14 @@ mod tests {
     #[test]
     fn rank_order_is_lexicographic() {
         // 3 pits, 2 seeds: 002 011 020 101 110 200.
-        let all: Vec<[u8; 3]> = vec![[0, 0, 2], [0, 1, 1], [0, 2, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]];
+        let all: Vec<[u8; 3]> = vec![
+            [0, 0, 2],
+            [0, 1, 1],
+            [0, 2, 0],
+            [1, 0, 1],
+            [1, 1, 0],
+            [2, 0, 0],
+        ];
         for (i, cells) in all.iter().enumerate() {
             assert_eq!(rank(cells), i as u64);
         }

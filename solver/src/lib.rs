@@ -6,12 +6,12 @@
 //! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
 
 pub mod error;
+mod index;
 mod moves;
 mod notation;
 mod play;
 mod position;
 pub mod rules;
-mod index;
 mod slice;
 pub mod solve;
 mod value;
@@ -22,9 +22,9 @@ pub use moves::Move;
 pub use notation::{layout, Setup};
 pub use play::Played;
 pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
-pub use variant::{Direction, Family, Scoring, Variant};
 pub use slice::{Slice, SliceId};
 pub use value::{move_value, Value};
+pub use variant::{Direction, Family, Scoring, Variant};
 
 /// Version of the solver's algorithm and table format; stored with every solved slice.
 pub const SOLVER_VERSION: &str = "1";

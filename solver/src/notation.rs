@@ -105,7 +105,10 @@ impl FromStr for Setup {
                     text: (*text).to_owned(),
                 };
                 let (s, n) = text.split_once('-').ok_or_else(bad)?;
-                [parse_count(s).ok_or_else(bad)?, parse_count(n).ok_or_else(bad)?]
+                [
+                    parse_count(s).ok_or_else(bad)?,
+                    parse_count(n).ok_or_else(bad)?,
+                ]
             }
         };
         Ok(Setup {
@@ -194,7 +197,7 @@ impl Setup {
             });
         }
         let board_total = (south + north) as u32;
-        if board_total % variant.total_step() != 0 {
+        if !board_total.is_multiple_of(variant.total_step()) {
             return Err(ParseError::UnreachableTotal {
                 variant: variant.id(),
                 total: board_total,

@@ -98,7 +98,11 @@ impl Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last = self.cells.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        let last = self
+            .cells
+            .iter()
+            .rposition(|&c| c != 0)
+            .map_or(0, |i| i + 1);
         write!(f, "Board{:?}", &self.cells[..last])
     }
 }

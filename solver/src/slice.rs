@@ -97,7 +97,7 @@ impl Slice {
             SliceId::Seeds(n) => {
                 !v.seeds_stay_on_their_side()
                     && n as u32 <= v.total_seeds()
-                    && n as u32 % v.total_step() == 0
+                    && (n as u32).is_multiple_of(v.total_step())
             }
             SliceId::Sides(m, o) => {
                 v.seeds_stay_on_their_side()

@@ -48,7 +48,12 @@ impl Value {
     /// The result for the side to move given what both sides have captured already:
     /// the sign of `captured(mover) - captured(opponent) + score` (score variants), or the result
     /// itself (win/draw/loss variants).
-    pub fn outcome(&self, scoring: Scoring, captured_mover: u32, captured_opponent: u32) -> Ordering {
+    pub fn outcome(
+        &self,
+        scoring: Scoring,
+        captured_mover: u32,
+        captured_opponent: u32,
+    ) -> Ordering {
         match scoring {
             Scoring::WinDrawLoss => self.score.cmp(&0),
             Scoring::Score => {
@@ -117,7 +122,10 @@ mod tests {
         let lose_slow = Value::new(-3, 8);
         assert_eq!(win_fast.cmp_for_mover(&win_slow), Ordering::Greater);
         assert_eq!(lose_slow.cmp_for_mover(&lose_fast), Ordering::Greater);
-        assert_eq!(Value::new(4, 99).cmp_for_mover(&win_fast), Ordering::Greater);
+        assert_eq!(
+            Value::new(4, 99).cmp_for_mover(&win_fast),
+            Ordering::Greater
+        );
         assert_eq!(Value::ENDLESS.cmp_for_mover(&lose_slow), Ordering::Greater);
     }
 
@@ -127,6 +135,9 @@ mod tests {
         let v = Value::new(4, 3);
         assert_eq!(v.outcome(Scoring::Score, 20, 26), Ordering::Less);
         assert_eq!(v.outcome(Scoring::Score, 22, 26), Ordering::Equal);
-        assert_eq!(Value::new(-1, 5).outcome(Scoring::WinDrawLoss, 0, 50), Ordering::Less);
+        assert_eq!(
+            Value::new(-1, 5).outcome(Scoring::WinDrawLoss, 0, 50),
+            Ordering::Less
+        );
     }
 }

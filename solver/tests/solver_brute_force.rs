@@ -155,9 +155,7 @@ fn depths_by_iteration(g: &Explicit, value: &[i32]) -> Vec<Option<u32>> {
             } else {
                 let keeping = g.edges[p].iter().filter_map(|e| match *e {
                     Edge::Exit(x) => (x == value[p]).then_some(1),
-                    Edge::Child(c) => {
-                        (-value[c] == value[p]).then(|| depth[c].saturating_add(1))
-                    }
+                    Edge::Child(c) => (-value[c] == value[p]).then(|| depth[c].saturating_add(1)),
                 });
                 if value[p] > 0 {
                     keeping.min().unwrap_or(UNKNOWN)
@@ -174,7 +172,10 @@ fn depths_by_iteration(g: &Explicit, value: &[i32]) -> Vec<Option<u32>> {
             break;
         }
     }
-    depth.into_iter().map(|d| (d != UNKNOWN).then_some(d)).collect()
+    depth
+        .into_iter()
+        .map(|d| (d != UNKNOWN).then_some(d))
+        .collect()
 }
 
 fn solve(v: Variant, max: u32) -> Vec<SolvedSlice> {
@@ -273,7 +274,11 @@ fn check_equations(v: Variant, max: u32) {
         for i in 0..t.slice.len() {
             let b = t.slice.board(i);
             let (value, depth) = (t.values[i as usize], t.depths[i as usize]);
-            assert_eq!(value == 0, depth == NO_DEPTH, "{v} {b:?}: depth exactly where value is not 0");
+            assert_eq!(
+                value == 0,
+                depth == NO_DEPTH,
+                "{v} {b:?}: depth exactly where value is not 0"
+            );
             // Every move: its value for the mover, and its depth (1 for an exit).
             let mut moves: Vec<(i8, u16)> = vec![];
             let end = rules::expand(v, &b, |_, o| {
@@ -305,7 +310,11 @@ fn check_equations(v: Variant, max: u32) {
             assert_eq!(value, best, "{v} {b:?}: value is the best move's");
             if value != 0 {
                 let keeping = moves.iter().filter(|m| m.0 == value).map(|m| m.1);
-                let expected = if value > 0 { keeping.min() } else { keeping.max() };
+                let expected = if value > 0 {
+                    keeping.min()
+                } else {
+                    keeping.max()
+                };
                 assert_eq!(Some(depth), expected, "{v} {b:?}: depth equation");
                 checked += 1;
             }

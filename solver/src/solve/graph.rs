@@ -93,7 +93,9 @@ pub(super) fn build(
 
     let edges: usize = forward.iter().map(|f| f.children.len()).sum();
     if edges >= u32::MAX as usize {
-        return Err(too_large(format!("{edges} moves within the slice (at most 2^32 - 1)")));
+        return Err(too_large(format!(
+            "{edges} moves within the slice (at most 2^32 - 1)"
+        )));
     }
     progress.pass("predecessors", total as u64);
     let in_degree: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
@@ -116,15 +118,13 @@ pub(super) fn build(
         .for_each(|(d, &s)| d.store(s, Ordering::Relaxed));
     let preds: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
     forward.par_iter().enumerate().for_each(|(c, f)| {
-        let mut parent = c * CHUNK;
         let mut k = 0;
-        for node in &f.nodes {
+        for (parent, node) in (c * CHUNK..).zip(&f.nodes) {
             for &child in &f.children[k..k + node.internal as usize] {
                 let slot = in_degree[child as usize].fetch_add(1, Ordering::Relaxed);
                 preds[slot as usize].store(parent as u32, Ordering::Relaxed);
             }
             k += node.internal as usize;
-            parent += 1;
         }
         progress.advance(f.nodes.len() as u64);
     });
@@ -197,7 +197,8 @@ fn expand_range(group: &[Slice], known: &KnownValues, start: usize, end: usize) 
                 let seen = child.expect("a move that passes the turn has a child");
                 let s = Slice::of(variant, &seen);
                 let k = group.iter().position(|x| x.id == s.id).expect("same group");
-                out.children.push((offsets[k] as u64 + s.index(&seen)) as u32);
+                out.children
+                    .push((offsets[k] as u64 + s.index(&seen)) as u32);
                 node.internal += 1;
                 return;
             }
