@@ -1,0 +1,293 @@
+//! The one error type of the service and its HTTP form: a status and a JSON body
+//! `{"error": MESSAGE, "field": FIELD | null, ...}` that says which part of the request is wrong
+//! and what was expected. Input errors are 4xx; only a broken database or server is 5xx.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use mancala_db::analyse::AnalyseError;
+use mancala_db::DbError;
+use mancala_solver::{MoveError, ParseError};
+use serde::Serialize;
+
+/// Largest request body accepted (the analyse endpoint's game record).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Most moves accepted in one game record.
+pub const MAX_RECORD_MOVES: usize = 1000;
+
+/// Why a request failed.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: a field of the request is malformed or not possible (position, move, JSON body).
+    BadRequest {
+        /// The field: `position`, `moves`, `moves[3]`, `body`...
+        field: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// 400: a move of a game record is malformed or not legal.
+    BadMove {
+        /// Its place in the record, from 0.
+        index: usize,
+        /// The move as given.
+        text: String,
+        /// The legal moves in the position where it was to be played.
+        legal: Vec<String>,
+        /// The position.
+        position: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// 404: the variant id is not one of ours.
+    UnknownVariant(ParseError),
+    /// 404: the position's slice is not in the tablebase.
+    NotSolved {
+        /// The message, naming the slice and the command that solves it.
+        message: String,
+        /// `VARIANT slice ID`.
+        slice: String,
+        /// The command that solves it.
+        solve: String,
+    },
+    /// 404: no puzzle with that id, or none matching a filter.
+    NoPuzzle {
+        /// What was asked for, and how to get puzzles.
+        message: String,
+    },
+    /// 404: no such route.
+    NoRoute {
+        /// The path asked for.
+        path: String,
+    },
+    /// 405: the route exists but not with this method.
+    Method {
+        /// The method used.
+        method: String,
+        /// The path.
+        path: String,
+        /// The methods it takes.
+        allow: &'static str,
+    },
+    /// 413: the body or the record is too large.
+    TooLarge {
+        /// `body` or `moves`.
+        field: &'static str,
+        /// What the limit is.
+        message: String,
+    },
+    /// 503: a damaged chunk, or the server is shutting down.
+    Unavailable(String),
+    /// 500: the database failed.
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 400 for `field`.
+    pub fn bad(field: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// A position that does not parse or cannot occur: 400 naming the field (the message names
+    /// the part of the position string: ROWS, SIDE or CAPTURED).
+    pub fn position(field: &str, err: ParseError) -> ApiError {
+        let text = err.to_string();
+        let message = if text.starts_with("position") {
+            text
+        } else {
+            format!("position: {text}")
+        };
+        ApiError::bad(field, message)
+    }
+
+    /// A bad move of a record.
+    pub fn bad_move(index: usize, position: String, err: MoveError) -> ApiError {
+        let (text, legal) = match &err {
+            MoveError::Malformed { text, .. } => (text.clone(), Vec::new()),
+            MoveError::Illegal { text, legal } => (text.clone(), legal.clone()),
+        };
+        let message = format!("moves[{index}] (in `{position}`): {err}");
+        ApiError::BadMove {
+            index,
+            text,
+            legal,
+            position,
+            message,
+        }
+    }
+
+    fn body(&self) -> ErrorBody<'_> {
+        let mut body = ErrorBody {
+            error: self.message(),
+            field: None,
+            index: None,
+            r#move: None,
+            legal: None,
+            position: None,
+            slice: None,
+            solve: None,
+        };
+        match self {
+            ApiError::BadRequest { field, .. } => body.field = Some(field.clone()),
+            ApiError::BadMove {
+                index,
+                text,
+                legal,
+                position,
+                ..
+            } => {
+                body.field = Some(format!("moves[{index}]"));
+                body.index = Some(*index);
+                body.r#move = Some(text);
+                body.legal = Some(legal);
+                body.position = Some(position);
+            }
+            ApiError::UnknownVariant(_) => body.field = Some("variant".into()),
+            ApiError::NotSolved { slice, solve, .. } => {
+                body.field = Some("position".into());
+                body.slice = Some(slice);
+                body.solve = Some(solve);
+            }
+            ApiError::TooLarge { field, .. } => body.field = Some((*field).into()),
+            ApiError::NoPuzzle { .. } => body.field = Some("id".into()),
+            ApiError::NoRoute { .. }
+            | ApiError::Method { .. }
+            | ApiError::Unavailable(_)
+            | ApiError::Internal(_) => {}
+        }
+        body
+    }
+
+    fn message(&self) -> String {
+        match self {
+            ApiError::BadRequest { message, .. }
+            | ApiError::BadMove { message, .. }
+            | ApiError::NotSolved { message, .. }
+            | ApiError::NoPuzzle { message }
+            | ApiError::TooLarge { message, .. }
+            | ApiError::Unavailable(message)
+            | ApiError::Internal(message) => message.clone(),
+            ApiError::UnknownVariant(e) => e.to_string(),
+            ApiError::NoRoute { path } => {
+                format!("no such resource: {path}; the API is described at /api/openapi.json")
+            }
+            ApiError::Method {
+                method,
+                path,
+                allow,
+            } => format!("{path} does not take {method}; it takes {allow}"),
+        }
+    }
+}
+
+/// The JSON body of every error response.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    /// What is wrong and what was expected.
+    error: String,
+    /// The request field at fault, or `null`.
+    field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    r#move: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    slice: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solve: Option<&'a str>,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } | ApiError::BadMove { .. } => StatusCode::BAD_REQUEST,
+            ApiError::UnknownVariant(_)
+            | ApiError::NotSolved { .. }
+            | ApiError::NoPuzzle { .. }
+            | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
+            ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
+        let mut response = HttpResponse::build(self.status_code());
+        response.content_type(mime_json());
+        if let ApiError::Method { allow, .. } = self {
+            response.insert_header((header::ALLOW, *allow));
+        }
+        response.body(body)
+    }
+}
+
+/// `application/json`.
+pub fn mime_json() -> header::ContentType {
+    header::ContentType::json()
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> ApiError {
+        match &e {
+            DbError::NotSolved {
+                variant,
+                slice,
+                seeds,
+                path,
+            } => ApiError::NotSolved {
+                message: e.to_string(),
+                slice: format!("{variant} slice {slice}"),
+                solve: format!("mancala solve {variant} --max-seeds {seeds} --db {path}"),
+            },
+            DbError::Corrupt { .. } => ApiError::Unavailable(e.to_string()),
+            _ => ApiError::Internal(e.to_string()),
+        }
+    }
+}
+
+impl From<AnalyseError> for ApiError {
+    fn from(e: AnalyseError) -> ApiError {
+        match e {
+            AnalyseError::Move {
+                index,
+                position,
+                error,
+            } => ApiError::bad_move(index, position.to_string(), error),
+            AnalyseError::Db(e) => e.into(),
+        }
+    }
+}
+
+impl From<crate::pool::PoolError> for ApiError {
+    fn from(e: crate::pool::PoolError) -> ApiError {
+        match e {
+            crate::pool::PoolError::Panicked => {
+                ApiError::Internal("the evaluation failed inside the server".into())
+            }
+            crate::pool::PoolError::Closed => {
+                ApiError::Unavailable("the server is shutting down; try again".into())
+            }
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(_: actix_web::error::BlockingError) -> ApiError {
+        ApiError::Unavailable("the server is shutting down or overloaded; try again".into())
+    }
+}

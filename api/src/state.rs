@@ -1,0 +1,32 @@
+//! What every request handler shares: the tablebase, opened once, read-only, and the threads
+//! that evaluate on it.
+
+use std::sync::Arc;
+
+use mancala_db::Tablebase;
+
+use crate::pool::Pool;
+
+/// The application state, shared by every worker.
+pub struct AppState {
+    /// The tablebase. Its chunk cache is shared by every request; its SQLite connection is used
+    /// only on cache misses, never on an async worker.
+    pub tb: Arc<Tablebase>,
+    /// A second handle that may write: puzzle attempts and rating updates (WAL mode, so the
+    /// readers are never blocked by it).
+    pub writer: Arc<Tablebase>,
+    /// Where evaluations run (see [`crate::pool`]).
+    pub pool: Pool,
+}
+
+impl AppState {
+    /// The state over an open tablebase (read-only) and a writing handle on the same file, with
+    /// the evaluation threads started.
+    pub fn new(tb: Tablebase, writer: Tablebase) -> std::io::Result<AppState> {
+        Ok(AppState {
+            tb: Arc::new(tb),
+            writer: Arc::new(writer),
+            pool: Pool::new(Pool::default_threads())?,
+        })
+    }
+}

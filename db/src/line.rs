@@ -1,0 +1,156 @@
+//! The main line: perfect play from a position to the end of the game (RULES.md §2).
+//!
+//! Every step plays the first move of [`Tablebase::evaluate`], whose order already says "the side
+//! ahead hurries, the side behind delays": the best value first and, among moves of that value,
+//! the shortest depth for a winning side and the longest for a losing one. A line whose value is
+//! that of endless play may never end; it stops at the first position that repeats.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use mancala_solver::{Board, Played, Position, Scoring, Side, Value};
+
+use crate::{DbError, Tablebase};
+
+/// The most plies a line is followed before it is cut short.
+pub const MAX_LINE_PLIES: usize = 10_000;
+
+/// One ply of a main line.
+#[derive(Clone, Debug)]
+pub struct LineStep {
+    /// The move, the position after it and what it did.
+    pub played: Played,
+    /// The move's value for the mover, which is the value of the position it was played from.
+    pub value: Value,
+}
+
+/// Why a main line stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The game is over: the position has no move, or the last move ended the game.
+    GameOver {
+        /// Final totals `[South, North]`.
+        totals: [u32; 2],
+        /// Who won; `None` for a draw.
+        winner: Option<Side>,
+    },
+    /// The value rests on endless play, and the last move reached a position (board and side to
+    /// move) seen before in the line.
+    Repetition {
+        /// The ply after which the repeated position first stood (0: the start).
+        first_seen: usize,
+        /// Seeds captured so far `[South, North]`.
+        totals: [u32; 2],
+        /// Who is ahead by what is captured, the board being split equally (score variants);
+        /// `None` for a draw (always, in win/draw/loss variants).
+        winner: Option<Side>,
+    },
+    /// The line was cut after `plies` plies without ending.
+    Limit {
+        /// The cap that was reached.
+        plies: usize,
+    },
+}
+
+/// A main line from a position.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The position the line starts from.
+    pub start: Position,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The result for the side to move that the value and the captured seeds imply.
+    pub outcome: Ordering,
+    /// The plies, in order.
+    pub steps: Vec<LineStep>,
+    /// Why it stops.
+    pub end: LineEnd,
+}
+
+impl Line {
+    /// The position at the end of the line.
+    pub fn last_position(&self) -> Position {
+        self.steps.last().map_or(self.start, |s| s.played.after)
+    }
+}
+
+impl Tablebase {
+    /// The line of perfect play from `position` to the end of the game, at most `max_plies`
+    /// long (see the module documentation).
+    pub fn main_line(&self, position: &Position, max_plies: usize) -> Result<Line, DbError> {
+        let variant = position.variant();
+        let scoring = variant.scoring();
+        let first = self.evaluate(position)?;
+        let mut seen: HashMap<(Board, Side), usize> = HashMap::new();
+        let mut steps: Vec<LineStep> = Vec::new();
+        let mut current = first.clone();
+        let end = loop {
+            let here = current.position;
+            if let Some(totals) = current.game_over {
+                // The side to move has no move: in win/draw/loss variants it has lost.
+                let winner = match scoring {
+                    Scoring::WinDrawLoss => Some(!here.side()),
+                    Scoring::Score => leader(totals),
+                };
+                break LineEnd::GameOver { totals, winner };
+            }
+            if let Some(&first_seen) = seen.get(&(*here.absolute_board(), here.side())) {
+                let totals = here.captured();
+                let winner = match scoring {
+                    Scoring::WinDrawLoss => None,
+                    Scoring::Score => leader(totals),
+                };
+                break LineEnd::Repetition {
+                    first_seen,
+                    totals,
+                    winner,
+                };
+            }
+            seen.insert((*here.absolute_board(), here.side()), steps.len());
+            if steps.len() >= max_plies {
+                break LineEnd::Limit { plies: max_plies };
+            }
+            let Some(best) = current.moves.first() else {
+                // No move but not over: cannot happen under the rules engine; treat as over.
+                let totals = here.captured();
+                break LineEnd::GameOver {
+                    totals,
+                    winner: leader(totals),
+                };
+            };
+            let played = best.played;
+            steps.push(LineStep {
+                played,
+                value: best.value,
+            });
+            if played.ends_game {
+                let totals = played.after.captured();
+                let winner = match scoring {
+                    // An endless sowing loses for the mover; otherwise the side left without a
+                    // move (the one to move in the final position) has lost.
+                    Scoring::WinDrawLoss if played.endless => Some(!here.side()),
+                    Scoring::WinDrawLoss => Some(!played.after.side()),
+                    Scoring::Score => leader(totals),
+                };
+                break LineEnd::GameOver { totals, winner };
+            }
+            current = self.evaluate(&played.after)?;
+        };
+        Ok(Line {
+            start: *position,
+            value: first.value,
+            outcome: first.outcome,
+            steps,
+            end,
+        })
+    }
+}
+
+/// The side with more seeds, `None` when equal.
+fn leader([south, north]: [u32; 2]) -> Option<Side> {
+    match south.cmp(&north) {
+        Ordering::Greater => Some(Side::South),
+        Ordering::Less => Some(Side::North),
+        Ordering::Equal => None,
+    }
+}
