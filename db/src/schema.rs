@@ -3,10 +3,14 @@
 
 use rusqlite_migration::{Migrations, M};
 
+/// The schema version of the last migration (`PRAGMA user_version` once it has run).
+pub(crate) const VERSION: i64 = 2;
+
 /// Every migration, oldest first.
 pub(crate) fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(
-        "CREATE TABLE slices (
+    Migrations::new(vec![
+        M::up(
+            "CREATE TABLE slices (
             variant        TEXT    NOT NULL,
             slice          TEXT    NOT NULL, -- `12`, or `5-3` (mover-opponent) on four-row boards
             seeds          INTEGER NOT NULL, -- seeds on the board
@@ -31,13 +35,43 @@ pub(crate) fn migrations() -> Migrations<'static> {
             PRIMARY KEY (variant, slice, chunk),
             FOREIGN KEY (variant, slice) REFERENCES slices (variant, slice) ON DELETE CASCADE
         ) STRICT;",
-    )])
+        ),
+        M::up(
+            "CREATE TABLE puzzles (
+            id               INTEGER PRIMARY KEY,
+            variant          TEXT    NOT NULL,
+            position         TEXT    NOT NULL, -- canonical position string, CAPTURED included
+            solution         TEXT    NOT NULL, -- the whole line, space-separated, solver first
+            themes           TEXT    NOT NULL, -- space-separated theme tags
+            rating           REAL    NOT NULL, -- Glicko-2
+            rating_deviation REAL    NOT NULL,
+            volatility       REAL    NOT NULL,
+            popularity       INTEGER NOT NULL DEFAULT 0, -- -100..100, from players' votes
+            plays            INTEGER NOT NULL DEFAULT 0,
+            created_at       TEXT    NOT NULL,
+            UNIQUE (variant, position)
+        ) STRICT;
+        CREATE INDEX puzzles_by_rating ON puzzles (variant, rating);
+        CREATE TABLE puzzle_attempts (
+            id          INTEGER PRIMARY KEY,
+            puzzle_id   INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+            moves       TEXT    NOT NULL, -- the player's moves, space-separated
+            solved      INTEGER NOT NULL, -- 1: solved, 0: failed
+            player_rating REAL  NOT NULL,
+            at          TEXT    NOT NULL
+        ) STRICT;",
+        ),
+    ])
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn migrations_are_valid() {
+    fn migrations_are_valid_and_version_is_the_last() {
         super::migrations().validate().unwrap();
+        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+        super::migrations().to_latest(&mut conn).unwrap();
+        let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(v, super::VERSION);
     }
 }

@@ -1,1 +1,18 @@
-//! placeholder
+//! Endgame puzzles in the Anuak tradition of composed problems ("South to play and win"),
+//! found in the tablebase.
+//!
+//! * [`definition`]: what a puzzle is, checked position by position against the tablebase.
+//! * [`themes`]: tags computed from the solution line.
+//! * [`rating`]: the initial rating from difficulty, and Glicko-2 updates as players try them.
+//! * [`generate`]: the seeded, parallel search of solved slices for puzzles.
+//! * [`attempt`]: checking a player's moves, any win-keeping move counting.
+
+pub mod attempt;
+pub mod definition;
+pub mod generate;
+pub mod rating;
+pub mod themes;
+
+pub use attempt::{check_attempt, AttemptResult};
+pub use definition::{solution_line, Solution};
+pub use generate::{generate, GenerateOptions};

@@ -1,0 +1,118 @@
+//! What a puzzle is (issue 5): a position, `CAPTURED` included so the whole game's result is at
+//! stake, in which the side to move wins the game with perfect play, and at each of the solver's
+//! turns along the solution exactly one move keeps the win. In score variants that means exactly
+//! one move keeps the optimal score, and every other move changes the game's result or loses at
+//! least [`MIN_SCORE_GAP`] seeds. The opponent's replies are the best defence (the longest
+//! resistance: the tablebase's best move for them). The solution runs until the solver's move
+//! that secures the result: the capture or end of the game that the depth counts down to, or the
+//! solver's last move before an opponent's forced capture.
+
+use std::cmp::Ordering;
+
+use mancala_db::{DbError, MoveEval, Tablebase};
+use mancala_solver::{Played, Position, Scoring};
+
+/// In score variants, every move but the solution must lose at least this many seeds (or the
+/// game), so that a near-equal alternative never makes a second solution.
+pub const MIN_SCORE_GAP: i32 = 4;
+
+/// A puzzle's solution: the line, and what the generator needs to tag and rate it.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Every ply of the line, solver first, alternating (an extra turn repeats a side).
+    pub line: Vec<Played>,
+    /// Whether each ply is the solver's.
+    pub by_solver: Vec<bool>,
+    /// Moves of the solver's first turn that capture at once but do not keep the win: the
+    /// tempting wrong moves.
+    pub tempting: usize,
+    /// Moves the solver had to choose from, summed over its turns.
+    pub choices: usize,
+}
+
+impl Solution {
+    /// The solver's moves.
+    pub fn solver_moves(&self) -> usize {
+        self.by_solver.iter().filter(|&&b| b).count()
+    }
+
+    /// The line as move texts.
+    pub fn moves(&self) -> Vec<String> {
+        self.line.iter().map(|p| p.mv.to_string()).collect()
+    }
+}
+
+/// The game's result for the mover of `m` if they play it: the sign of what they have captured
+/// minus what the opponent has, plus the move's value.
+fn result_of(scoring: Scoring, position: &Position, m: &MoveEval) -> Ordering {
+    let side = position.side().index();
+    let c = position.captured();
+    m.value.outcome(scoring, c[side], c[1 - side])
+}
+
+/// A move that captures or ends the game: where the depth counts down to.
+pub fn is_exit(p: &Played) -> bool {
+    p.captured != [0, 0] || p.ends_game || p.extra_turn
+}
+
+/// The solution of `position` if it is a puzzle, else `None`.
+pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solution>, DbError> {
+    let scoring = position.variant().scoring();
+    let solver = position.side();
+    let first = tb.evaluate(position)?;
+    // The solver must be ahead on the board (a value with a depth, so the line is finite) as
+    // well as winning the game.
+    if first.outcome != Ordering::Greater || first.game_over.is_some() || first.value.score <= 0 {
+        return Ok(None);
+    }
+    let mut pos = *position;
+    let mut solution = Solution {
+        line: Vec::new(),
+        by_solver: Vec::new(),
+        tempting: 0,
+        choices: 0,
+    };
+    let mut e = first;
+    loop {
+        let Some(best) = e.moves.first() else {
+            return Ok(None); // the game is over before the line secured anything
+        };
+        if pos.side() == solver {
+            if result_of(scoring, &pos, best) != Ordering::Greater {
+                return Ok(None);
+            }
+            for m in &e.moves[1..] {
+                let wins = result_of(scoring, &pos, m) == Ordering::Greater;
+                let unique = match scoring {
+                    Scoring::WinDrawLoss => !wins,
+                    Scoring::Score => {
+                        let gap = best.value.score as i32 - m.value.score as i32;
+                        gap > 0 && (!wins || gap >= MIN_SCORE_GAP)
+                    }
+                };
+                if !unique {
+                    return Ok(None);
+                }
+                if solution.line.is_empty() && m.played.captured[solver.index()] > 0 {
+                    solution.tempting += 1;
+                }
+            }
+            solution.choices += e.moves.len();
+            solution.line.push(best.played);
+            solution.by_solver.push(true);
+            if is_exit(&best.played) {
+                return Ok(Some(solution));
+            }
+        } else {
+            if is_exit(&best.played) {
+                // The opponent is forced to capture or end the game: the solver's last move
+                // secured it.
+                return Ok(Some(solution));
+            }
+            solution.line.push(best.played);
+            solution.by_solver.push(false);
+        }
+        pos = best.played.after;
+        e = tb.evaluate(&pos)?;
+    }
+}

@@ -1,0 +1,186 @@
+//! The puzzle generator: draws positions from the solved slices of a variant with a seeded
+//! random generator, checks them in parallel against the definition, and keeps them in the order
+//! drawn, so the same seed and tablebase always give the same puzzles.
+
+use std::collections::HashSet;
+
+use mancala_db::{DbError, NewPuzzle, Tablebase};
+use mancala_solver::{Board, Position, Scoring, Side, Slice, Variant};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use rayon::prelude::*;
+
+use crate::definition::solution_line;
+use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
+use crate::themes::themes;
+
+/// What to generate.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateOptions {
+    /// Puzzles wanted.
+    pub count: usize,
+    /// Seed of the random draw.
+    pub seed: u64,
+    /// Give up after examining this many positions per puzzle wanted.
+    pub tries_per_puzzle: usize,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            count: 100,
+            seed: 1,
+            tries_per_puzzle: 5000,
+        }
+    }
+}
+
+/// Candidates drawn and checked together.
+const BATCH: usize = 512;
+
+/// The seeds already captured, South (to move) first, that put the whole game's result at stake:
+/// in score variants the split of the seeds off the board (in the variant's capture unit) that
+/// leaves South winning by the smallest margin with perfect play; in win/draw/loss variants the
+/// seeds each side has lost so far.
+fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<[u32; 2]> {
+    let l = variant.pits_per_side();
+    let (south, north) = (board.side_total(l, true), board.side_total(l, false));
+    match variant.scoring() {
+        Scoring::WinDrawLoss => {
+            let per_side = variant.max_seeds_per_side();
+            Some([per_side.checked_sub(north)?, per_side.checked_sub(south)?])
+        }
+        Scoring::Score => {
+            let off = variant.total_seeds().checked_sub(south + north)?;
+            let unit = variant.total_step() as usize;
+            (0..=off)
+                .step_by(unit)
+                .find(|&a| 2 * a as i64 - off as i64 + score as i64 > 0)
+                .map(|a| [a, off - a])
+        }
+    }
+}
+
+/// Checks one drawn position; returns the puzzle if it is one.
+fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<NewPuzzle>, DbError> {
+    let value = tb.probe_board(variant, board)?;
+    if value.score <= 0 {
+        return Ok(None);
+    }
+    let Some(captured) = captured_at_stake(variant, board, value.score) else {
+        return Ok(None);
+    };
+    let position = Position::from_relative(variant, board, Side::South, captured);
+    let Some(solution) = solution_line(tb, &position)? else {
+        return Ok(None);
+    };
+    let tags = themes(&position, &solution);
+    Ok(Some(NewPuzzle {
+        variant,
+        position: position.to_string(),
+        solution: solution.moves(),
+        themes: tags.iter().map(|t| (*t).to_owned()).collect(),
+        rating: initial_rating(&solution, &tags).round(),
+        rating_deviation: INITIAL_DEVIATION,
+        volatility: INITIAL_VOLATILITY,
+    }))
+}
+
+/// Finds up to `opts.count` new puzzles of `variant` (none already stored), calling
+/// `progress(examined, found)` after every batch. Draws from the solved slices with at least half
+/// the seeds of the largest one, weighted by size. One-move puzzles are kept to a tenth.
+pub fn generate(
+    tb: &Tablebase,
+    variant: Variant,
+    opts: GenerateOptions,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<NewPuzzle>, DbError> {
+    let solved: Vec<Slice> = tb
+        .current_slices(variant)?
+        .into_iter()
+        .map(|id| Slice { variant, id })
+        .collect();
+    let top = solved.iter().map(|s| s.id.total()).max().unwrap_or(0);
+    let pool: Vec<Slice> = solved
+        .into_iter()
+        .filter(|s| s.id.total() >= (top / 2).max(1))
+        .collect();
+    let sizes: Vec<u64> = pool.iter().map(Slice::len).collect();
+    let total: u64 = sizes.iter().sum();
+    if total == 0 {
+        return Ok(Vec::new());
+    }
+    let mut seen: HashSet<String> = tb
+        .puzzles(Some(variant))?
+        .into_iter()
+        .map(|p| p.position)
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let mut found = Vec::new();
+    let mut one_move = 0;
+    let mut examined = 0;
+    let limit = opts.count.saturating_mul(opts.tries_per_puzzle);
+    while found.len() < opts.count && examined < limit {
+        let boards: Vec<Board> = (0..BATCH)
+            .map(|_| {
+                let mut i = rng.next_u64() % total;
+                let k = sizes
+                    .iter()
+                    .position(|&n| {
+                        let here = i < n;
+                        if !here {
+                            i -= n;
+                        }
+                        here
+                    })
+                    .expect("index below the total");
+                pool[k].board(i)
+            })
+            .collect();
+        let checked: Vec<Option<NewPuzzle>> = boards
+            .par_iter()
+            .map(|b| examine(tb, variant, b))
+            .collect::<Result<_, _>>()?;
+        examined += BATCH;
+        for p in checked.into_iter().flatten() {
+            if found.len() == opts.count || !seen.insert(p.position.clone()) {
+                continue;
+            }
+            let single = p.solution.len() == 1;
+            if single && (one_move + 1) * 10 > opts.count {
+                continue;
+            }
+            one_move += single as usize;
+            found.push(p);
+        }
+        progress(examined, found.len());
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_solver::SliceId;
+
+    #[test]
+    fn captured_puts_the_result_at_stake() {
+        // Rio Kadalis, 12 seeds on the board and 36 off it; South ahead by 4 on the board.
+        // South captured a (a multiple of 4), North 36 - a: South wins if a + 4 > 36 - a, i.e.
+        // a > 16. a = 16 is a draw (20-20 after the board's 12 split 8-4), so a = 20: 20-16.
+        let b = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Seeds(12),
+        }
+        .board(0);
+        assert_eq!(
+            captured_at_stake(Variant::RioKadalis, &b, 4),
+            Some([20, 16])
+        );
+        // Hawalis: each side has lost what is missing from its 28.
+        let mut h = Board::EMPTY;
+        h.cells[0] = 3; // South 3 seeds
+        h.cells[14] = 5; // North 5 seeds
+        assert_eq!(captured_at_stake(Variant::Hawalis, &h, 1), Some([23, 25]));
+    }
+}

@@ -1,0 +1,110 @@
+//! Ratings: an initial rating from a puzzle's difficulty, and Glicko-2 updates as players try
+//! it (the puzzle is rated like a player: it wins when the player fails).
+
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use crate::definition::Solution;
+
+/// Rating deviation of a new puzzle: Glicko-2's deviation for an unknown player.
+pub const INITIAL_DEVIATION: f64 = 350.0;
+/// Volatility of a new puzzle: Glicko-2's usual starting value.
+pub const INITIAL_VOLATILITY: f64 = 0.06;
+/// A player whose rating is not given is taken as an average newcomer.
+pub const DEFAULT_PLAYER: Glicko2Rating = Glicko2Rating {
+    rating: 1500.0,
+    deviation: 350.0,
+    volatility: 0.06,
+};
+
+/// The initial rating from what makes a puzzle hard: each extra move of the solver, each
+/// tempting capture that loses, and themes that hide the solution (a quiet first move, a
+/// sacrifice, a relay whose end must be counted, a long line). Clamped to 600..2600.
+pub fn initial_rating(s: &Solution, themes: &[&str]) -> f64 {
+    let mut r = 1000.0;
+    r += 200.0 * (s.solver_moves() as f64 - 1.0);
+    r += 60.0 * s.tempting as f64;
+    r += 10.0 * s.choices as f64;
+    for t in themes {
+        r += match *t {
+            "sacrifice" => 150.0,
+            "quiet" => 100.0,
+            "relay" => 60.0,
+            "immobilisation" | "starvation" => 40.0,
+            _ => 0.0,
+        };
+    }
+    r.clamp(600.0, 2600.0)
+}
+
+/// The puzzle's new rating after one attempt by a player rated `player`.
+pub fn after_attempt(puzzle: Glicko2Rating, player: Glicko2Rating, solved: bool) -> Glicko2Rating {
+    // The puzzle is player one: it "wins" when the player fails.
+    let outcome = if solved {
+        Outcomes::LOSS
+    } else {
+        Outcomes::WIN
+    };
+    glicko2(&puzzle, &player, &outcome, &Glicko2Config::new()).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillratings::glicko2::glicko2_rating_period;
+
+    /// Glickman's worked example ("Example of the Glicko-2 system", 2013): a 1500 / 200 / 0.06
+    /// player beats a 1400 / 30 player and loses to 1550 / 100 and 1700 / 300 ones, tau 0.5:
+    /// new rating 1464.06, deviation 151.52, volatility 0.05999.
+    #[test]
+    fn glickmans_worked_example() {
+        let player = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let opp = |rating, deviation| Glicko2Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        };
+        let config = Glicko2Config {
+            tau: 0.5,
+            ..Glicko2Config::new()
+        };
+        let new = glicko2_rating_period(
+            &player,
+            &[
+                (opp(1400.0, 30.0), Outcomes::WIN),
+                (opp(1550.0, 100.0), Outcomes::LOSS),
+                (opp(1700.0, 300.0), Outcomes::LOSS),
+            ],
+            &config,
+        );
+        assert!((new.rating - 1464.06).abs() < 0.01, "{new:?}");
+        assert!((new.deviation - 151.52).abs() < 0.01, "{new:?}");
+        assert!((new.volatility - 0.05999).abs() < 0.00001, "{new:?}");
+    }
+
+    /// One game against an equal opponent, worked by hand with Glickman's steps (tau 0.5):
+    /// mu = 0, phi = 350 / 173.7178 = 2.014761, g(phi_opp) = 1 / sqrt(1 + 3 phi^2 / pi^2)
+    /// = 1 / sqrt(2.233868) = 0.669070, E = 0.5, v = 1 / (g^2 E (1 - E)) = 8.93545; the
+    /// volatility stays 0.0600 to four places (delta^2 = 8.936 < phi^2 + v = 12.995), so
+    /// phi* = sqrt(phi^2 + 0.06^2) = 2.015654 and phi' = 1 / sqrt(1 / phi*^2 + 1 / v)
+    /// = 1 / sqrt(0.246132 + 0.111914) = 1.671208; mu' = phi'^2 g (1 - E) = 0.934334. The
+    /// winner goes to 1500 + 173.7178 * 0.934334 = 1662.3 with deviation
+    /// 1.671208 * 173.7178 = 290.3; the loser to 1337.7.
+    #[test]
+    fn a_failed_attempt_raises_an_equal_puzzle() {
+        let puzzle = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+        };
+        let new = after_attempt(puzzle, DEFAULT_PLAYER, false);
+        assert!((new.rating - 1662.3).abs() < 0.5, "{new:?}");
+        assert!((new.deviation - 290.3).abs() < 0.5, "{new:?}");
+        let new = after_attempt(puzzle, DEFAULT_PLAYER, true);
+        assert!((new.rating - 1337.7).abs() < 0.5, "{new:?}");
+    }
+}

@@ -1,0 +1,144 @@
+//! Theme tags computed from a puzzle's solution line, in the style of chess puzzle databases
+//! (camelCase words, space-separated when stored).
+
+use mancala_solver::rules::Next;
+use mancala_solver::{Family, Move, Position, Variant};
+
+use crate::definition::Solution;
+
+/// Every theme the generator can tag, with what it means (for `--help`, the API and the README).
+pub const THEMES: &[(&str, &str)] = &[
+    ("oneMove", "the solution is a single move"),
+    ("short", "two moves of the solver"),
+    ("long", "three or four moves of the solver"),
+    ("veryLong", "five or more moves of the solver"),
+    ("quiet", "the first move captures nothing"),
+    (
+        "sacrifice",
+        "a solution move gives the opponent seeds, at once or with their reply",
+    ),
+    (
+        "relay",
+        "a solution move's first hand ends in an occupied pit and sows on",
+    ),
+    (
+        "binikh",
+        "a solution move's last seed makes a four that the mover takes",
+    ),
+    ("extraTurn", "a solution move earns another turn"),
+    (
+        "starvation",
+        "the solution leaves the opponent without seeds to play",
+    ),
+    (
+        "immobilisation",
+        "the solution leaves the opponent without a legal move",
+    ),
+    (
+        "grandSlam",
+        "a solution move captures every seed on the opponent's side",
+    ),
+];
+
+/// Where the first hand of a sowing from `pit` ends, and how many seeds that pit held before
+/// (relay families only: the whole board is one ring of the mover's own loop or of both rows).
+fn first_hand_landing(before: &Position, pit: u8) -> Option<u8> {
+    let v = before.variant();
+    let l = v.pits_per_side();
+    let b = before.relative_board();
+    let seeds = b.cells[pit as usize - 1] as usize;
+    let (ring, clockwise) = match v.family() {
+        Family::FourRow => (l, v.direction() == mancala_solver::Direction::Clockwise),
+        Family::Relay => (2 * l, false),
+        _ => return None,
+    };
+    if seeds == 0 || seeds >= ring {
+        return None; // a full lap changes the count on the way: not a plain first hand
+    }
+    let from = pit as usize - 1;
+    let landing = if clockwise {
+        (from + ring - seeds) % ring
+    } else {
+        (from + seeds) % ring
+    };
+    Some(b.cells[landing])
+}
+
+/// The themes of a solution from `start`.
+pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
+    let variant = start.variant();
+    let solver = start.side();
+    let mut tags = Vec::new();
+    tags.push(match s.solver_moves() {
+        1 => "oneMove",
+        2 => "short",
+        3 | 4 => "long",
+        _ => "veryLong",
+    });
+    let first = &s.line[0];
+    if first.captured[solver.index()] == 0 {
+        tags.push("quiet");
+    }
+    let mut before = *start;
+    let (mut sacrifice, mut relay, mut binikh, mut extra, mut starve, mut slam) =
+        (false, false, false, false, false, false);
+    for (i, (p, &mine)) in s.line.iter().zip(&s.by_solver).enumerate() {
+        if mine {
+            let gives = p.captured[(!solver).index()] > 0;
+            let reply_captures = s
+                .line
+                .get(i + 1)
+                .is_some_and(|r| !s.by_solver[i + 1] && r.captured[(!solver).index()] > 0);
+            sacrifice |= gives || reply_captures;
+            if let Move::Pit(k) = p.mv {
+                match first_hand_landing(&before, k) {
+                    Some(3) if variant.family() == Family::Relay => binikh = true,
+                    Some(c) if c > 0 => relay = true,
+                    _ => {}
+                }
+            }
+            binikh |= p.extra_turn && variant == Variant::Anywoli;
+            extra |= p.extra_turn;
+            let l = variant.pits_per_side();
+            let seeds_of =
+                |pos: &Position| -> u32 { (1..=l).map(|k| pos.pit(!solver, k) as u32).sum() };
+            let (theirs_before, theirs_after) = (seeds_of(&before), seeds_of(&p.after));
+            // A move that ends the game by its own rule allocates the seeds left: an empty side
+            // then is no slam and no starvation.
+            let emptied = theirs_before > 0 && theirs_after == 0 && p.outcome.next != Next::Over;
+            starve |= emptied;
+            slam |= emptied && p.captured[solver.index()] > 0;
+        }
+        before = p.after;
+    }
+    if sacrifice {
+        tags.push("sacrifice");
+    }
+    if relay {
+        tags.push("relay");
+    }
+    if binikh {
+        tags.push("binikh");
+    }
+    if extra {
+        tags.push("extraTurn");
+    }
+    if starve {
+        tags.push("starvation");
+    }
+    // After the last solver move the opponent has no move (the game ends for want of one, not
+    // by the move's own rule), or only a pass.
+    let last = s.line.last().expect("a solution has a move");
+    let ended_by_rule = matches!(last.outcome.next, Next::Over | Next::Endless);
+    let after = last.after;
+    if after.side() != solver
+        && !ended_by_rule
+        && (last.ends_game || after.legal_moves().iter().all(|m| *m == Move::Pass))
+    {
+        tags.push("immobilisation");
+    }
+    if slam {
+        tags.push("grandSlam");
+    }
+    tags
+}

@@ -1,0 +1,157 @@
+//! Every puzzle of a small generator run, checked against the definition with values computed
+//! here from the solver's in-memory tables (not through the tablebase or the puzzle code): the
+//! side to move wins the game; at each of its turns along the solution exactly one move keeps
+//! the win (score variants: the optimal score, every other move losing the game or 4 seeds);
+//! the replies are the longest resistance; the line ends with the solver's securing move.
+
+use std::collections::HashMap;
+
+use mancala_db::Tablebase;
+use mancala_puzzles::{generate, GenerateOptions};
+use mancala_solver::rules::Next;
+use mancala_solver::solve::{solve_all, KnownValues, Silent, NO_DEPTH};
+use mancala_solver::{Position, Scoring, Slice, SliceId, Variant};
+
+/// Values and depths of every solved position, by slice.
+struct Tables(HashMap<SliceId, (Vec<i8>, Vec<u16>)>);
+
+impl Tables {
+    /// Value (and depth, or None) of the position after a move for whoever moves there.
+    fn get(&self, v: Variant, b: &mancala_solver::Board) -> (i32, Option<u16>) {
+        let s = Slice::of(v, b);
+        let (vals, deps) = &self.0[&s.id];
+        let i = s.index(b) as usize;
+        (vals[i] as i32, (deps[i] != NO_DEPTH).then_some(deps[i]))
+    }
+
+    /// Every legal move of `p`: text, value for the mover, depth, captured-or-ended, after.
+    fn moves(&self, p: &Position) -> Vec<(String, i32, Option<u16>, bool, Position)> {
+        let v = p.variant();
+        let l = v.pits_per_side();
+        p.successors()
+            .into_iter()
+            .map(|pl| {
+                let o = pl.outcome;
+                let gain = match v.scoring() {
+                    Scoring::Score => o.gain[0] as i32 - o.gain[1] as i32,
+                    Scoring::WinDrawLoss => 0,
+                };
+                let exit = o.next != Next::Opponent || o.gain != [0, 0];
+                let (value, depth) = match o.next {
+                    Next::Over => (gain, Some(1)),
+                    Next::Endless => (-1, Some(1)),
+                    Next::Mover => (gain + self.get(v, &o.board).0, Some(1)),
+                    Next::Opponent => {
+                        let (cv, cd) = self.get(v, &o.board.flipped(l));
+                        (gain - cv, if exit { Some(1) } else { cd.map(|d| d + 1) })
+                    }
+                };
+                let depth = if value == 0 { None } else { depth };
+                (pl.mv.to_string(), value, depth, exit, pl.after)
+            })
+            .collect()
+    }
+}
+
+fn wins(p: &Position, value: i32) -> bool {
+    let me = p.side().index();
+    let c = p.captured();
+    match p.variant().scoring() {
+        Scoring::WinDrawLoss => value > 0,
+        Scoring::Score => c[me] as i32 + value > c[1 - me] as i32,
+    }
+}
+
+fn check_variant(variant: Variant, max: u32, count: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+    let mut tables = Tables(HashMap::new());
+    let mut known = KnownValues::new();
+    solve_all(&Slice::up_to(variant, max), &mut known, &Silent, |s| {
+        for x in s {
+            tables.0.insert(x.slice.id, (x.values.clone(), x.depths.clone()));
+        }
+        tb.write_group(s, 0.0).map_err(Into::into)
+    })
+    .unwrap();
+    let opts = GenerateOptions {
+        count,
+        seed: 7,
+        ..GenerateOptions::default()
+    };
+    let puzzles = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    assert!(!puzzles.is_empty(), "{variant}: no puzzle found");
+    // Reproducible: the same seed gives the same puzzles.
+    let again = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    assert_eq!(puzzles, again);
+    let one_move = puzzles.iter().filter(|p| p.solution.len() == 1).count();
+    assert!(one_move * 10 <= count.max(10), "{variant}: {one_move} one-move puzzles");
+
+    for puzzle in &puzzles {
+        let start = Position::parse(variant, &puzzle.position).unwrap();
+        assert_eq!(start.side(), mancala_solver::Side::South, "{}", puzzle.position);
+        let solver = start.side();
+        let mut pos = start;
+        let ctx = format!("{variant} {} {:?}", puzzle.position, puzzle.solution);
+        for (i, mv) in puzzle.solution.iter().enumerate() {
+            let moves = tables.moves(&pos);
+            let best = moves.iter().map(|m| m.1).max().unwrap();
+            let chosen = moves.iter().find(|m| &m.0 == mv).unwrap_or_else(|| panic!("{ctx}: {mv} illegal"));
+            if pos.side() == solver {
+                assert!(wins(&pos, chosen.1), "{ctx}: move {i} must win the game");
+                assert_eq!(chosen.1, best, "{ctx}: move {i} must keep the optimal value");
+                for other in moves.iter().filter(|m| m.0 != *mv) {
+                    let unique = match variant.scoring() {
+                        Scoring::WinDrawLoss => !wins(&pos, other.1),
+                        Scoring::Score => {
+                            other.1 < best && (!wins(&pos, other.1) || best - other.1 >= 4)
+                        }
+                    };
+                    assert!(unique, "{ctx}: move {i}: {} is a second solution", other.0);
+                }
+                let last = i + 1 == puzzle.solution.len();
+                // The line ends with the solver's capture or end, or with the solver's move
+                // before an opponent forced to capture or end. A move after which the opponent
+                // has no move ends the game too.
+                let replies = tables.moves(&chosen.4);
+                if last && !chosen.3 && !replies.is_empty() {
+                    let their_best = replies.iter().map(|m| m.1).max().unwrap();
+                    let resisting = replies.iter().filter(|m| m.1 == their_best);
+                    let longest = resisting.clone().filter_map(|m| m.2).max();
+                    let reply = resisting.clone().find(|m| m.2 == longest).unwrap();
+                    assert!(reply.3, "{ctx}: the line stops before the result is secured");
+                }
+                if !last {
+                    assert!(!chosen.3 && !replies.is_empty(), "{ctx}: the line goes on past the end");
+                }
+            } else {
+                // Best defence: the best value for them, and among those the longest depth.
+                assert_eq!(chosen.1, best, "{ctx}: reply {i} is not the best defence");
+                let longest = moves.iter().filter(|m| m.1 == best).filter_map(|m| m.2).max();
+                assert_eq!(chosen.2, longest, "{ctx}: reply {i} does not resist longest");
+                assert!(!chosen.3, "{ctx}: a capturing reply ends the line instead");
+            }
+            pos = chosen.4;
+        }
+    }
+}
+
+#[test]
+fn rio_kadalis_puzzles_meet_the_definition() {
+    check_variant(Variant::RioKadalis, 12, 30);
+}
+
+#[test]
+fn anywoli_puzzles_meet_the_definition() {
+    check_variant(Variant::Anywoli, 8, 20);
+}
+
+#[test]
+fn al_manqala_puzzles_meet_the_definition() {
+    check_variant(Variant::AlManqala, 10, 20);
+}
+
+#[test]
+fn hawalis_puzzles_meet_the_definition() {
+    check_variant(Variant::Hawalis, 5, 20);
+}
