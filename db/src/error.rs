@@ -25,7 +25,7 @@ pub enum DbError {
         message: String,
     },
     /// The position's slice has not been solved (or was solved under other rules).
-    #[error("{variant} slice {slice} is not solved in {path}; solve it with `mancala solve {variant} --max-seeds {seeds} --db {path}`")]
+    #[error("{variant} slice {slice} is not solved in {path}; solve it with `mancala solve {variant} --max-seeds {seeds} --db {}`", quoted(path))]
     NotSolved {
         /// The variant.
         variant: Variant,
@@ -48,6 +48,11 @@ pub enum DbError {
         /// What is wrong with it.
         what: String,
     },
+}
+
+/// A path as it must be typed in a shell.
+fn quoted(path: &str) -> String {
+    shlex::try_quote(path).map_or_else(|_| path.to_owned(), |q| q.into_owned())
 }
 
 /// Attaches the database path to SQLite errors.

@@ -138,6 +138,27 @@ impl Tablebase {
         Ok(())
     }
 
+    /// Deletes a stored slice and its chunks (to have a damaged slice solved again).
+    pub fn delete_slice(&self, variant: &str, slice: &str) -> Result<(), DbError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().at(&self.path)?;
+        tx.execute(
+            "DELETE FROM chunks WHERE variant = ?1 AND slice = ?2",
+            params![variant, slice],
+        )
+        .at(&self.path)?;
+        tx.execute(
+            "DELETE FROM slices WHERE variant = ?1 AND slice = ?2",
+            params![variant, slice],
+        )
+        .at(&self.path)?;
+        tx.commit().at(&self.path)?;
+        if let (Ok(v), Ok(id)) = (variant.parse(), slice.parse()) {
+            self.cache.forget_slice(v, id);
+        }
+        Ok(())
+    }
+
     /// Every slice stored, for one variant or all, in solving order.
     pub fn slices(&self, variant: Option<Variant>) -> Result<Vec<SliceInfo>, DbError> {
         let conn = self.conn();

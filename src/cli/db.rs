@@ -63,9 +63,14 @@ pub fn info(db: &Path, json: bool) -> Result<()> {
     Ok(print(&out)?)
 }
 
-/// Checks every chunk; fails naming each damaged slice and chunk.
-pub fn verify(db: &Path) -> Result<()> {
-    let tb = tablebase::open_existing(db)?;
+/// Checks every chunk; fails naming each damaged slice and chunk. With `delete_damaged`, the
+/// damaged slices are deleted so that `mancala solve` solves them again.
+pub fn verify(db: &Path, delete_damaged: bool) -> Result<()> {
+    let tb = if delete_damaged {
+        mancala_db::Tablebase::open(db)?
+    } else {
+        tablebase::open_existing(db)?
+    };
     let mut checked = 0;
     let damage = tb.verify(|_| checked += 1)?;
     if damage.is_empty() {

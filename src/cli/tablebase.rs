@@ -15,5 +15,6 @@ pub fn open_existing(path: &Path) -> Result<Tablebase> {
             path.display()
         );
     }
-    Ok(Tablebase::open(path)?)
+    Ok(Tablebase::open_read_only(path)?)
 }
+
