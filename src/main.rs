@@ -187,7 +187,9 @@ enum Command {
     #[command(after_help = "\
 Default sizes (`all`, or no --max-seeds): hawalis 8, bao-la-kiarabu 7, al-manqala 14, anywoli 8,
 rio-kadalis 20, rio-kadalis-5 20 seeds on the board: 190 million positions, about two minutes in
-all on two cores, 2.5 GiB of memory at most and about 100 MB on disk.
+all on two cores, 2.5 GiB of memory at most and about 100 MB on disk. Then kalah 16, kalah-5 16,
+kalah-4 24 and oware 20: 272 million positions more, about two and a half minutes more (oware
+is most of it, 3.4 GiB of memory at its peak) and about 240 MB more on disk.
 
 Examples:
   mancala solve all
@@ -220,7 +222,11 @@ JSON (--json): {\"variant\", \"position\", \"side\", \"game_over\": null | {\"so
   \"value\": {\"score\" | \"result\", \"depth\"}, \"outcome\": \"win\" | \"draw\" | \"loss\",
   \"moves\": [{\"move\", \"after\", \"value\": {...}, \"best\"}]}
 
-Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
+Kalah positions with more seeds than the solved slices are evaluated by an exact search instead
+(`\"source\": \"search\"` in the JSON; no depths), within --budget nodes.
+
+Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'
+         mancala eval kalah '4,4,4,4,4,4/4,4,4,4,4,4 S' --budget 1000000000")]
     Eval {
         /// The variant id (`mancala variants` lists them).
         #[arg(value_parser = cli::variant_parser())]
@@ -230,6 +236,12 @@ Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Kalah only: when the position is outside the solved slices, its value is found by an
+        /// exact search (probing the tablebase at its leaves) of at most this many nodes, with
+        /// progress on standard error. A position too hard for the budget is an error that
+        /// says so.
+        #[arg(long, value_name = "NODES", default_value_t = cli::eval::DEFAULT_BUDGET)]
+        budget: u64,
         #[command(flatten)]
         db: DbPath,
     },
@@ -237,6 +249,100 @@ Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
     /// Inspect the tablebase file.
     #[command(subcommand)]
     Db(DbCommand),
+
+    /// Endgame puzzles found in the tablebase: generate them, export them.
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
+
+    /// Serve the evaluation API over HTTP (JSON), building the default tablebase first if the
+    /// database has none.
+    ///
+    /// On a fresh machine (no solved slice of any variant in --db) it first solves every variant
+    /// to its default size, showing progress (about two minutes on two cores), then serves; a
+    /// second start reuses the database. While serving, the tablebase is opened read-only. It
+    /// prints the address it listens on, logs one line per request on standard error
+    /// (RUST_LOG=warn quiets it) and stops cleanly on Ctrl-C.
+    #[command(after_help = "\
+Endpoints (a position is a position string, `_` for its spaces):
+  GET  /api/variants                     every variant: board, rules, solved slices
+  GET  /api/VARIANT?position=P           value and every move's value, best first
+                                         (the same JSON as `mancala eval --json`)
+  GET  /api/VARIANT/mainline?position=P  the line of perfect play to the end of the game
+  POST /api/VARIANT/analyse              {\"position\": P, \"moves\": [\"3\", \"5\"]}: every
+                                         move's best value, value kept, loss and verdict
+  GET  /api/openapi.json                 the OpenAPI description of all of it
+  GET  /healthz                          liveness
+
+Errors are JSON {\"error\": MESSAGE, \"field\": FIELD}: 400 bad input, 404 unknown variant
+or unsolved slice (naming the command that solves it), 413 body too large.
+
+Examples:
+  mancala serve
+  mancala serve --bind 0.0.0.0:8080 --db big.db
+  curl 'http://127.0.0.1:8080/api/rio-kadalis?position=0,0,1,0,2,1/1,0,0,3,0,0_S'")]
+    Serve {
+        /// Address to listen on, HOST:PORT. Port 0 picks a free port; the address actually bound
+        /// is printed on standard output.
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+        bind: String,
+        /// When the database has no solved slice yet, build every variant up to this many seeds
+        /// instead of its default size (see `mancala solve --help`).
+        #[arg(long, value_name = "N")]
+        max_seeds: Option<u32>,
+        #[command(flatten)]
+        db: DbPath,
+    },
+}
+
+/// `mancala puzzles ...`.
+#[derive(Debug, Subcommand)]
+enum PuzzlesCommand {
+    /// Find new puzzles in the solved slices of a variant and store them in the database.
+    ///
+    /// A puzzle is a position (with CAPTURED, so the whole game's result is at stake: the seeds
+    /// off the board are split so that the side to move wins by the smallest margin) in which
+    /// South, to move, wins the game with perfect play and, at each of its turns along the
+    /// solution, exactly one move keeps the win (in score variants: keeps the best score, every
+    /// other move losing the game or at least 4 seeds). North defends as long as it can. The
+    /// solution runs to South's move that secures the result (a capture or the end). Positions
+    /// are drawn at random from the larger solved slices with a seeded generator: the same seed
+    /// and tablebase give the same puzzles. Puzzles already stored are skipped; one-move
+    /// puzzles are kept to a tenth. Each gets theme tags and an initial rating from its
+    /// difficulty.
+    #[command(after_help = "\
+Themes: oneMove short long veryLong (solution length), quiet (the first move captures nothing),
+sacrifice, relay, binikh, extraTurn, starvation, immobilisation, grandSlam.
+
+Example: mancala puzzles generate anywoli --count 100")]
+    Generate {
+        /// The variant id (`mancala variants` lists them).
+        #[arg(value_parser = cli::variant_parser())]
+        variant: Variant,
+        /// How many new puzzles to find.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Seed of the random draw.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Hide the progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        #[command(flatten)]
+        db: DbPath,
+    },
+    /// Write the puzzles as CSV on standard output, as chess puzzle databases do:
+    /// PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes.
+    ///
+    /// Moves is the whole solution line, space-separated, starting with South's first move;
+    /// Themes is space-separated; Popularity is -100..100 from players' votes (0 until there
+    /// are votes).
+    Export {
+        /// Only this variant.
+        #[arg(long, value_parser = cli::variant_parser())]
+        variant: Option<Variant>,
+        #[command(flatten)]
+        db: DbPath,
+    },
 }
 
 /// `mancala db ...`.
@@ -253,6 +359,10 @@ enum DbCommand {
     },
     /// Check every stored chunk against its checksum; exits non-zero naming each damaged slice.
     Verify {
+        /// Delete the slices that have damaged chunks, so that `mancala solve` solves them
+        /// again (the other slices are kept).
+        #[arg(long)]
+        delete_damaged: bool,
         #[command(flatten)]
         db: DbPath,
     },
@@ -283,10 +393,28 @@ fn main() {
             variant,
             position,
             json,
+            budget,
             db,
-        } => cli::eval::run(variant, &position, &db.db, json),
+        } => cli::eval::run(variant, &position, &db.db, json, budget),
         Command::Db(DbCommand::Info { json, db }) => cli::db::info(&db.db, json),
-        Command::Db(DbCommand::Verify { db }) => cli::db::verify(&db.db),
+        Command::Puzzles(PuzzlesCommand::Generate {
+            variant,
+            count,
+            seed,
+            quiet,
+            db,
+        }) => cli::puzzles::generate_cmd(variant, count, seed, &db.db, quiet),
+        Command::Puzzles(PuzzlesCommand::Export { variant, db }) => {
+            cli::puzzles::export(variant, &db.db)
+        }
+        Command::Db(DbCommand::Verify { delete_damaged, db }) => {
+            cli::db::verify(&db.db, delete_damaged)
+        }
+        Command::Serve {
+            bind,
+            max_seeds,
+            db,
+        } => cli::serve::run(&bind, max_seeds, &db.db),
     };
     if let Err(err) = result {
         cli::exit_with(err);

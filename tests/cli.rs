@@ -218,7 +218,7 @@ fn labels(row: &DrawnRow) -> Vec<&str> {
 }
 
 #[test]
-fn variants_lists_all_six_ids_with_their_boards() {
+fn variants_lists_all_ten_ids_with_their_boards() {
     let out = stdout_of(&["variants"]);
     let ids = [
         "hawalis",
@@ -227,6 +227,10 @@ fn variants_lists_all_six_ids_with_their_boards() {
         "anywoli",
         "rio-kadalis",
         "rio-kadalis-5",
+        "kalah",
+        "kalah-5",
+        "kalah-4",
+        "oware",
     ];
     let listed: Vec<&str> = out
         .lines()

@@ -12,6 +12,7 @@ mod eval;
 pub mod json;
 pub mod line;
 mod probe;
+mod puzzles;
 mod schema;
 mod store;
 
@@ -23,7 +24,8 @@ use rusqlite::{Connection, OpenFlags};
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::DbError;
 use error::WithPath;
-pub use eval::{Evaluation, MoveEval};
+pub use eval::{Evaluation, MoveEval, SearchEvalError, Source};
+pub use puzzles::{NewPuzzle, PuzzleFilter, PuzzleRow};
 pub use store::{Damage, SliceInfo};
 
 /// Chunks kept decoded in memory: 4096 chunks of 64 Ki positions is at most 768 MiB, and far
@@ -71,6 +73,20 @@ impl Tablebase {
                 path: path_str,
                 message: "not a mancala tablebase (no schema); create it with `mancala solve`"
                     .into(),
+            });
+        }
+        let latest = schema::VERSION;
+        if version != latest {
+            return Err(DbError::Migration {
+                message: format!(
+                    "schema version {version}, this program reads version {latest}; {}",
+                    if version < latest {
+                        "any writing command (`mancala solve`) upgrades it"
+                    } else {
+                        "it was written by a newer mancala"
+                    }
+                ),
+                path: path_str,
             });
         }
         Ok(Self::with_connection(path_str, conn))

@@ -4,6 +4,8 @@
 //! * [`Setup`] / [`Position`]: a position string read as written, then validated against a
 //!   variant; [`Position::play`] and friends play moves.
 //! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
+//! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of Kalah
+//!   positions too large for the tablebase.
 
 pub mod error;
 mod index;
@@ -12,6 +14,7 @@ mod notation;
 mod play;
 mod position;
 pub mod rules;
+pub mod search;
 mod slice;
 pub mod solve;
 mod value;

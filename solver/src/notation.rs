@@ -151,7 +151,7 @@ impl Setup {
         };
         let clamp = |x: u64| x.min(u32::MAX as u64) as u32;
         let (south, north) = (side_total(Side::South), side_total(Side::North));
-        let total_seeds = variant.total_seeds() as u64;
+        let total_seeds = variant.max_seeds() as u64;
         if variant.seeds_stay_on_their_side() {
             let max = variant.max_seeds_per_side() as u64;
             for (seeds, field) in [(south, "South's rows"), (north, "North's rows")] {

@@ -176,8 +176,10 @@ impl Position {
         self.board.total()
     }
 
-    /// Builds a position from a board seen from `side` (its pits first).
-    pub(crate) fn from_relative(
+    /// Builds a position from a board seen from `side` (its pits first), as the solver stores
+    /// it. The board must belong to the variant (at most its pits, its seed limits): boards
+    /// taken from a [`crate::Slice`] of the variant always do.
+    pub fn from_relative(
         variant: Variant,
         relative: &Board,
         side: Side,

@@ -96,7 +96,7 @@ impl Slice {
         match self.id {
             SliceId::Seeds(n) => {
                 !v.seeds_stay_on_their_side()
-                    && n as u32 <= v.total_seeds()
+                    && n as u32 <= v.max_seeds()
                     && (n as u32).is_multiple_of(v.total_step())
             }
             SliceId::Sides(m, o) => {
@@ -186,7 +186,7 @@ impl Slice {
     /// first: the order in which they must be solved.
     pub fn up_to(variant: Variant, max_seeds: u32) -> Vec<Slice> {
         let mut ids = Vec::new();
-        for total in 0..=max_seeds.min(variant.total_seeds()) {
+        for total in 0..=max_seeds.min(variant.max_seeds()) {
             if variant.seeds_stay_on_their_side() {
                 for m in 0..=total {
                     ids.push(SliceId::Sides(m as u8, (total - m) as u8));

@@ -23,6 +23,14 @@ pub enum Variant {
     RioKadalis,
     /// Rio Kadalis on two rows of 5.
     RioKadalis5,
+    /// Kalah on two rows of 6 with stores (calibration against Irving, Donkers and Uiterwijk).
+    Kalah,
+    /// Kalah on two rows of 5.
+    Kalah5,
+    /// Kalah on two rows of 4.
+    Kalah4,
+    /// Oware (Awari as solved by Romein and Bal): two rows of 6, captures of 2 and 3.
+    Oware,
 }
 
 /// The rule family: variants of one family share their move generator and differ only in the
@@ -35,6 +43,10 @@ pub enum Family {
     AlManqala,
     /// Anywoli and Rio Kadalis: two rows, relay sowing with fours captured along the way.
     Relay,
+    /// Kalah: two rows and a store each, extra turns, captures from an emptied own pit.
+    Kalah,
+    /// Oware: two rows, single lap skipping the emptied pit, captures of 2 and 3 going back.
+    Oware,
 }
 
 /// How a finished game is judged, and so what kind of value the solver gives.
@@ -57,13 +69,17 @@ pub enum Direction {
 
 impl Variant {
     /// Every variant, in listing order.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 10] = [
         Variant::Hawalis,
         Variant::BaoLaKiarabu,
         Variant::AlManqala,
         Variant::Anywoli,
         Variant::RioKadalis,
         Variant::RioKadalis5,
+        Variant::Kalah,
+        Variant::Kalah5,
+        Variant::Kalah4,
+        Variant::Oware,
     ];
 
     /// The id used on the command line, in URLs and in the database.
@@ -75,6 +91,10 @@ impl Variant {
             Variant::Anywoli => "anywoli",
             Variant::RioKadalis => "rio-kadalis",
             Variant::RioKadalis5 => "rio-kadalis-5",
+            Variant::Kalah => "kalah",
+            Variant::Kalah5 => "kalah-5",
+            Variant::Kalah4 => "kalah-4",
+            Variant::Oware => "oware",
         }
     }
 
@@ -87,6 +107,10 @@ impl Variant {
             Variant::Anywoli => "Anywoli",
             Variant::RioKadalis => "Rio Kadalis",
             Variant::RioKadalis5 => "Rio Kadalis (5 pits)",
+            Variant::Kalah => "Kalah",
+            Variant::Kalah5 => "Kalah (5 pits)",
+            Variant::Kalah4 => "Kalah (4 pits)",
+            Variant::Oware => "Oware",
         }
     }
 
@@ -96,6 +120,8 @@ impl Variant {
             Variant::Hawalis | Variant::BaoLaKiarabu => Family::FourRow,
             Variant::AlManqala => Family::AlManqala,
             Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => Family::Relay,
+            Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 => Family::Kalah,
+            Variant::Oware => Family::Oware,
         }
     }
 
@@ -108,6 +134,10 @@ impl Variant {
             Variant::Anywoli => 12,
             Variant::RioKadalis => 6,
             Variant::RioKadalis5 => 5,
+            Variant::Kalah => 6,
+            Variant::Kalah5 => 5,
+            Variant::Kalah4 => 4,
+            Variant::Oware => 6,
         }
     }
 
@@ -130,13 +160,30 @@ impl Variant {
             Variant::Hawalis | Variant::BaoLaKiarabu => 2,
             Variant::AlManqala => 7,
             Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => 4,
+            Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 | Variant::Oware => 4,
         }
     }
 
-    /// Seeds in the whole game.
+    /// Seeds in the whole game, from the start position.
     pub const fn total_seeds(self) -> u32 {
         (self.seeds_per_pit() as u32) * (self.pits_per_side() as u32) * 2
     }
+
+    /// The most seeds a position of this variant may hold (board and `CAPTURED` together): the
+    /// limit on positions that are read, and on the slices that can be solved. The seeds of the
+    /// start position ([`Variant::total_seeds`]) everywhere except in Kalah, whose games are
+    /// also played from `Kalah(P, n)` starts with `n` up to [`Variant::KALAH_MAX_SEEDS_PER_PIT`]
+    /// seeds a pit (Irving, Donkers and Uiterwijk solved up to 6): 72 seeds in `kalah`, 60 in
+    /// `kalah-5`, 48 in `kalah-4`.
+    pub const fn max_seeds(self) -> u32 {
+        match self.family() {
+            Family::Kalah => Self::KALAH_MAX_SEEDS_PER_PIT * (self.pits_per_side() as u32) * 2,
+            _ => self.total_seeds(),
+        }
+    }
+
+    /// Seeds a pit in the largest Kalah start that positions may come from: `Kalah(P, 6)`.
+    pub const KALAH_MAX_SEEDS_PER_PIT: u32 = 6;
 
     /// Win/draw/loss or score.
     pub const fn scoring(self) -> Scoring {
@@ -161,6 +208,7 @@ impl Variant {
             Family::FourRow => 1,
             Family::AlManqala => 2,
             Family::Relay => 4,
+            Family::Kalah | Family::Oware => 1,
         }
     }
 
@@ -174,7 +222,7 @@ impl Variant {
         if self.seeds_stay_on_their_side() {
             self.total_seeds() / 2
         } else {
-            self.total_seeds()
+            self.max_seeds()
         }
     }
 
@@ -206,6 +254,18 @@ impl Variant {
                  owner; a last seed making 4 (binikh) goes to the mover and ends the move. With \
                  no legal move the round ends and each takes their own row. Most seeds win."
             }
+            Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 => {
+                "Single-lap sowing into your own store but not the opponent's; a last seed in your \
+                 store moves again; a last seed in an empty pit of yours takes it and the opposite \
+                 pit, even an empty one. When either row is empty the game ends and each takes \
+                 their own row. Most seeds win."
+            }
+            Variant::Oware => {
+                "Single-lap sowing that skips the emptied pit; a last seed making an opponent's pit \
+                 2 or 3 captures it and every 2 or 3 before it on that side. Leave the opponent \
+                 seeds if you can; with no seeds to move the opponent takes the rest. Most seeds \
+                 win."
+            }
         }
     }
 
@@ -217,6 +277,10 @@ impl Variant {
             Variant::AlManqala => "Galilee; Kanaaneh 2007",
             Variant::Anywoli => "Anuak, Ethiopia; Pankhurst 1971",
             Variant::RioKadalis | Variant::RioKadalis5 => "Somalia; Pankhurst 1971",
+            Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 => {
+                "United States (W. J. Champion, 1940s); as solved by Irving, Donkers and Uiterwijk 2000"
+            }
+            Variant::Oware => "West Africa; Awari as solved by Romein and Bal 2002",
         }
     }
 }
@@ -254,9 +318,13 @@ mod tests {
 
     #[test]
     fn totals_match_rules() {
-        // RULES.md §3: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 = 40.
+        // RULES.md §3: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 = 40;
+        // Kalah(6, 4), Kalah(5, 4), Kalah(4, 4): 48, 40, 32; Oware 12x4 = 48.
         let totals: Vec<u32> = Variant::ALL.iter().map(|v| v.total_seeds()).collect();
-        assert_eq!(totals, [56, 64, 98, 96, 48, 40]);
+        assert_eq!(totals, [56, 64, 98, 96, 48, 40, 48, 40, 32, 48]);
+        // Kalah positions may come from Kalah(P, 6): 6 a pit.
+        let max: Vec<u32> = Variant::ALL.iter().map(|v| v.max_seeds()).collect();
+        assert_eq!(max, [56, 64, 98, 96, 48, 40, 72, 60, 48, 48]);
         assert_eq!(Variant::Hawalis.max_seeds_per_side(), 28);
         assert_eq!(Variant::BaoLaKiarabu.max_seeds_per_side(), 32);
     }

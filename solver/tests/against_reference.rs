@@ -281,6 +281,26 @@ fn rio_kadalis_5_matches_reference() {
     run(Variant::RioKadalis5);
 }
 
+#[test]
+fn kalah_matches_reference() {
+    run(Variant::Kalah);
+}
+
+#[test]
+fn kalah_5_matches_reference() {
+    run(Variant::Kalah5);
+}
+
+#[test]
+fn kalah_4_matches_reference() {
+    run(Variant::Kalah4);
+}
+
+#[test]
+fn oware_matches_reference() {
+    run(Variant::Oware);
+}
+
 /// Endless sowings are rare on random boards, so they get their own test: positions with an
 /// endless sowing from South's pit 1 found by the reference's brute-force search, turned round so
 /// that North has the move, rotated round the ring (relay games) and with seeds already captured,
@@ -289,7 +309,7 @@ fn rio_kadalis_5_matches_reference() {
 fn endless_sowings_match_reference() {
     for variant in Variant::ALL {
         let spec = Spec::of(variant);
-        if spec.kind == Kind::AlManqala {
+        if matches!(spec.kind, Kind::AlManqala | Kind::Kalah | Kind::Oware) {
             continue; // a single lap always ends
         }
         let found = reference::endless_from_pit_1(variant, 12);
@@ -388,6 +408,7 @@ fn generator_covers_the_interesting_cases() {
         let (mut over, mut endless, mut extra, mut pass, mut capture, mut ends) =
             (0, 0, 0, 0, 0, 0);
         let mut illegal_endless = 0; // relay: a non-empty own pit that is not a legal move
+        let mut starving = 0; // Oware: a non-empty own pit that is not legal (it would starve)
         for _ in 0..CASES {
             let r = strategy.new_tree(&mut runner).unwrap().current();
             match r.outcome() {
@@ -398,17 +419,19 @@ fn generator_covers_the_interesting_cases() {
                     pass += ms.iter().filter(|m| m.text == "pass").count();
                     capture += ms.iter().filter(|m| m.gained != [0, 0]).count();
                     ends += ms.iter().filter(|m| m.ends_game).count();
-                    if let Kind::Relay { .. } = spec.kind {
-                        let nonempty = r.pits[r.side].iter().filter(|&&c| c > 0).count();
-                        let pits = ms.iter().filter(|m| m.text != "pass").count();
-                        illegal_endless += nonempty - pits;
+                    let nonempty = r.pits[r.side].iter().filter(|&&c| c > 0).count();
+                    let pits = ms.iter().filter(|m| m.text != "pass").count();
+                    match spec.kind {
+                        Kind::Relay { .. } => illegal_endless += nonempty - pits,
+                        Kind::Oware => starving += nonempty - pits,
+                        _ => {}
                     }
                 }
             }
         }
         let stats = format!(
             "{variant}: over {over}, endless {endless}, extra {extra}, pass {pass}, capture \
-             {capture}, ends {ends}, illegal endless {illegal_endless}"
+             {capture}, ends {ends}, illegal endless {illegal_endless}, starving {starving}"
         );
         eprintln!("{stats}");
         let mut ok = over > 0 && capture > 0 && ends > 0;
@@ -424,6 +447,8 @@ fn generator_covers_the_interesting_cases() {
                     ok &= extra > 0 && pass > 0;
                 }
             }
+            Kind::Kalah => ok &= extra > 0,
+            Kind::Oware => ok &= starving > 0,
         }
         if !ok {
             failures.push(stats);

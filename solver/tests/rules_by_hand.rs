@@ -1,4 +1,5 @@
-//! Every rule of RULES.md §1 and §3, for the six traditional variants, by hand-worked examples:
+//! Every rule of RULES.md §1 and §3, for the six traditional variants and for Kalah and Oware,
+//! by hand-worked examples:
 //! a position, a move, and what must follow, with the working written out. Each example is
 //! checked against the engine (`Position::play`) and against the reference implementation of
 //! `reference/mod.rs`, so that a slip in the working shows up as a disagreement with both.
@@ -14,7 +15,10 @@ use mancala_solver::{layout, Move, MoveError, ParseError, Played, Position, Side
 use reference::{RefOutcome, RefPos};
 
 use Side::{North, South};
-use Variant::{AlManqala, Anywoli, BaoLaKiarabu, Hawalis, RioKadalis, RioKadalis5};
+use Variant::{
+    AlManqala, Anywoli, BaoLaKiarabu, Hawalis, Kalah, Kalah4, Kalah5, Oware, RioKadalis,
+    RioKadalis5,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -1245,6 +1249,10 @@ fn start_positions() {
         ),
         (RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4 S", 48),
         (RioKadalis5, "4,4,4,4,4/4,4,4,4,4 S", 40),
+        (Kalah, "4,4,4,4,4,4/4,4,4,4,4,4 S", 48),
+        (Kalah5, "4,4,4,4,4/4,4,4,4,4 S", 40),
+        (Kalah4, "4,4,4,4/4,4,4,4 S", 32),
+        (Oware, "4,4,4,4,4,4/4,4,4,4,4,4 S", 48),
     ];
     for (v, text, total) in expected {
         let p = Position::start(v);
@@ -1264,4 +1272,351 @@ fn start_positions() {
         ),
         pit_moves(&(1..=14).collect::<Vec<u8>>())
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kalah. The stores are the CAPTURED field `s-n`: a seed sown into a store is a seed gained.
+
+#[test]
+fn kalah_last_seed_in_the_own_store_moves_again() {
+    // Start, S3 = 4: S4, S5, S6 (4 -> 5 each) and South's store (the 4th seed). The last seed
+    // is in South's store: South moves again. South's store (CAPTURED) 0 -> 1.
+    check_move(
+        Kalah,
+        "4,4,4,4,4,4/4,4,4,4,4,4 S",
+        "3",
+        goes_on("4,4,4,4,4,4/4,4,0,5,5,5 S 1-0", [1, 0]).extra_turn(),
+    );
+    // And again from there: S6 = 5: store (2), N1, N2, N3, N4 (4 -> 5): ends in North's row.
+    //   North N6..N1 = 4,4,5,5,5,5.
+    check_move(
+        Kalah,
+        "4,4,4,4,4,4/4,4,0,5,5,5 S 1-0",
+        "6",
+        goes_on("4,4,5,5,5,5/4,4,0,5,5,0 N 2-0", [1, 0]),
+    );
+    // Kalah(5, 4) and Kalah(4, 4) the same way: S2 = 4 on 5 pits sows S3, S4, S5 and the store;
+    // S1 = 4 on 4 pits sows S2, S3, S4 and the store.
+    check_move(
+        Kalah5,
+        "4,4,4,4,4/4,4,4,4,4 S",
+        "2",
+        goes_on("4,4,4,4,4/4,0,5,5,5 S 1-0", [1, 0]).extra_turn(),
+    );
+    check_move(
+        Kalah4,
+        "4,4,4,4/4,4,4,4 S",
+        "1",
+        goes_on("4,4,4,4/0,5,5,5 S 1-0", [1, 0]).extra_turn(),
+    );
+}
+
+#[test]
+fn kalah_sowing_skips_the_opponents_store() {
+    // South: S5 = 1, S6 = 8; North: 1 in every pit. S6 = 8: South's store (1st seed), N1..N6
+    // (1 -> 2, seeds 2 to 7), North's store is skipped, S1 (8th seed). S1 was empty: the last
+    // seed and the opposite pit N6 (P+1-1 = 6, now 2) go to South's store: 1 + 1 + 2 = 4.
+    //   after: N6..N1 = 0,2,2,2,2,2   S1..S6 = 0,0,0,0,1,0   South's store 4
+    check_move(
+        Kalah,
+        "1,1,1,1,1,1/0,0,0,0,1,8 S",
+        "6",
+        goes_on("0,2,2,2,2,2/0,0,0,0,1,0 N 4-0", [4, 0]),
+    );
+    // North sows the same way round its own side: N6 (drawn at the left of the top row) = 8:
+    // North's store (1), S1..S6 (0 -> 1, 1 -> 2 for S1), South's store skipped, N1 (1 -> 2,
+    // the 8th seed: not empty before, no capture). South moves next.
+    check_move(
+        Kalah,
+        "8,0,0,0,0,1/1,0,0,0,0,0 N",
+        "6",
+        goes_on("0,0,0,0,0,2/2,1,1,1,1,1 S 0-1", [0, 1]),
+    );
+}
+
+#[test]
+fn kalah_capture_from_an_empty_own_pit_even_when_the_opposite_pit_is_empty() {
+    // S1 = 1 sows S2, which was empty: S2's seed goes to South's store with the opposite pit,
+    // North's pit 6+1-2 = 5 (drawn second from the left), which is EMPTY: 1 seed is captured
+    // all the same (Irving et al.'s rule; the common rule would capture nothing here).
+    check_move(
+        Kalah,
+        "0,0,0,0,0,3/1,0,0,0,0,2 S",
+        "1",
+        goes_on("0,0,0,0,0,3/0,0,0,0,0,2 N 1-0", [1, 0]),
+    );
+    // With seeds opposite: N5 = 4 goes too: 1 + 4 = 5.
+    check_move(
+        Kalah,
+        "0,4,0,0,0,3/1,0,0,0,0,2 S",
+        "1",
+        goes_on("0,0,0,0,0,3/0,0,0,0,0,2 N 5-0", [5, 0]),
+    );
+    // North: N2 = 1 sows N3 (empty); opposite is South's pit 6+1-3 = 4, holding 2: North
+    // captures 1 + 2 = 3.
+    check_move(
+        Kalah,
+        "0,0,0,0,1,1/1,0,0,2,0,0 N",
+        "2",
+        goes_on("0,0,0,0,0,1/1,0,0,0,0,0 S 0-3", [0, 3]),
+    );
+}
+
+#[test]
+fn kalah_last_seed_elsewhere_captures_nothing() {
+    // In an own pit that was not empty: S1 = 1 into S2 (1 -> 2): nothing, North moves.
+    check_move(
+        Kalah,
+        "1,1,1,1,1,1/1,1,0,0,0,0 S",
+        "1",
+        goes_on("1,1,1,1,1,1/0,2,0,0,0,0 N", [0, 0]),
+    );
+    // In an empty pit of the OPPONENT: S6 = 2: store (1), N1 (0 -> 1): nothing more.
+    check_move(
+        Kalah,
+        "1,1,1,1,1,0/1,0,0,0,0,2 S",
+        "6",
+        goes_on("1,1,1,1,1,1/1,0,0,0,0,0 N 1-0", [1, 0]),
+    );
+}
+
+#[test]
+fn kalah_a_full_lap_sows_the_emptied_pit() {
+    // S1 = 13 on 6 pits: the ring has 13 places (S1..S6, South's store, N1..N6). S2..S6 get 1
+    // (5 seeds), the store 1, N1..N6 1 each (1 -> 2), and the 13th seed falls into S1 itself,
+    // emptied at the start: an empty own pit, so it and the opposite N6 (2) are captured:
+    // the store gets 1 + 1 + 2 = 4.
+    check_move(
+        Kalah,
+        "1,1,1,1,1,1/13,0,0,0,0,0 S",
+        "1",
+        goes_on("0,2,2,2,2,2/0,1,1,1,1,1 N 4-0", [4, 0]),
+    );
+    // S1 = 14: one more seed, into S2, which holds 1 from the lap: no capture.
+    check_move(
+        Kalah,
+        "1,1,1,1,1,1/14,0,0,0,0,0 S",
+        "1",
+        goes_on("2,2,2,2,2,2/1,2,1,1,1,1 N 1-0", [1, 0]),
+    );
+}
+
+#[test]
+fn kalah_an_empty_row_after_a_move_ends_the_game() {
+    // South's last seed: S6 = 1 into the store. It would give another move, but South's row is
+    // empty: the game ends at once, each side takes its own row (North 2 + 1 = 3). North is
+    // shown to move, with the board empty.
+    check_move(
+        Kalah,
+        "0,0,0,1,0,2/0,0,0,0,0,1 S 10-12",
+        "6",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 11-15", [1, 3]).ends_game(),
+    );
+    // A capture that empties NORTH's row ends it too: S1 = 1 into the empty S2; opposite N5
+    // holds North's last 3 seeds: 1 + 3 to South; North's row is empty, so South also takes its
+    // own row (S4 = 2): 6 in all.
+    check_move(
+        Kalah,
+        "0,3,0,0,0,0/1,0,0,2,0,0 S",
+        "1",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 6-0", [6, 0]).ends_game(),
+    );
+    // Sowing the mover's last seeds into the opponent's row: S6 = 3: store, N1, N2. South's row
+    // is empty: North takes its row, 2 + 1 + 1 = 4.
+    check_move(
+        Kalah,
+        "0,0,0,0,0,2/0,0,0,0,0,3 S",
+        "6",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 1-4", [1, 4]).ends_game(),
+    );
+}
+
+#[test]
+fn kalah_a_position_with_an_empty_row_is_over() {
+    // North to move with no seeds: each takes its own row, South 1 + 2 = 3 more.
+    assert_eq!(
+        game_over(Kalah, "0,0,0,0,0,0/1,2,0,0,0,0 N 5-7"),
+        Some([8, 7])
+    );
+    assert_eq!(
+        legal(Kalah, "0,0,0,0,0,0/1,2,0,0,0,0 N 5-7"),
+        Vec::<String>::new()
+    );
+    // South to move with seeds, but North's row is empty: over as well.
+    assert_eq!(game_over(Kalah, "0,0,0,0,0,0/1,0,0,0,0,0 S"), Some([1, 0]));
+    assert_eq!(game_over(Kalah4, "3,0,0,0/0,0,0,0 S"), Some([0, 3]));
+    assert_eq!(game_over(Kalah, "4,4,4,4,4,4/4,4,4,4,4,4 S"), None);
+}
+
+#[test]
+fn kalah_seed_limit_is_six_a_pit() {
+    // Positions may come from Kalah(P, n) with n up to 6: 72 seeds on 6 pits a row, 60 on 5, 48
+    // on 4 (board and stores together).
+    let six = "6,6,6,6,6,6/6,6,6,6,6,6 S";
+    assert_eq!(pos(Kalah, six).seeds_on_board(), 72);
+    assert_eq!(legal(Kalah, six), pit_moves(&[1, 2, 3, 4, 5, 6]));
+    assert!(matches!(
+        Position::parse(Kalah, "6,6,6,6,6,6/6,6,6,6,6,6 S 1-0"),
+        Err(ParseError::TooManySeeds { max: 72, .. })
+    ));
+    assert!(matches!(
+        Position::parse(Kalah, "6,6,6,6,6,6/6,6,6,6,6,7 S"),
+        Err(ParseError::TooManySeeds {
+            field: "ROWS",
+            found: 73,
+            max: 72,
+            ..
+        })
+    ));
+    assert!(Position::parse(Kalah5, "6,6,6,6,6/6,6,6,6,6 N").is_ok());
+    assert!(matches!(
+        Position::parse(Kalah5, "6,6,6,6,6/6,6,6,6,6 N 0-1"),
+        Err(ParseError::TooManySeeds { max: 60, .. })
+    ));
+    assert!(matches!(
+        Position::parse(Kalah4, "0,0,0,0/0,0,0,0 N 25-24"),
+        Err(ParseError::TooManySeeds { max: 48, .. })
+    ));
+    // Any total is reachable (no multiple-of rule), odd ones too.
+    assert!(Position::parse(Kalah4, "1,0,0,0/0,0,0,2 S 3-1").is_ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oware
+
+#[test]
+fn oware_single_lap_skips_the_emptied_pit() {
+    // From the start, S1 = 4: S2..S5 (4 -> 5). Single lap, no capture (it ends in South's row).
+    check_move(
+        Oware,
+        "4,4,4,4,4,4/4,4,4,4,4,4 S",
+        "1",
+        goes_on("4,4,4,4,4,4/0,5,5,5,5,4 N", [0, 0]),
+    );
+    // S1 = 12: S2..S6 (5 seeds), N1..N6 (1 -> 2, 6 seeds), then S1 is skipped (the emptied
+    // pit is never sown into), so the 12th seed goes into S2 (1 -> 2). It ends in South's own
+    // row: no capture, although North's pits hold 2.
+    check_move(
+        Oware,
+        "1,1,1,1,1,1/12,0,0,0,0,0 S",
+        "1",
+        goes_on("2,2,2,2,2,2/0,2,1,1,1,1 N", [0, 0]),
+    );
+}
+
+#[test]
+fn oware_captures_twos_and_threes_going_back_on_the_opponents_side() {
+    // North N1..N6 = 0,2,1,4,0,0 (drawn N6..N1 = 0,0,4,1,2,0). S4 = 5: S5, S6, N1 (0 -> 1),
+    // N2 (2 -> 3), N3 (1 -> 2, last). N3 holds 2: captured; going back, N2 holds 3: captured;
+    // N1 holds 1: the captures stop there. 2 + 3 = 5 to South; N1 = 1 and N4 = 4 stay.
+    check_move(
+        Oware,
+        "0,0,4,1,2,0/0,0,0,5,0,0 S",
+        "4",
+        goes_on("0,0,4,0,0,1/0,0,0,0,1,1 N 5-0", [5, 0]),
+    );
+    // The captures stop at the mover's own row: N1..N3 = 1,2,1, N4 = 4. S4 = 5 makes N1..N3
+    // 2,3,2: N3, N2, N1 are captured (7), and going back from N1 comes S6, South's own: stop.
+    check_move(
+        Oware,
+        "0,0,4,1,2,1/0,0,0,5,0,0 S",
+        "4",
+        goes_on("0,0,4,0,0,0/0,0,0,0,1,1 N 7-0", [7, 0]),
+    );
+    // A last seed making 4, or 1, captures nothing; nor does a 2 in the mover's own row.
+    check_move(
+        Oware,
+        "0,0,0,0,0,3/0,0,0,0,0,1 S",
+        "6",
+        goes_on("0,0,0,0,0,4/0,0,0,0,0,0 N", [0, 0]),
+    );
+    check_move(
+        Oware,
+        "1,1,1,1,1,1/1,1,0,0,0,0 S",
+        "1",
+        goes_on("1,1,1,1,1,1/0,2,0,0,0,0 N", [0, 0]),
+    );
+    // North captures on South's side the same way: N6 = 3 sows S1 (1 -> 2), S2 (1 -> 2), S3
+    // (1 -> 2, last): S3, S2, S1 captured (6); going back from S1 comes N6: North's own row.
+    check_move(
+        Oware,
+        "3,0,0,0,0,0/1,1,1,0,0,4 N",
+        "6",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,4 S 0-6", [0, 6]),
+    );
+}
+
+#[test]
+fn oware_grand_slam_is_legal_only_when_every_move_starves() {
+    // S1 = 11: S2..S6, N1..N6 (1 -> 2): the last seed makes N6 hold 2, and going back N5..N1
+    // all hold 2: every seed of North's would be captured. S6 = 1 leaves North seeds (N1 1 ->
+    // 2 is captured, N2..N6 stay), so the grand slam 1 is not legal: only 6 is.
+    let text = "1,1,1,1,1,1/11,0,0,0,0,1 S";
+    assert_eq!(legal(Oware, text), ["6"]);
+    assert_illegal(Oware, text, "1", &["6"]);
+    check_move(
+        Oware,
+        text,
+        "6",
+        goes_on("1,1,1,1,1,0/11,0,0,0,0,0 N 2-0", [2, 0]),
+    );
+    // Without S6, the grand slam is the only move, so it is legal: 12 captured. North then has
+    // no seeds to move: the game ends and South takes the 5 seeds left (S2..S6): 17 in all.
+    let text = "1,1,1,1,1,1/11,0,0,0,0,0 S";
+    assert_eq!(legal(Oware, text), ["1"]);
+    check_move(
+        Oware,
+        text,
+        "1",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 17-0", [17, 0]).ends_game(),
+    );
+}
+
+#[test]
+fn oware_an_empty_opponent_must_be_fed_when_possible() {
+    // North has no seeds. S1 -> S2 would leave North with none: not legal; S5 = 2 sows S6 and
+    // N1: legal.
+    let text = "0,0,0,0,0,0/1,0,0,0,2,0 S";
+    assert_eq!(legal(Oware, text), ["5"]);
+    assert_illegal(Oware, text, "1", &["5"]);
+    check_move(
+        Oware,
+        text,
+        "5",
+        goes_on("0,0,0,0,0,1/1,0,0,0,0,1 N", [0, 0]),
+    );
+    // No move can feed (S1 -> S2, S2 -> S3): every move is legal, and after it North has no
+    // seeds: the game ends, South takes the 2 seeds left.
+    let text = "0,0,0,0,0,0/1,1,0,0,0,0 S";
+    assert_eq!(legal(Oware, text), ["1", "2"]);
+    check_move(
+        Oware,
+        text,
+        "1",
+        goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 2-0", [2, 0]).ends_game(),
+    );
+}
+
+#[test]
+fn oware_no_seeds_to_move_ends_the_game() {
+    // South to move with no seeds: over, North takes every seed left (1 + 2).
+    assert_eq!(
+        game_over(Oware, "1,2,0,0,0,0/0,0,0,0,0,0 S 10-12"),
+        Some([10, 15])
+    );
+    assert_eq!(
+        legal(Oware, "1,2,0,0,0,0/0,0,0,0,0,0 S"),
+        Vec::<String>::new()
+    );
+    // The empty board too (nothing left to take).
+    assert_eq!(
+        game_over(Oware, "0,0,0,0,0,0/0,0,0,0,0,0 N 24-24"),
+        Some([24, 24])
+    );
+    // Odd totals are reachable (captures of 3) and accepted; more than 48 seeds is not.
+    assert!(Position::parse(Oware, "0,0,0,0,0,1/0,0,0,0,0,2 S 20-25").is_ok());
+    assert!(matches!(
+        Position::parse(Oware, "4,4,4,4,4,4/4,4,4,4,4,4 S 1-0"),
+        Err(ParseError::TooManySeeds { max: 48, .. })
+    ));
 }

@@ -324,6 +324,26 @@ fn check_equations(v: Variant, max: u32) {
 }
 
 #[test]
+fn kalah_matches_brute_force() {
+    check(Variant::Kalah, 7);
+}
+
+#[test]
+fn kalah_5_matches_brute_force() {
+    check(Variant::Kalah5, 8);
+}
+
+#[test]
+fn kalah_4_matches_brute_force() {
+    check(Variant::Kalah4, 10);
+}
+
+#[test]
+fn oware_matches_brute_force() {
+    check(Variant::Oware, 8);
+}
+
+#[test]
 fn values_and_depths_satisfy_their_equations() {
     for (v, max) in [
         (Variant::RioKadalis, 12),
@@ -331,6 +351,10 @@ fn values_and_depths_satisfy_their_equations() {
         (Variant::AlManqala, 10),
         (Variant::Hawalis, 5),
         (Variant::BaoLaKiarabu, 4),
+        (Variant::Kalah, 9),
+        (Variant::Kalah5, 11),
+        (Variant::Kalah4, 14),
+        (Variant::Oware, 10),
     ] {
         check_equations(v, max);
     }

@@ -1,22 +1,52 @@
-//! `mancala eval VARIANT POSITION [--json]`: the solved value of a position and of every legal
-//! move, best first.
+//! `mancala eval VARIANT POSITION [--json] [--budget NODES]`: the solved value of a position and
+//! of every legal move, best first. Kalah positions outside the solved slices are evaluated by
+//! an exact search instead, within a budget of nodes.
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::json::{outcome_word, EvaluationJson};
-use mancala_solver::{Scoring, Value, Variant};
+use mancala_db::{SearchEvalError, Source};
+use mancala_solver::search::{Budget, SearchProgress};
+use mancala_solver::{Family, Scoring, Value, Variant};
 
+use super::solve::thousands;
 use super::{parse_position, print, side_name, tablebase};
 
-/// Evaluates `position` from the tablebase at `db` and prints the result.
-pub fn run(variant: Variant, position: &str, db: &Path, json: bool) -> Result<()> {
+/// The default `--budget`: nodes the Kalah search may visit (tens of seconds).
+pub const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// `eval --json` of a searched position: the evaluation's fields, then `"source": "search"`.
+#[derive(serde::Serialize)]
+struct Searched {
+    #[serde(flatten)]
+    evaluation: EvaluationJson,
+    source: &'static str,
+}
+
+/// Evaluates `position` from the tablebase at `db` (Kalah: by search where the tablebase has
+/// no value, within `budget` nodes) and prints the result.
+pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64) -> Result<()> {
     let pos = parse_position(variant, position)?;
     let tb = tablebase::open_existing(db)?;
-    let e = tb.evaluate(&pos)?;
+    let (e, source) = if variant.family() == Family::Kalah {
+        search_with_progress(&tb, &pos, budget)?
+    } else {
+        (tb.evaluate(&pos)?, Source::Tablebase)
+    };
     if json {
-        let mut line = serde_json::to_string(&EvaluationJson::from(&e))?;
+        let evaluation = EvaluationJson::from(&e);
+        let mut line = match source {
+            Source::Tablebase => serde_json::to_string(&evaluation)?,
+            // The same object with `"source": "search"` added at the end.
+            Source::Search { .. } => serde_json::to_string(&Searched {
+                evaluation,
+                source: source.word(),
+            })?,
+        };
         line.push('\n');
         return Ok(print(&line)?);
     }
@@ -52,12 +82,78 @@ pub fn run(variant: Variant, position: &str, db: &Path, json: bool) -> Result<()
                 m.played.after
             )?;
         }
+        if source == Source::Tablebase {
+            writeln!(
+                out,
+                "\n  * best: keeps the value, ahead by the shortest way, behind by the longest."
+            )?;
+        } else {
+            writeln!(out, "\n  * best: keeps the value.")?;
+        }
+    }
+    if let Source::Search {
+        nodes,
+        leaf_hits,
+        leaf_max_seeds,
+        seconds,
+    } = source
+    {
         writeln!(
             out,
-            "\n  * best: keeps the value, ahead by the shortest way, behind by the longest."
+            "\nFrom an exact search, not the tablebase: {} nodes in {seconds:.1} s, {} positions \
+             probed in the tablebase ({}). The search computes no depths.",
+            thousands(nodes),
+            thousands(leaf_hits),
+            match leaf_max_seeds {
+                Some(m) => format!("solved up to {m} seeds"),
+                None => "none solved".to_owned(),
+            }
         )?;
     }
     Ok(print(&out)?)
+}
+
+/// Evaluates a Kalah position, by search when the tablebase does not hold it, with a spinner on
+/// standard error while the search runs.
+fn search_with_progress(
+    tb: &mancala_db::Tablebase,
+    pos: &mancala_solver::Position,
+    budget: u64,
+) -> Result<(mancala_db::Evaluation, Source)> {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+    let mut shown = false;
+    let mut progress = |p: &SearchProgress| {
+        if !shown {
+            bar.enable_steady_tick(Duration::from_millis(200));
+            shown = true;
+        }
+        let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "searching (not in the tablebase): {} of {} nodes, {}/s, {:.0} s; value of the move \
+             being searched in [{}, {}]",
+            thousands(p.nodes),
+            thousands(budget),
+            thousands(rate as u64),
+            p.elapsed.as_secs_f64(),
+            p.lower,
+            p.upper
+        ));
+    };
+    let result = tb.evaluate_with_search_progress(pos, Budget::nodes(budget), &mut progress);
+    bar.finish_and_clear();
+    match result {
+        Ok(r) => Ok(r),
+        Err(e @ SearchEvalError::BudgetExhausted { .. }) => {
+            let more = budget.saturating_mul(10);
+            Err(anyhow::anyhow!(
+                "{e}; raise the budget with `--budget {more}` (or solve more slices with `mancala \
+                 solve {} --max-seeds N`)",
+                pos.variant()
+            ))
+        }
+        Err(SearchEvalError::Db(e)) => Err(e.into()),
+    }
 }
 
 /// `score +4, depth 7` or `win in 9` style text for a value.

@@ -12,6 +12,8 @@ pub mod db;
 pub mod eval;
 pub mod moves;
 pub mod play;
+pub mod puzzles;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tablebase;

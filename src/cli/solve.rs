@@ -12,8 +12,12 @@ use mancala_solver::solve::{solve_group, KnownValues, Progress};
 use mancala_solver::{Slice, Variant};
 
 /// The default size of each variant's tablebase: the most seeds on the board (four-row: both
-/// sides together) that `mancala solve all` solves. Chosen so that all of them together take
-/// about two minutes on two cores (see BENCHMARKS.md).
+/// sides together) that `mancala solve all` solves. Chosen so that the six traditional variants
+/// together take about two minutes on two cores, and Kalah and Oware about two minutes more
+/// (see BENCHMARKS.md): Oware to 20 seeds, the minimum, takes most of that; `kalah` to 16
+/// seeds gives the Kalah search (`mancala eval`) 16-seed leaves, with which the start of
+/// Kalah(6, 4) is searched in about 25 s (larger Kalah slices cost far more per position: to 18
+/// seeds takes 48 s); `kalah-4` to 24 seeds holds the start of Kalah(4, 3).
 pub fn default_max_seeds(variant: Variant) -> u32 {
     match variant {
         Variant::Hawalis => 8,
@@ -22,6 +26,10 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
         Variant::Anywoli => 8,
         Variant::RioKadalis => 20,
         Variant::RioKadalis5 => 20,
+        Variant::Kalah => 16,
+        Variant::Kalah5 => 16,
+        Variant::Kalah4 => 24,
+        Variant::Oware => 20,
     }
 }
 

@@ -5,6 +5,8 @@
 mod al_manqala;
 mod cycle;
 mod four_row;
+pub mod kalah;
+mod oware;
 mod relay;
 
 use crate::position::Board;
@@ -16,10 +18,10 @@ use crate::{Move, Variant};
 pub enum Next {
     /// The opponent moves next.
     Opponent,
-    /// The mover moves again (Anywoli's binikh).
+    /// The mover moves again (Anywoli's binikh, a Kalah sowing ending in the mover's store).
     Mover,
     /// The move ended the game and every seed left was allocated in `gain` (Anywoli, when a
-    /// capture leaves four or fewer seeds).
+    /// capture leaves four or fewer seeds; Kalah, when a row is empty after the move).
     Over,
     /// A sowing that never ends (Hawalis, Bao la Kiarabu): the mover loses at once and the board
     /// stays as it was.
@@ -59,6 +61,8 @@ pub fn expand(
         Family::FourRow => four_row::expand(variant, board, &mut sink),
         Family::AlManqala => al_manqala::expand(variant, board, &mut sink),
         Family::Relay => relay::expand(variant, board, &mut sink),
+        Family::Kalah => kalah::expand(variant.pits_per_row(), board, &mut sink),
+        Family::Oware => oware::expand(variant, board, &mut sink),
     }
 }
 

@@ -70,6 +70,14 @@ impl KnownValues {
     fn get(&self, id: SliceId) -> Option<&[i8]> {
         self.slices.get(&id).map(|v| &v[..])
     }
+
+    /// The value of `board` (seen from the side to move) when its slice is known: the leaf
+    /// callback of [`crate::search`] over an in-memory tablebase.
+    #[inline]
+    pub fn value(&self, variant: Variant, board: &crate::Board) -> Option<i8> {
+        let slice = Slice::of(variant, board);
+        self.get(slice.id).map(|v| v[slice.index(board) as usize])
+    }
 }
 
 /// Told how a long solve is going; the CLI draws a progress bar from it.

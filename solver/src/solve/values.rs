@@ -23,21 +23,42 @@ pub(super) fn retrograde(g: &Graph, progress: &dyn Progress) -> Vec<i8> {
     let value: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let pending: Vec<AtomicU8> = g.nodes.iter().map(|x| AtomicU8::new(x.internal)).collect();
     // Only thresholds equal to some exit's size can add positions to the sets: at any other
-    // `t`, nothing new is seeded, so nothing new propagates.
-    let mut thresholds = [false; 129];
+    // `t`, nothing new is seeded, so nothing new propagates. And at threshold `t` only the
+    // positions whose best exit is worth exactly `t` or `-t` can be new seeds: one with a larger
+    // exit was seeded (or decided) at the threshold of its own size. So the positions are
+    // sorted by the size of their best exit once (a counting sort), and each threshold looks at
+    // its own bucket only, instead of scanning every position for every threshold.
+    let mut bucket_start = [0usize; 130];
     for x in &g.nodes {
         if x.best_exit != NO_EXIT {
-            thresholds[x.best_exit.unsigned_abs() as usize] = true;
+            bucket_start[x.best_exit.unsigned_abs() as usize + 1] += 1;
+        }
+    }
+    for t in 1..130 {
+        bucket_start[t] += bucket_start[t - 1];
+    }
+    let mut by_size = vec![0u32; bucket_start[129]];
+    let mut fill = bucket_start;
+    for (i, x) in g.nodes.iter().enumerate() {
+        if x.best_exit != NO_EXIT {
+            let t = x.best_exit.unsigned_abs() as usize;
+            by_size[fill[t]] = i as u32;
+            fill[t] += 1;
         }
     }
     progress.pass("values", n as u64);
-    for t in (1..=127i8).rev().filter(|&t| thresholds[t as usize]) {
+    for t in (1..=127i8).rev() {
+        let bucket = &by_size[bucket_start[t as usize]..bucket_start[t as usize + 1]];
+        if bucket.is_empty() {
+            continue;
+        }
         // Seed both sets from the exits (and from counters that ran out at a higher threshold).
-        let (mut wins, mut losses): (Vec<u32>, Vec<u32>) = (0..n)
-            .into_par_iter()
+        let (mut wins, mut losses): (Vec<u32>, Vec<u32>) = bucket
+            .par_iter()
             .fold(
                 || (Vec::new(), Vec::new()),
-                |(mut w, mut l), i| {
+                |(mut w, mut l), &i| {
+                    let i = i as usize;
                     let node = &g.nodes[i];
                     if value[i].load(Ordering::Relaxed) == UNKNOWN {
                         if node.best_exit >= t {

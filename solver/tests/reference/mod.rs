@@ -45,6 +45,12 @@ pub enum Kind {
         /// Rio Kadalis: none of that; no move ends the round and each takes their own row.
         anywoli_end: bool,
     },
+    /// Kalah: stores, extra turns, the capture of an emptied own pit (opposite pit even when
+    /// empty), the end as soon as a row is empty.
+    Kalah,
+    /// Oware: one lap skipping the emptied pit, 2s and 3s captured going back on the
+    /// opponent's side, the opponent must be left seeds when possible.
+    Oware,
 }
 
 /// The facts of a variant, from RULES.md §3.
@@ -58,6 +64,9 @@ pub struct Spec {
     pub rows: usize,
     /// Seeds in a pit at the start.
     pub seeds_per_pit: u32,
+    /// Seeds a pit in the largest start a position may come from (Kalah: `Kalah(P, 6)`;
+    /// elsewhere the start itself).
+    pub max_seeds_per_pit: u32,
 }
 
 impl Spec {
@@ -109,7 +118,17 @@ impl Spec {
                 2,
                 4,
             ),
+            "kalah" => (Kind::Kalah, 6, 2, 4),
+            "kalah-5" => (Kind::Kalah, 5, 2, 4),
+            "kalah-4" => (Kind::Kalah, 4, 2, 4),
+            "oware" => (Kind::Oware, 6, 2, 4),
             other => panic!("reference: unknown variant {other}"),
+        };
+        // Kalah positions may come from any start up to Kalah(P, 6).
+        let max_seeds_per_pit = if kind == Kind::Kalah {
+            6
+        } else {
+            seeds_per_pit
         };
         Spec {
             variant,
@@ -117,6 +136,7 @@ impl Spec {
             p,
             rows,
             seeds_per_pit,
+            max_seeds_per_pit,
         }
     }
 
@@ -129,9 +149,10 @@ impl Spec {
         }
     }
 
-    /// Seeds in the whole game.
+    /// The most seeds a position may hold (board and captured): the whole game, or in Kalah
+    /// the game of 6 seeds a pit.
     pub fn total(&self) -> u32 {
-        self.seeds_per_pit * 2 * self.pits_per_side() as u32
+        self.max_seeds_per_pit * 2 * self.pits_per_side() as u32
     }
 
     /// Four-row: the most seeds one side can hold.
@@ -145,6 +166,7 @@ impl Spec {
             Kind::FourRow { .. } => 1,
             Kind::AlManqala => 2,
             Kind::Relay { .. } => 4,
+            Kind::Kalah | Kind::Oware => 1,
         }
     }
 }
@@ -332,6 +354,8 @@ impl RefPos {
                 binikh_extra_turn,
                 anywoli_end,
             } => self.relay(binikh_extra_turn, anywoli_end),
+            Kind::Kalah => self.kalah(),
+            Kind::Oware => self.oware(),
         };
         if !deep {
             return outcome;
@@ -685,6 +709,137 @@ impl RefPos {
             ]);
         }
         RefOutcome::Moves(moves)
+    }
+}
+
+impl RefPos {
+    // ---------------------------------------------------------------------------------------
+    // Kalah
+
+    fn kalah(&self) -> RefOutcome {
+        let p = self.spec.p;
+        let me = self.side;
+        let you = 1 - me;
+        if self.side_total(me) == 0 || self.side_total(you) == 0 {
+            // A row is empty: the game is over, each side takes its own row.
+            return RefOutcome::GameOver([
+                self.captured[SOUTH] + self.side_total(SOUTH),
+                self.captured[NORTH] + self.side_total(NORTH),
+            ]);
+        }
+        // The places a seed can be sown into, counter-clockwise from the mover's pit 1: the
+        // mover's pits, the mover's store, the opponent's pits. The opponent's store is not
+        // among them. `None` stands for the mover's store.
+        let mut places: Vec<Option<(usize, usize)>> = (0..p).map(|i| Some((me, i))).collect();
+        places.push(None);
+        places.extend((0..p).map(|i| Some((you, i))));
+        let mut moves = Vec::new();
+        for k in 1..=p {
+            if self.pits[me][k - 1] == 0 {
+                continue;
+            }
+            let mut after = self.clone();
+            let mut hand = after.pits[me][k - 1];
+            after.pits[me][k - 1] = 0;
+            let mut at = k - 1; // index in `places` of the pit sown from
+            while hand > 0 {
+                at = (at + 1) % places.len();
+                match places[at] {
+                    None => after.captured[me] += 1,
+                    Some((side, i)) => after.pits[side][i] += 1,
+                }
+                hand -= 1;
+            }
+            let mut extra_turn = false;
+            match places[at] {
+                // The last seed in the mover's store: another move.
+                None => extra_turn = true,
+                // The last seed in a pit of the mover's that was empty (it holds 1 now): it and
+                // the opposite pit (even empty) go to the store. Pit k faces the opponent's
+                // pit P+1-k, index P-1-i for index i.
+                Some((side, i)) if side == me && after.pits[me][i] == 1 => {
+                    let opposite = p - 1 - i;
+                    after.captured[me] += 1 + after.pits[you][opposite];
+                    after.pits[me][i] = 0;
+                    after.pits[you][opposite] = 0;
+                }
+                Some(_) => {}
+            }
+            // Either row empty after the move: the game ends, each side takes its own row (and
+            // nobody moves again).
+            let over = after.side_total(me) == 0 || after.side_total(you) == 0;
+            if over {
+                for side in [SOUTH, NORTH] {
+                    after.captured[side] += after.side_total(side);
+                    after.pits[side].iter_mut().for_each(|c| *c = 0);
+                }
+                extra_turn = false;
+            }
+            after.side = if extra_turn { me } else { you };
+            moves.push(self.finish(k.to_string(), after, over, extra_turn, false));
+        }
+        RefOutcome::Moves(moves)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Oware
+
+    fn oware(&self) -> RefOutcome {
+        let p = self.spec.p;
+        let n = 2 * p;
+        let me = self.side;
+        let you = 1 - me;
+        if self.side_total(me) == 0 {
+            // No seeds to move: the game ends and the opponent takes every seed left.
+            let mut totals = self.captured;
+            totals[you] += self.board_total();
+            return RefOutcome::GameOver(totals);
+        }
+        let owner = |ring_index: usize| ring_index / p;
+        let mut feeding = Vec::new();
+        let mut starving = Vec::new();
+        for k in 1..=p {
+            let start = me * p + k - 1;
+            let mut ring = self.ring();
+            let mut hand = ring[start];
+            if hand == 0 {
+                continue;
+            }
+            ring[start] = 0;
+            let mut pos = start;
+            while hand > 0 {
+                pos = (pos + 1) % n;
+                if pos == start {
+                    continue; // the emptied pit is skipped, however many seeds there are
+                }
+                ring[pos] += 1;
+                hand -= 1;
+            }
+            // Captures: the last pit if it is the opponent's and holds 2 or 3, then going back
+            // (clockwise) each such pit, up to the first that is not, or the mover's own row.
+            let mut gain = 0;
+            while owner(pos) == you && (ring[pos] == 2 || ring[pos] == 3) {
+                gain += ring[pos];
+                ring[pos] = 0;
+                pos = (pos + n - 1) % n;
+            }
+            let mut captured = self.captured;
+            captured[me] += gain;
+            let after = self.position_from_ring(&ring, you, captured);
+            let feeds = after.side_total(you) > 0;
+            let m = self.finish(k.to_string(), after, false, false, false);
+            if feeds {
+                feeding.push(m);
+            } else {
+                starving.push(m);
+            }
+        }
+        // Leaving the opponent without seeds is legal only when every move does.
+        RefOutcome::Moves(if feeding.is_empty() {
+            starving
+        } else {
+            feeding
+        })
     }
 }
 
