@@ -2,25 +2,11 @@
 
 use std::fmt::Write as _;
 
+use mancala_db::json::Totals;
 use mancala_solver::{Played, Position, Side, Variant};
 use serde::Serialize;
 
 use super::{board_text, parse_position, print, side_name};
-
-/// Seeds per side, as JSON `{"south": s, "north": n}`.
-#[derive(Debug, Serialize)]
-pub struct Totals {
-    /// South's seeds.
-    pub south: u32,
-    /// North's seeds.
-    pub north: u32,
-}
-
-impl From<[u32; 2]> for Totals {
-    fn from([south, north]: [u32; 2]) -> Totals {
-        Totals { south, north }
-    }
-}
 
 /// One legal move in the JSON output.
 #[derive(Debug, Serialize)]
