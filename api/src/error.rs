@@ -53,6 +53,11 @@ pub enum ApiError {
         /// What was asked for, and how to get puzzles.
         message: String,
     },
+    /// 404: a Kalah position outside the solved slices whose search ran out of its budget.
+    SearchBudget {
+        /// What was searched, how far, and what to do.
+        message: String,
+    },
     /// 404: no such route.
     NoRoute {
         /// The path asked for.
@@ -151,6 +156,7 @@ impl ApiError {
             }
             ApiError::TooLarge { field, .. } => body.field = Some((*field).into()),
             ApiError::NoPuzzle { .. } => body.field = Some("id".into()),
+            ApiError::SearchBudget { .. } => body.field = Some("position".into()),
             ApiError::NoRoute { .. }
             | ApiError::Method { .. }
             | ApiError::Unavailable(_)
@@ -165,6 +171,7 @@ impl ApiError {
             | ApiError::BadMove { message, .. }
             | ApiError::NotSolved { message, .. }
             | ApiError::NoPuzzle { message }
+            | ApiError::SearchBudget { message }
             | ApiError::TooLarge { message, .. }
             | ApiError::Unavailable(message)
             | ApiError::Internal(message) => message.clone(),
@@ -217,6 +224,7 @@ impl ResponseError for ApiError {
             ApiError::UnknownVariant(_)
             | ApiError::NotSolved { .. }
             | ApiError::NoPuzzle { .. }
+            | ApiError::SearchBudget { .. }
             | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,

@@ -8,6 +8,7 @@
 //! * [`json`]: the answers' JSON shapes (the evaluation's is `mancala_db::json::EvaluationJson`).
 //! * [`openapi`]: the OpenAPI document.
 //! * [`puzzles`]: the puzzle routes (a puzzle to solve, by id, attempts).
+//! * [`web`]: the player web page at `/` (HTML, CSS and a JavaScript module, embedded).
 //! * [`server`]: binding, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
@@ -22,5 +23,6 @@ pub mod puzzles;
 pub mod routes;
 pub mod server;
 pub mod state;
+pub mod web;
 
 pub use error::ApiError;

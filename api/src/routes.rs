@@ -10,6 +10,9 @@ use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 use mancala_db::json::EvaluationJson;
 use mancala_db::line::MAX_LINE_PLIES;
+use mancala_db::SearchEvalError;
+use mancala_solver::search::Budget;
+use mancala_solver::Family;
 use mancala_solver::{Position, Variant, RULES_VERSION, SOLVER_VERSION};
 use serde::Serialize;
 use serde_json::Value as Json;
@@ -22,6 +25,7 @@ use crate::state::AppState;
 /// Registers every route. Unknown paths are answered by [`not_found`] (set on the `App`), a known
 /// path with another method by a JSON 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    crate::web::configure(cfg);
     // The puzzle routes first: `/api/{variant}/...` would match them otherwise.
     crate::puzzles::configure(cfg);
     cfg.service(
@@ -125,12 +129,32 @@ async fn evaluate(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
     let body = state
         .pool
         .run(move || -> Result<Vec<u8>, ApiError> {
-            let e = tb.evaluate(&position)?;
-            to_json(&EvaluationJson::from(&e))
+            if variant.family() != Family::Kalah {
+                return to_json(&EvaluationJson::from(&tb.evaluate(&position)?));
+            }
+            // Kalah outside the solved slices: an exact search within a bounded budget.
+            let (e, source) = tb
+                .evaluate_with_search(&position, SEARCH_BUDGET)
+                .map_err(|e| match e {
+                    SearchEvalError::Db(e) => e.into(),
+                    e => ApiError::SearchBudget {
+                        message: format!(
+                            "{e}; solve more of {variant} (`mancala solve {variant} --max-seeds N`) or ask `mancala eval --budget`"
+                        ),
+                    },
+                })?;
+            to_json(&EvaluationJson::with_source(&e, &source))
         })
         .await??;
     Ok(json_ok(body))
 }
+
+/// What one Kalah evaluation outside the tablebase may cost: ten million nodes (a few
+/// seconds), and no more than ten seconds.
+const SEARCH_BUDGET: Budget = Budget {
+    nodes: 10_000_000,
+    time: Some(std::time::Duration::from_secs(10)),
+};
 
 /// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game.
 async fn mainline(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

@@ -92,6 +92,21 @@ pub struct EvaluationJson {
     pub outcome: &'static str,
     /// Every legal move, best first.
     pub moves: Vec<MoveEvalJson>,
+    /// `search` when the values come from the Kalah search rather than the tablebase (left
+    /// out for tablebase values, so that the usual shape is exactly the documented one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'static str>,
+}
+
+impl EvaluationJson {
+    /// The JSON of an evaluation and where its values came from.
+    pub fn with_source(e: &Evaluation, source: &crate::Source) -> EvaluationJson {
+        let mut json = EvaluationJson::from(e);
+        if matches!(source, crate::Source::Search { .. }) {
+            json.source = Some(source.word());
+        }
+        json
+    }
 }
 
 impl From<&Evaluation> for EvaluationJson {
@@ -114,6 +129,7 @@ impl From<&Evaluation> for EvaluationJson {
                     best: m.best,
                 })
                 .collect(),
+            source: None,
         }
     }
 }

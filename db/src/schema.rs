@@ -71,7 +71,9 @@ mod tests {
         super::migrations().validate().unwrap();
         let mut conn = rusqlite::Connection::open_in_memory().unwrap();
         super::migrations().to_latest(&mut conn).unwrap();
-        let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        let v: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(v, super::VERSION);
     }
 }

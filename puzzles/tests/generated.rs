@@ -69,7 +69,9 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
     let mut known = KnownValues::new();
     solve_all(&Slice::up_to(variant, max), &mut known, &Silent, |s| {
         for x in s {
-            tables.0.insert(x.slice.id, (x.values.clone(), x.depths.clone()));
+            tables
+                .0
+                .insert(x.slice.id, (x.values.clone(), x.depths.clone()));
         }
         tb.write_group(s, 0.0).map_err(Into::into)
     })
@@ -85,21 +87,35 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
     let again = generate(&tb, variant, opts, |_, _| {}).unwrap();
     assert_eq!(puzzles, again);
     let one_move = puzzles.iter().filter(|p| p.solution.len() == 1).count();
-    assert!(one_move * 10 <= count.max(10), "{variant}: {one_move} one-move puzzles");
+    assert!(
+        one_move * 10 <= count.max(10),
+        "{variant}: {one_move} one-move puzzles"
+    );
 
     for puzzle in &puzzles {
         let start = Position::parse(variant, &puzzle.position).unwrap();
-        assert_eq!(start.side(), mancala_solver::Side::South, "{}", puzzle.position);
+        assert_eq!(
+            start.side(),
+            mancala_solver::Side::South,
+            "{}",
+            puzzle.position
+        );
         let solver = start.side();
         let mut pos = start;
         let ctx = format!("{variant} {} {:?}", puzzle.position, puzzle.solution);
         for (i, mv) in puzzle.solution.iter().enumerate() {
             let moves = tables.moves(&pos);
             let best = moves.iter().map(|m| m.1).max().unwrap();
-            let chosen = moves.iter().find(|m| &m.0 == mv).unwrap_or_else(|| panic!("{ctx}: {mv} illegal"));
+            let chosen = moves
+                .iter()
+                .find(|m| &m.0 == mv)
+                .unwrap_or_else(|| panic!("{ctx}: {mv} illegal"));
             if pos.side() == solver {
                 assert!(wins(&pos, chosen.1), "{ctx}: move {i} must win the game");
-                assert_eq!(chosen.1, best, "{ctx}: move {i} must keep the optimal value");
+                assert_eq!(
+                    chosen.1, best,
+                    "{ctx}: move {i} must keep the optimal value"
+                );
                 for other in moves.iter().filter(|m| m.0 != *mv) {
                     let unique = match variant.scoring() {
                         Scoring::WinDrawLoss => !wins(&pos, other.1),
@@ -119,16 +135,29 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
                     let resisting = replies.iter().filter(|m| m.1 == their_best);
                     let longest = resisting.clone().filter_map(|m| m.2).max();
                     let reply = resisting.clone().find(|m| m.2 == longest).unwrap();
-                    assert!(reply.3, "{ctx}: the line stops before the result is secured");
+                    assert!(
+                        reply.3,
+                        "{ctx}: the line stops before the result is secured"
+                    );
                 }
                 if !last {
-                    assert!(!chosen.3 && !replies.is_empty(), "{ctx}: the line goes on past the end");
+                    assert!(
+                        !chosen.3 && !replies.is_empty(),
+                        "{ctx}: the line goes on past the end"
+                    );
                 }
             } else {
                 // Best defence: the best value for them, and among those the longest depth.
                 assert_eq!(chosen.1, best, "{ctx}: reply {i} is not the best defence");
-                let longest = moves.iter().filter(|m| m.1 == best).filter_map(|m| m.2).max();
-                assert_eq!(chosen.2, longest, "{ctx}: reply {i} does not resist longest");
+                let longest = moves
+                    .iter()
+                    .filter(|m| m.1 == best)
+                    .filter_map(|m| m.2)
+                    .max();
+                assert_eq!(
+                    chosen.2, longest,
+                    "{ctx}: reply {i} does not resist longest"
+                );
                 assert!(!chosen.3, "{ctx}: a capturing reply ends the line instead");
             }
             pos = chosen.4;

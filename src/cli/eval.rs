@@ -19,14 +19,6 @@ use super::{parse_position, print, side_name, tablebase};
 /// The default `--budget`: nodes the Kalah search may visit (tens of seconds).
 pub const DEFAULT_BUDGET: u64 = 100_000_000;
 
-/// `eval --json` of a searched position: the evaluation's fields, then `"source": "search"`.
-#[derive(serde::Serialize)]
-struct Searched {
-    #[serde(flatten)]
-    evaluation: EvaluationJson,
-    source: &'static str,
-}
-
 /// Evaluates `position` from the tablebase at `db` (Kalah: by search where the tablebase has
 /// no value, within `budget` nodes) and prints the result.
 pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64) -> Result<()> {
@@ -38,15 +30,7 @@ pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64)
         (tb.evaluate(&pos)?, Source::Tablebase)
     };
     if json {
-        let evaluation = EvaluationJson::from(&e);
-        let mut line = match source {
-            Source::Tablebase => serde_json::to_string(&evaluation)?,
-            // The same object with `"source": "search"` added at the end.
-            Source::Search { .. } => serde_json::to_string(&Searched {
-                evaluation,
-                source: source.word(),
-            })?,
-        };
+        let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
         line.push('\n');
         return Ok(print(&line)?);
     }

@@ -53,7 +53,10 @@ fn starter_puzzles(db: &Path) -> Result<()> {
     if !tb.puzzles(None)?.is_empty() {
         return Ok(());
     }
-    eprintln!("No puzzles in {} yet: generating a starter set.", db.display());
+    eprintln!(
+        "No puzzles in {} yet: generating a starter set.",
+        db.display()
+    );
     for v in Variant::ALL {
         if !tb.current_slices(v)?.is_empty() {
             super::puzzles::generate_into(&tb, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;

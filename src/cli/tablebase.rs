@@ -17,4 +17,3 @@ pub fn open_existing(path: &Path) -> Result<Tablebase> {
     }
     Ok(Tablebase::open_read_only(path)?)
 }
-

@@ -1,0 +1,798 @@
+// The player page: Explore (perfect-play values of a position and of every move) and Puzzles.
+// It only talks to the JSON API of the server that serves it and never re-implements the
+// rules: every position after a move is the `after` of the move in the server's evaluation.
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+class ApiError extends Error {
+  constructor(message, status, body) {
+    super(message);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function api(path, options) {
+  let res;
+  try {
+    res = await fetch(path, options);
+  } catch (e) {
+    throw new ApiError(`The server cannot be reached (${e.message}). Is it still running?`, 0);
+  }
+  let body = null;
+  try {
+    body = await res.json();
+  } catch (e) {
+    body = null;
+  }
+  if (!res.ok) {
+    const words = body && body.error ? body.error : `the server answered ${res.status} ${res.statusText}`;
+    throw new ApiError(words, res.status, body);
+  }
+  return body;
+}
+
+const urlPosition = (p) => encodeURIComponent(p.trim().replace(/\s+/g, '_')).replace(/%2C/g, ',').replace(/%2F/g, '/');
+const evaluate = (variant, pos) => api(`/api/${encodeURIComponent(variant)}?position=${urlPosition(pos)}`);
+const mainline = (variant, pos) => api(`/api/${encodeURIComponent(variant)}/mainline?position=${urlPosition(pos)}`);
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message;
+  box.hidden = false;
+}
+
+function clearError() {
+  const box = $('error');
+  box.textContent = '';
+  box.hidden = true;
+}
+
+function errorWords(e, what) {
+  const text = e instanceof ApiError ? e.message : String(e && e.message ? e.message : e);
+  return what ? `${what}: ${text}` : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions and boards (layout only: RULES.md §1)
+
+const variants = new Map();
+
+function parsePosition(text) {
+  const fields = text.trim().replace(/_/g, ' ').split(/\s+/);
+  if (fields.length < 2) return null;
+  const rows = fields[0].split('/').map((r) => r.split(',').map((n) => Number(n)));
+  if (rows.some((r) => r.some((n) => !Number.isInteger(n) || n < 0))) return null;
+  const side = fields[1];
+  let captured = [0, 0];
+  if (fields[2]) {
+    captured = fields[2].split('-').map(Number);
+    if (captured.length !== 2 || captured.some((n) => !Number.isInteger(n))) return null;
+  }
+  return { rows, side, captured };
+}
+
+// The pit label (`S3`, `N9`) at a row and column of the drawn board (South at the bottom).
+function pitLabel(nrows, p, row, col) {
+  if (nrows === 2) return row === 0 ? `N${p - col}` : `S${col + 1}`;
+  switch (row) {
+    case 0: return `N${p - col}`;
+    case 1: return `N${p + 1 + col}`;
+    case 2: return `S${2 * p - col}`;
+    default: return `S${col + 1}`;
+  }
+}
+
+function formatValue(v) {
+  if (!v) return '';
+  let text;
+  if (v.result !== undefined) text = v.result;
+  else text = v.score > 0 ? `+${v.score}` : `${v.score}`;
+  if (v.depth !== null && v.depth !== undefined) text += ` (d${v.depth})`;
+  return text;
+}
+
+const sideName = (s) => (s === 'S' ? 'South' : 'North');
+
+// Draws a board into `el`.
+//   pos: parsed position; variant: the variant JSON; flipped: North at the bottom;
+//   moves: Map move -> {value, best} for the mover's pits (or null: no values);
+//   playable: Set of moves that can be clicked; onPlay(move);
+//   flash: Set of pit labels changed by the last move; played: label of the pit last played.
+function drawBoard(el, opts) {
+  const { pos, variant, flipped } = opts;
+  el.textContent = '';
+  if (!pos || !variant) return;
+  const nrows = variant.board.rows;
+  const p = variant.board.pits_per_row;
+  const board = document.createElement('div');
+  board.className = `board rows-${nrows}`;
+  board.dataset.side = pos.side;
+  board.style.setProperty('--pits', p);
+
+  const store = (side) => {
+    const s = document.createElement('div');
+    s.className = `store store-${side}` + (pos.side === side ? ' to-move' : '');
+    s.setAttribute('data-testid', `captured-${side}`);
+    const n = pos.captured[side === 'S' ? 0 : 1];
+    s.dataset.count = n;
+    s.innerHTML = `<span class="store-name">${sideName(side)}</span><span class="store-count">${n}</span><span class="store-label">captured</span>`;
+    s.title = `${sideName(side)} has captured ${n} seed${n === 1 ? '' : 's'}`;
+    return s;
+  };
+
+  const order = [...Array(nrows).keys()];
+  if (flipped) order.reverse();
+  const rowsEl = document.createElement('div');
+  rowsEl.className = 'rows';
+  const top = flipped ? 'S' : 'N';
+  const bottom = flipped ? 'N' : 'S';
+  const label = (side, where) => {
+    const d = document.createElement('div');
+    d.className = `side-label ${where}` + (pos.side === side ? ' to-move' : '');
+    d.setAttribute('data-testid', `side-label-${side}`);
+    d.textContent = pos.side === side ? `${sideName(side)} \u2014 to move` : sideName(side);
+    return d;
+  };
+  rowsEl.appendChild(label(top, 'top'));
+  order.forEach((row, i) => {
+    if (i === nrows / 2) {
+      const gap = document.createElement('div');
+      gap.className = 'divider';
+      rowsEl.appendChild(gap);
+    }
+    const rowEl = document.createElement('div');
+    const owner = row < nrows / 2 ? 'N' : 'S';
+    rowEl.className = `row owner-${owner}` + (owner === pos.side ? ' mover' : '');
+    const cols = [...Array(p).keys()];
+    if (flipped) cols.reverse();
+    for (const col of cols) {
+      const lab = pitLabel(nrows, p, row, col);
+      const seeds = (pos.rows[row] || [])[col] ?? 0;
+      const move = lab.slice(1);
+      const info = owner === pos.side && opts.moves ? opts.moves.get(move) : undefined;
+      const canPlay = owner === pos.side && opts.playable && opts.playable.has(move);
+      const pit = document.createElement(canPlay ? 'button' : 'div');
+      if (canPlay) {
+        pit.type = 'button';
+        pit.addEventListener('click', () => opts.onPlay(move));
+        pit.title = `Play ${lab}` + (info ? `: ${formatValue(info.value)}` : '');
+      }
+      pit.className = 'pit' + (canPlay ? ' playable' : '') + (info && info.best ? ' best' : '')
+        + (opts.flash && opts.flash.has(lab) ? ' flash' : '') + (opts.played === lab ? ' played' : '');
+      pit.setAttribute('data-testid', `pit-${lab}`);
+      pit.dataset.pit = lab;
+      pit.dataset.seeds = seeds;
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = lab;
+      const cnt = document.createElement('span');
+      cnt.className = 'seeds' + (seeds === 0 ? ' empty' : '');
+      cnt.textContent = seeds;
+      pit.append(num, cnt);
+      if (info) {
+        const val = document.createElement('span');
+        val.className = 'val';
+        val.setAttribute('data-testid', `value-${lab}`);
+        val.textContent = formatValue(info.value);
+        pit.appendChild(val);
+      }
+      rowEl.appendChild(pit);
+    }
+    rowsEl.appendChild(rowEl);
+  });
+  rowsEl.appendChild(label(bottom, 'bottom'));
+
+  board.append(store(top), rowsEl, store(bottom));
+  el.appendChild(board);
+
+  // A pass, where the variant makes the mover pass.
+  if (opts.playable && opts.playable.has('pass')) {
+    const info = opts.moves ? opts.moves.get('pass') : undefined;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'pass' + (info && info.best ? ' best' : '');
+    b.setAttribute('data-testid', 'pass');
+    b.textContent = `${sideName(pos.side)} must pass` + (info ? ` \u2014 ${formatValue(info.value)}` : '');
+    b.addEventListener('click', () => opts.onPlay('pass'));
+    el.appendChild(b);
+  }
+  if (opts.flash && opts.flash.size) {
+    setTimeout(() => el.querySelectorAll('.flash').forEach((x) => x.classList.remove('flash')), 900);
+  }
+}
+
+// Pit labels whose count differs between two positions.
+function changedPits(variant, before, after) {
+  const out = new Set();
+  const a = parsePosition(before);
+  const b = parsePosition(after);
+  if (!a || !b) return out;
+  const nrows = variant.board.rows;
+  const p = variant.board.pits_per_row;
+  for (let r = 0; r < nrows; r++) {
+    for (let c = 0; c < p; c++) {
+      if ((a.rows[r] || [])[c] !== (b.rows[r] || [])[c]) out.add(pitLabel(nrows, p, r, c));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explore
+
+const explore = {
+  variant: null,
+  position: null, // canonical string
+  evaluation: null,
+  undo: [],
+  redo: [],
+  flipped: false,
+  flash: null,
+  played: null,
+  seq: 0,
+};
+
+function exploreHash() {
+  return `#${explore.variant}/${explore.position.replace(/ /g, '_')}`;
+}
+
+function setHash(hash) {
+  if (location.hash !== hash) {
+    history.replaceState(null, '', hash);
+  }
+}
+
+function renderExplore() {
+  const v = variants.get(explore.variant);
+  const e = explore.evaluation;
+  const pos = explore.position ? parsePosition(explore.position) : null;
+  const moves = new Map();
+  if (e) for (const m of e.moves) moves.set(m.move, m);
+  drawBoard($('explore-board'), {
+    pos, variant: v, flipped: explore.flipped,
+    moves: e ? moves : null,
+    playable: e ? new Set(moves.keys()) : new Set(),
+    onPlay: playExplore,
+    flash: explore.flash, played: explore.played,
+  });
+  explore.flash = null;
+  $('explore-board').dataset.position = explore.position || '';
+  $('undo').disabled = explore.undo.length === 0;
+  $('redo').disabled = explore.redo.length === 0;
+  const status = $('explore-status');
+  status.textContent = '';
+  if (e) {
+    const mover = sideName(e.side);
+    const other = sideName(e.side === 'S' ? 'N' : 'S');
+    let text;
+    if (e.game_over) {
+      const t = e.game_over;
+      text = `Game over: South ${t.south}, North ${t.north}` +
+        (t.south === t.north ? ' \u2014 a draw.' : ` \u2014 ${t.south > t.north ? 'South' : 'North'} wins.`);
+    } else {
+      const who = e.outcome === 'win' ? `${mover} wins` : e.outcome === 'loss' ? `${other} wins` : 'a draw';
+      text = `${mover} to move. Value for ${mover}: ${formatValue(e.value)}. With perfect play: ${who}.`;
+      if (e.moves.length === 0) text += ' No legal move.';
+    }
+    status.textContent = text;
+    status.dataset.outcome = e.outcome;
+  }
+  $('position-input').value = explore.position || '';
+}
+
+// Shows `position` of `variant` with its values; `how` = {push, played, before}.
+async function showPosition(variant, position, how = {}) {
+  const seq = ++explore.seq;
+  let e;
+  try {
+    e = await evaluate(variant, position);
+  } catch (err) {
+    if (seq !== explore.seq) return false;
+    showError(errorWords(err, `Position ${position.trim()}`));
+    return false;
+  }
+  if (seq !== explore.seq) return false;
+  clearError();
+  if (how.push && explore.position && explore.variant === variant) {
+    explore.undo.push(explore.position);
+    explore.redo = [];
+  } else if (!how.keepStacks) {
+    explore.undo = [];
+    explore.redo = [];
+  }
+  const before = explore.variant === variant ? explore.position : null;
+  explore.variant = variant;
+  explore.position = e.position;
+  explore.evaluation = e;
+  explore.played = how.played || null;
+  const v = variants.get(variant);
+  explore.flash = before && v ? changedPits(v, before, e.position) : null;
+  $('explore-variant').value = variant;
+  $('mainline-box').hidden = true;
+  setHash(exploreHash());
+  renderExplore();
+  return true;
+}
+
+function playExplore(move) {
+  const e = explore.evaluation;
+  if (!e) return;
+  const m = e.moves.find((x) => x.move === move);
+  if (!m) return;
+  const label = move === 'pass' ? null : `${e.side}${move}`;
+  showPosition(explore.variant, m.after, { push: true, played: label });
+}
+
+async function undoExplore() {
+  if (!explore.undo.length) return;
+  const prev = explore.undo.pop();
+  const cur = explore.position;
+  const ok = await showPosition(explore.variant, prev, { keepStacks: true });
+  if (ok) explore.redo.push(cur);
+  else explore.undo.push(prev);
+  renderExplore();
+}
+
+async function redoExplore() {
+  if (!explore.redo.length) return;
+  const next = explore.redo.pop();
+  const cur = explore.position;
+  const ok = await showPosition(explore.variant, next, { keepStacks: true });
+  if (ok) explore.undo.push(cur);
+  else explore.redo.push(next);
+  renderExplore();
+}
+
+// A variant's start position; where it is not solved, a puzzle position of that variant.
+async function showVariant(variant) {
+  const v = variants.get(variant);
+  if (!v) return;
+  if (await showPosition(variant, v.start)) return;
+  const seq = explore.seq;
+  try {
+    const p = await api(`/api/puzzles/next?variant=${encodeURIComponent(variant)}`);
+    if (seq !== explore.seq) return;
+    if (await showPosition(variant, p.position)) {
+      showNotice(`The start position of ${v.name} is not solved on this server; showing an endgame position from puzzle ${p.id} instead.`);
+    }
+  } catch (e) {
+    // Keep the first error on screen.
+  }
+}
+
+function showNotice(text) {
+  const status = $('explore-status');
+  const n = document.createElement('div');
+  n.className = 'notice';
+  n.setAttribute('data-testid', 'notice');
+  n.textContent = text;
+  status.appendChild(n);
+}
+
+async function showMainline() {
+  const box = $('mainline-box');
+  if (!explore.position) return;
+  box.hidden = false;
+  box.textContent = 'Computing the main line\u2026';
+  let line;
+  try {
+    line = await mainline(explore.variant, explore.position);
+  } catch (e) {
+    box.hidden = true;
+    showError(errorWords(e, 'Main line'));
+    return;
+  }
+  clearError();
+  box.textContent = '';
+  const h = document.createElement('h3');
+  h.textContent = `Main line from here (${line.steps.length} ${line.steps.length === 1 ? 'ply' : 'plies'})`;
+  box.appendChild(h);
+  const ol = document.createElement('ol');
+  ol.className = 'steps';
+  for (const s of line.steps) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.setAttribute('data-testid', 'mainline-step');
+    b.dataset.position = s.position;
+    let text = `${s.side}${s.move === 'pass' ? ' pass' : s.move}`;
+    const got = s.side === 'S' ? s.captured.south : s.captured.north;
+    if (got) text += ` \u00d7${got}`;
+    if (s.extra_turn) text += ' \u21bb';
+    b.textContent = text;
+    b.title = `Ply ${s.ply}: ${sideName(s.side)} plays ${s.move} (value ${formatValue(s.value)})` +
+      (got ? `, capturing ${got}` : '') + (s.extra_turn ? ', and moves again' : '') + (s.ends_game ? ', ending the game' : '') +
+      '. Click to go to the position after it.';
+    b.addEventListener('click', () => showPosition(explore.variant, s.position, { push: true }));
+    li.appendChild(b);
+    ol.appendChild(li);
+  }
+  box.appendChild(ol);
+  const end = document.createElement('p');
+  const t = line.totals;
+  const result = line.winner ? `${line.winner === 'south' ? 'South' : 'North'} wins` : line.truncated ? 'not finished' : 'a draw';
+  end.textContent = line.endless
+    ? `Endless play from here: the position repeats (after ply ${line.repeated_from_ply}); the rest is shared. South ${t.south}, North ${t.north}: ${result}.`
+    : line.truncated
+      ? `The line is cut at ${line.steps.length} plies.`
+      : `End of the game: South ${t.south}, North ${t.north} \u2014 ${result}.`;
+  end.setAttribute('data-testid', 'mainline-end');
+  box.appendChild(end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles
+
+const puzzle = {
+  data: null,
+  variant: null,
+  moves: [],
+  position: null,
+  evaluation: null, // of the current position: legal moves and where they lead (values hidden)
+  finished: false,
+  busy: false,
+  flipped: false,
+  flash: null,
+  played: null,
+};
+
+function renderPuzzle() {
+  const v = variants.get(puzzle.variant);
+  const pos = puzzle.position ? parsePosition(puzzle.position) : null;
+  let playable = new Set();
+  if (pos && !puzzle.finished && !puzzle.busy && pos.side === 'S') {
+    if (puzzle.evaluation) playable = new Set(puzzle.evaluation.moves.map((m) => m.move));
+    else {
+      // Without an evaluation every non-empty South pit may be tried; the server judges.
+      const p = v.board.pits_per_side;
+      for (let k = 1; k <= p; k++) playable.add(String(k));
+    }
+  }
+  drawBoard($('puzzle-board'), {
+    pos, variant: v, flipped: puzzle.flipped, moves: null, playable,
+    onPlay: playPuzzle, flash: puzzle.flash, played: puzzle.played,
+  });
+  puzzle.flash = null;
+  $('puzzle-board').dataset.position = puzzle.position || '';
+  const has = !!puzzle.data;
+  $('puzzle-solution').disabled = !has;
+  $('puzzle-retry').disabled = !has || puzzle.moves.length === 0;
+  $('puzzle-explore').disabled = !has;
+}
+
+let feedbackSeq = 0;
+function feedback(text, state, reply) {
+  const f = $('puzzle-feedback');
+  f.textContent = text;
+  f.dataset.state = state || '';
+  f.dataset.reply = reply || '';
+  f.dataset.seq = String(++feedbackSeq);
+  f.className = `feedback ${state || ''}`;
+}
+
+async function setPuzzlePosition(position, played) {
+  const v = variants.get(puzzle.variant);
+  puzzle.flash = puzzle.position && v ? changedPits(v, puzzle.position, position) : null;
+  puzzle.played = played || null;
+  puzzle.position = position;
+  puzzle.evaluation = null;
+  if (!puzzle.finished && parsePosition(position)?.side === 'S') {
+    try {
+      puzzle.evaluation = await evaluate(puzzle.variant, position);
+    } catch (e) {
+      puzzle.evaluation = null;
+    }
+  }
+  renderPuzzle();
+}
+
+async function startPuzzle(p) {
+  puzzle.data = p;
+  puzzle.variant = p.variant;
+  puzzle.moves = [];
+  puzzle.finished = false;
+  puzzle.busy = false;
+  puzzle.position = null;
+  $('puzzle-solution-box').hidden = true;
+  const v = variants.get(p.variant);
+  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win`;
+  const themes = p.themes.length ? ` \u00b7 themes: ${p.themes.join(', ')}` : '';
+  $('puzzle-meta').innerHTML = '';
+  const meta = document.createElement('span');
+  meta.textContent = `Puzzle #${p.id} \u00b7 rating `;
+  const r = document.createElement('strong');
+  r.setAttribute('data-testid', 'puzzle-rating');
+  r.textContent = Math.round(p.rating);
+  const rest = document.createElement('span');
+  rest.textContent = ` \u00b7 ${p.moves_to_find} move${p.moves_to_find === 1 ? '' : 's'} to find${themes} \u00b7 played ${p.plays} time${p.plays === 1 ? '' : 's'}`;
+  $('puzzle-meta').append(meta, r, rest);
+  $('puzzle-meta').dataset.id = p.id;
+  setHash(`#puzzle/${p.id}`);
+  await setPuzzlePosition(p.position);
+  const captured = parsePosition(p.position)?.captured || [0, 0];
+  feedback(`Find South's winning move. Captured so far: South ${captured[0]}, North ${captured[1]}.`, 'ready');
+}
+
+async function newPuzzle() {
+  const q = new URLSearchParams();
+  const variant = $('puzzle-variant').value;
+  const theme = $('puzzle-theme').value;
+  const min = $('puzzle-min').value;
+  const max = $('puzzle-max').value;
+  if (variant) q.set('variant', variant);
+  if (theme) q.set('theme', theme);
+  if (min) q.set('min_rating', min);
+  if (max) q.set('max_rating', max);
+  let p;
+  try {
+    p = await api(`/api/puzzles/next?${q}`);
+  } catch (e) {
+    showError(errorWords(e, 'New puzzle'));
+    return;
+  }
+  clearError();
+  await startPuzzle(p);
+}
+
+async function loadPuzzle(id) {
+  try {
+    const p = await api(`/api/puzzles/${encodeURIComponent(id)}`);
+    delete p.solution; // not shown until asked for
+    clearError();
+    await startPuzzle(p);
+  } catch (e) {
+    showError(errorWords(e, `Puzzle ${id}`));
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function playPuzzle(move) {
+  if (!puzzle.data || puzzle.finished || puzzle.busy) return;
+  puzzle.busy = true;
+  const before = puzzle.position;
+  const known = puzzle.evaluation ? puzzle.evaluation.moves.find((m) => m.move === move) : null;
+  puzzle.moves.push(move);
+  feedback(`You played S${move}\u2026`, 'waiting');
+  if (known) {
+    puzzle.position = known.after;
+    puzzle.flash = changedPits(variants.get(puzzle.variant), before, known.after);
+    puzzle.played = `S${move}`;
+    renderPuzzle();
+  }
+  let r;
+  try {
+    r = await api(`/api/puzzles/${puzzle.data.id}/attempt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ moves: puzzle.moves }),
+    });
+  } catch (e) {
+    puzzle.moves.pop();
+    puzzle.busy = false;
+    puzzle.position = before;
+    showError(errorWords(e, `Move S${move}`));
+    feedback('That move cannot be played; try another pit.', 'ready');
+    renderPuzzle();
+    return;
+  }
+  clearError();
+  if (known && r.reply) await sleep(450);
+  puzzle.busy = false;
+  const replyText = r.reply ? ` North replied N${r.reply}.` : '';
+  const rating = r.rating !== undefined && r.rating !== null ? ` Puzzle rating now ${Math.round(r.rating)}.` : '';
+  if (!r.correct) {
+    puzzle.finished = true;
+    await setPuzzlePosition(known ? known.after : r.position, `S${move}`);
+    const wins = (r.winning_moves || []).map((m) => `S${m}`).join(' or ');
+    feedback(`\u2717 Wrong: S${move} lets the win slip.` + (wins ? ` The winning move was ${wins}.` : '') + rating, 'wrong');
+    if (r.solution) showSolution(r.solution);
+  } else if (r.complete) {
+    puzzle.finished = true;
+    await setPuzzlePosition(r.position, r.reply ? `N${r.reply}` : `S${move}`);
+    feedback(`\u2713 Solved! S${move} wins.` + replyText + rating, 'solved', r.reply);
+  } else {
+    await setPuzzlePosition(r.position, r.reply ? `N${r.reply}` : `S${move}`);
+    feedback(`\u2713 Right! S${move} keeps the win.` + replyText + ' South to play.', 'right', r.reply);
+  }
+}
+
+// Shows a solution line; each move's side is found by following the server's evaluations.
+async function showSolution(solution) {
+  const box = $('puzzle-solution-box');
+  box.hidden = false;
+  box.textContent = '';
+  const h = document.createElement('h3');
+  h.textContent = 'Solution';
+  const ol = document.createElement('ol');
+  ol.className = 'steps';
+  box.append(h, ol);
+  let pos = puzzle.data.position;
+  for (const mv of solution) {
+    let side = parsePosition(pos)?.side || '?';
+    let after = null;
+    try {
+      const e = await evaluate(puzzle.variant, pos);
+      side = e.side;
+      after = e.moves.find((m) => m.move === mv)?.after || null;
+    } catch (e) {
+      after = null;
+    }
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.setAttribute('data-testid', 'solution-step');
+    b.textContent = `${side}${mv}`;
+    if (after) {
+      const target = after;
+      b.title = 'Click to see the position after this move';
+      b.addEventListener('click', () => {
+        puzzle.finished = true;
+        setPuzzlePosition(target, `${side}${mv}`);
+      });
+    }
+    li.appendChild(b);
+    ol.appendChild(li);
+    if (!after) break;
+    pos = after;
+  }
+}
+
+async function revealSolution() {
+  if (!puzzle.data) return;
+  try {
+    const p = await api(`/api/puzzles/${puzzle.data.id}`);
+    clearError();
+    if (!puzzle.finished) {
+      puzzle.finished = true;
+      feedback('Solution shown: the puzzle is over. Press “Next puzzle” for another.', 'shown');
+      renderPuzzle();
+    }
+    await showSolution(p.solution);
+  } catch (e) {
+    showError(errorWords(e, 'Solution'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs, address, start-up
+
+function selectTab(name) {
+  const isExplore = name === 'explore';
+  $('explore').hidden = !isExplore;
+  $('puzzles').hidden = isExplore;
+  $('tab-explore').setAttribute('aria-selected', String(isExplore));
+  $('tab-puzzles').setAttribute('aria-selected', String(!isExplore));
+  document.body.dataset.mode = name;
+}
+
+async function fromHash() {
+  const h = decodeURIComponent(location.hash.replace(/^#/, ''));
+  if (h === 'puzzles' || h.startsWith('puzzle/')) {
+    selectTab('puzzles');
+    const id = h.split('/')[1];
+    if (id && (!puzzle.data || String(puzzle.data.id) !== id)) await loadPuzzle(id);
+    else if (!puzzle.data) await newPuzzle();
+    return;
+  }
+  selectTab('explore');
+  const slash = h.indexOf('/');
+  if (h && slash > 0) {
+    const variant = h.slice(0, slash);
+    const position = h.slice(slash + 1).replace(/_/g, ' ');
+    if (variant === explore.variant && position === explore.position) return;
+    if (!variants.has(variant)) {
+      showError(`Unknown game \u201c${variant}\u201d in the address; the games are: ${[...variants.keys()].join(', ')}.`);
+      return;
+    }
+    $('explore-variant').value = variant;
+    explore.variant = variant;
+    $('position-input').value = position;
+    await showPosition(variant, position);
+  } else if (h && variants.has(h)) {
+    await showVariant(h);
+  } else if (!explore.position) {
+    const first = [...variants.values()];
+    const pick = variants.has('rio-kadalis') ? 'rio-kadalis'
+      : (first.find((v) => v.solved.positions > 0) || first[0]).id;
+    await showVariant(pick);
+  }
+}
+
+async function init() {
+  $('tab-explore').addEventListener('click', () => {
+    selectTab('explore');
+    if (explore.position) setHash(exploreHash());
+    else fromHash();
+  });
+  $('tab-puzzles').addEventListener('click', () => {
+    selectTab('puzzles');
+    if (puzzle.data) setHash(`#puzzle/${puzzle.data.id}`);
+    else {
+      setHash('#puzzles');
+      newPuzzle();
+    }
+  });
+  $('explore-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('position-input').value.trim();
+    if (!text) {
+      showError('Type or paste a position first, e.g. 0,0,1,0,2,1/1,0,0,3,0,0 S');
+      return;
+    }
+    const variant = $('explore-variant').value;
+    showPosition(variant, text, { push: variant === explore.variant });
+  });
+  $('explore-variant').addEventListener('change', () => showVariant($('explore-variant').value));
+  $('undo').addEventListener('click', undoExplore);
+  $('redo').addEventListener('click', redoExplore);
+  $('flip').addEventListener('click', () => { explore.flipped = !explore.flipped; renderExplore(); });
+  $('mainline').addEventListener('click', showMainline);
+  $('start').addEventListener('click', () => showVariant(explore.variant));
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      showNoticeTransient('Link copied.');
+    } catch (e) {
+      showNoticeTransient(`Link: ${location.href}`);
+    }
+  });
+  $('puzzle-form').addEventListener('submit', (ev) => { ev.preventDefault(); newPuzzle(); });
+  $('puzzle-next').addEventListener('click', newPuzzle);
+  $('puzzle-solution').addEventListener('click', revealSolution);
+  $('puzzle-flip').addEventListener('click', () => { puzzle.flipped = !puzzle.flipped; renderPuzzle(); });
+  $('puzzle-retry').addEventListener('click', () => {
+    if (!puzzle.data) return;
+    const p = puzzle.data;
+    startPuzzle(p);
+  });
+  $('puzzle-explore').addEventListener('click', () => {
+    if (!puzzle.data) return;
+    selectTab('explore');
+    showPosition(puzzle.variant, puzzle.position || puzzle.data.position);
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (document.body.dataset.mode !== 'explore') return;
+    if (ev.key === 'ArrowLeft') undoExplore();
+    if (ev.key === 'ArrowRight') redoExplore();
+  });
+  window.addEventListener('hashchange', fromHash);
+
+  try {
+    const list = await api('/api/variants');
+    for (const v of list.variants) {
+      variants.set(v.id, v);
+      const solved = v.solved.positions > 0 ? '' : ' (not solved here)';
+      for (const sel of [$('explore-variant'), $('puzzle-variant')]) {
+        const o = document.createElement('option');
+        o.value = v.id;
+        o.textContent = v.name + (sel.id === 'explore-variant' ? solved : '');
+        sel.appendChild(o);
+      }
+    }
+  } catch (e) {
+    showError(errorWords(e, 'Loading the games'));
+    return;
+  }
+  await fromHash();
+  document.body.dataset.ready = 'true';
+}
+
+function showNoticeTransient(text) {
+  const status = $('explore-status');
+  const n = document.createElement('div');
+  n.className = 'notice';
+  n.textContent = text;
+  status.appendChild(n);
+  setTimeout(() => n.remove(), 4000);
+}
+
+init();

@@ -1,0 +1,285 @@
+// End-to-end tests of the player page (issue 6), in headless Chromium against the real server.
+// BASE_URL: the server (e2e/run.sh starts one on a small tablebase: Rio Kadalis up to 12
+// seeds, Hawalis up to 4). SCREENSHOT_DIR: where explore.png and puzzle.png go.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const SHOTS = process.env.SCREENSHOT_DIR || join(tmpdir(), 'mancala-screenshots');
+const EXECUTABLE = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// Rio Kadalis, 12 seeds, South to move and win 4 seeds: S6 is best (captures at once).
+const RK = '0,2,1,0,3,0/1,0,2,0,1,2 S';
+const RK_HASH = `#rio-kadalis/${RK.replace(/ /g, '_')}`;
+// Hawalis, 4 seeds: a four-row board.
+const HW = '0,0,0,0,1,0,0/0,1,0,0,0,0,0/0,0,0,1,0,0,0/0,1,0,0,0,0,0 S';
+
+let browser;
+let context;
+let page;
+let userDataDir;
+const pageErrors = [];
+
+async function apiGet(path) {
+  const res = await fetch(`${BASE}${path}`);
+  return { status: res.status, body: await res.json() };
+}
+
+before(async () => {
+  userDataDir = mkdtempSync(join(tmpdir(), 'mancala-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1000, height: 700 },
+  });
+  browser = context;
+  page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  // Nothing but the server itself: any other request fails the run.
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(BASE) || url.startsWith('data:')) return route.continue();
+    pageErrors.push(`request outside the server: ${url}`);
+    return route.abort();
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+const tid = (id) => `[data-testid="${id}"]`;
+const boardPosition = (which = 'board') => page.getAttribute(tid(which), 'data-position');
+
+async function open(hash) {
+  // A fresh load each time (a change of hash alone would keep the page's state).
+  await page.goto('about:blank');
+  await page.goto(`${BASE}/${hash}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+test('the page and its assets are served by the app', async () => {
+  const res = await fetch(`${BASE}/`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /text\/html/);
+  const js = await fetch(`${BASE}/static/app.js`);
+  assert.match(js.headers.get('content-type'), /javascript/);
+  const css = await fetch(`${BASE}/static/style.css`);
+  assert.match(css.headers.get('content-type'), /text\/css/);
+});
+
+test('a position from the address: board, side to move, move values', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  assert.equal(await boardPosition(), RK);
+  // The counts as drawn: South's row 1..6, North's row 6..1 left to right.
+  assert.equal(await page.getAttribute(tid('pit-S3'), 'data-seeds'), '2');
+  assert.equal(await page.getAttribute(tid('pit-N2'), 'data-seeds'), '3');
+  assert.equal(await page.getAttribute(tid('pit-N5'), 'data-seeds'), '2');
+  assert.equal(await page.locator('.pit').count(), 12);
+  const evaluation = (await apiGet(`/api/rio-kadalis?position=${RK.replace(/ /g, '_')}`)).body;
+  for (const m of evaluation.moves) {
+    const text = await page.textContent(tid(`value-S${m.move}`));
+    const want = (m.value.score > 0 ? '+' : '') + m.value.score + (m.value.depth !== null ? ` (d${m.value.depth})` : '');
+    assert.equal(text, want, `value of S${m.move}`);
+  }
+  assert.equal(await page.textContent(tid('value-S6')), '+4 (d1)');
+  assert.match(await page.getAttribute(tid('pit-S6'), 'class'), /\bbest\b/);
+  assert.doesNotMatch(await page.getAttribute(tid('pit-S5'), 'class'), /\bbest\b/);
+  assert.equal(await page.locator(tid('value-S2')).count(), 0, 'an empty pit has no value');
+  assert.match(await page.textContent(tid('explore-status')), /South to move/);
+  assert.match(await page.textContent(tid('side-label-S')), /to move/);
+});
+
+test('playing a move: new position, new values, undo and redo, address follows', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.click(tid('pit-S6'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.includes(' N'));
+  assert.equal(await boardPosition(), '0,2,1,0,0,1/1,0,2,0,1,0 N 4-0');
+  assert.equal(await page.getAttribute(tid('captured-S'), 'data-count'), '4');
+  await page.waitForSelector(tid('value-N1'));
+  assert.equal(await page.locator('[data-testid^="value-S"]').count(), 0);
+  assert.match(await page.textContent(tid('explore-status')), /North to move/);
+  assert.ok(page.url().endsWith('#rio-kadalis/0,2,1,0,0,1/1,0,2,0,1,0_N_4-0'), page.url());
+  await page.click(tid('undo'));
+  await page.waitForFunction((p) => document.querySelector('[data-testid="board"]').dataset.position === p, RK);
+  await page.waitForSelector(tid('value-S6'));
+  await page.click(tid('redo'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'));
+  // A shared link restores the view.
+  const link = page.url();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.waitForSelector(tid('value-N1'));
+  assert.equal(await boardPosition(), '0,2,1,0,0,1/1,0,2,0,1,0 N 4-0');
+});
+
+test('flip turns the board round', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  const firstPit = () => page.getAttribute('.row >> nth=0 >> .pit >> nth=0', 'data-pit');
+  assert.equal(await firstPit(), 'N6');
+  await page.click(tid('flip'));
+  assert.equal(await firstPit(), 'S6');
+});
+
+test('main line from the current position', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.click(tid('mainline-button'));
+  await page.waitForSelector(tid('mainline-step'));
+  const line = (await apiGet(`/api/rio-kadalis/mainline?position=${RK.replace(/ /g, '_')}`)).body;
+  assert.equal(await page.locator(tid('mainline-step')).count(), line.steps.length);
+  assert.match(await page.textContent(tid('mainline-step') + ' >> nth=0'), /^S6/);
+  assert.match(await page.textContent(tid('mainline-end')), /South \d+, North \d+/);
+});
+
+test('a four-row board (Hawalis)', async () => {
+  await open(`#hawalis/${HW.replace(/ /g, '_')}`);
+  await page.waitForSelector(tid('value-S2'));
+  assert.equal(await page.locator('.pit').count(), 28);
+  assert.equal(await page.locator('.row').count(), 4);
+  assert.equal(await page.textContent(tid('value-S2')), 'win (d13)');
+  assert.equal(await page.textContent(tid('value-S11')), 'loss (d2)');
+  assert.equal(await page.getAttribute(tid('pit-S11'), 'data-seeds'), '1');
+  assert.equal(await page.getAttribute(tid('pit-N9'), 'data-seeds'), '1');
+});
+
+test('a bad position shows the API error in words', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  assert.equal(await page.isVisible(tid('error')), false);
+  const bad = '1,2,3/4,5,6 S';
+  const api = await apiGet(`/api/rio-kadalis?position=${bad.replace(/ /g, '_')}`);
+  assert.equal(api.status, 400);
+  await page.fill(tid('position-input'), bad);
+  await page.click(tid('position-go'));
+  await page.waitForSelector(`${tid('error')}:visible`);
+  assert.ok((await page.textContent(tid('error'))).includes(api.body.error), await page.textContent(tid('error')));
+  assert.equal(await boardPosition(), RK, 'the board is kept');
+  // An unsolved slice (the start position) is a 404 with its own words.
+  await page.fill(tid('position-input'), '4,4,4,4,4,4/4,4,4,4,4,4 S');
+  await page.click(tid('position-go'));
+  await page.waitForFunction(() => /not solved/.test(document.querySelector('[data-testid="error"]').textContent));
+  // A good position clears the message.
+  await page.fill(tid('position-input'), RK);
+  await page.click(tid('position-go'));
+  await page.waitForSelector(tid('error'), { state: 'hidden' });
+});
+
+async function newPuzzle(variant) {
+  await page.selectOption(tid('puzzle-variant'), variant);
+  const before = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
+  await page.click(tid('puzzle-new'));
+  await page.waitForFunction((b) => {
+    const f = document.querySelector('[data-testid="puzzle-feedback"]');
+    return f.dataset.seq !== b && f.dataset.state === 'ready'
+      && document.querySelector('[data-testid="puzzle-board"] .pit.playable');
+  }, before);
+  const id = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+  const puzzle = (await apiGet(`/api/puzzles/${id}`)).body;
+  assert.equal(await page.getAttribute(tid('puzzle-board'), 'data-position'), puzzle.position);
+  return puzzle;
+}
+
+const feedbackState = () => page.getAttribute(tid('puzzle-feedback'), 'data-state');
+
+async function playPuzzleMove(move) {
+  const before = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
+  await page.click(`${tid('puzzle-board')} ${tid(`pit-S${move}`)}`);
+  await page.waitForFunction((b) => {
+    const f = document.querySelector('[data-testid="puzzle-feedback"]');
+    return f.dataset.seq !== b && ['right', 'solved', 'wrong'].includes(f.dataset.state)
+      && (f.dataset.state !== 'right' || document.querySelector('[data-testid="puzzle-board"] .pit.playable'));
+  }, before);
+  return feedbackState();
+}
+
+test('puzzle: play the solution and solve it', async () => {
+  await open('#puzzles');
+  const puzzle = await newPuzzle('rio-kadalis');
+  assert.match(await page.textContent(tid('puzzle-title')), /South to play and win/);
+  assert.equal(await page.textContent(tid('puzzle-rating')), String(Math.round(puzzle.rating)));
+  const line = puzzle.solution;
+  let i = 0;
+  let state;
+  let shot = false;
+  while (i < line.length) {
+    state = await playPuzzleMove(line[i]);
+    if (state === 'solved') break;
+    assert.equal(state, 'right', await page.textContent(tid('puzzle-feedback')));
+    if (!shot) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'puzzle.png') });
+      shot = true;
+    }
+    const reply = await page.getAttribute(tid('puzzle-feedback'), 'data-reply');
+    if (reply) {
+      assert.equal(reply, line[i + 1], 'the service replies with the solution line');
+      i += 2;
+    } else {
+      i += 1;
+    }
+  }
+  assert.equal(state, 'solved', await page.textContent(tid('puzzle-feedback')));
+  assert.match(await page.textContent(tid('puzzle-feedback')), /Solved/);
+  assert.equal(await page.locator(`${tid('puzzle-board')} .pit.playable`).count(), 0, 'solved: no more moves');
+  if (!shot) await page.screenshot({ path: join(SHOTS, 'puzzle.png') });
+});
+
+test('puzzle: a wrong move is shown at once, the solution on request, next puzzle', async () => {
+  await open('#puzzles');
+  let puzzle;
+  let wrong;
+  for (let tries = 0; tries < 10 && !wrong; tries++) {
+    puzzle = await newPuzzle('rio-kadalis');
+    const pits = await page.locator(`${tid('puzzle-board')} .pit.playable`).evaluateAll((els) => els.map((e) => e.dataset.pit));
+    wrong = pits.map((p) => p.slice(1)).find((m) => m !== puzzle.solution[0]);
+  }
+  assert.ok(wrong, 'a puzzle with a wrong move to try');
+  assert.equal(await playPuzzleMove(wrong), 'wrong');
+  assert.match(await page.textContent(tid('puzzle-feedback')), /Wrong/);
+  assert.match(await page.textContent(tid('puzzle-feedback')), new RegExp(`S${puzzle.solution[0]}`));
+  await page.click(tid('puzzle-solution-button'));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="solution-step"]').length === n, puzzle.solution.length);
+  assert.equal(await page.textContent(tid('solution-step') + ' >> nth=0'), `S${puzzle.solution[0]}`);
+  const id = puzzle.id;
+  await page.click(tid('puzzle-next'));
+  await page.waitForFunction((old) => document.querySelector('[data-testid="puzzle-meta"]').dataset.id !== String(old)
+    && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready', id);
+});
+
+test('puzzle filters: an impossible rating range is explained', async () => {
+  await open('#puzzles');
+  await page.waitForSelector(tid('puzzle-meta'));
+  await page.selectOption(tid('puzzle-variant'), 'rio-kadalis');
+  await page.fill(tid('puzzle-min'), '3900');
+  await page.fill(tid('puzzle-max'), '4000');
+  await page.click(tid('puzzle-new'));
+  await page.waitForFunction(() => /no puzzle matches/.test(document.querySelector('[data-testid="error"]').textContent));
+});
+
+test('screenshot of the explore view', async () => {
+  await open('#rio-kadalis/1,4,0,0,2,1/0,0,1,0,1,2_S_20-16');
+  await page.waitForSelector(tid('value-S6'));
+  await page.click(tid('mainline-button'));
+  await page.waitForSelector(tid('mainline-step'));
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, 'explore.png') });
+});
+
+test('no script errors and no request outside the server', () => {
+  assert.deepEqual(pageErrors, []);
+});
