@@ -1403,3 +1403,60 @@ fn puzzles_are_served_without_their_solution_and_attempts_are_judged_and_rated()
         assert!((1000.0..=1400.0).contains(&r), "{p}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Kalah outside the solved slices: the API answers by the exact search, within its budget.
+
+#[test]
+fn kalah_outside_the_tablebase_is_searched_and_agrees_with_a_full_solve() {
+    let dir = scratch("kalah");
+    let solve = |db: &Path, seeds: &str| {
+        let out = Command::new(BIN)
+            .args(["solve", "kalah-4", "--max-seeds", seeds, "--quiet", "--db"])
+            .arg(db)
+            .output()
+            .expect("mancala solve runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // Kalah(4, 2): 16 seeds. One tablebase holds every slice up to 16 (the retrograde answer),
+    // the served one only up to 8, so the service must search from 16 down to 8.
+    let full = dir.join("full.db");
+    let partial = dir.join("partial.db");
+    solve(&full, "16");
+    solve(&partial, "8");
+    let start = "2,2,2,2/2,2,2,2 S";
+    let truth = cli_eval(&full, "kalah-4", start);
+    assert!(truth.get("source").is_none(), "{truth}");
+
+    let server = Server::start(&partial, &[]);
+    let r = server.get(&format!("/api/kalah-4?position={}", q(start)));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let searched = r.json();
+    assert_eq!(searched["source"], "search", "{searched}");
+    assert_eq!(
+        searched["value"]["score"], truth["value"]["score"],
+        "{searched}"
+    );
+    // Every move's value too (searched values carry no depth, so the order of equal values
+    // may differ: compare by move).
+    let by_move = |e: &Value| -> std::collections::BTreeMap<String, Value> {
+        e["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap().to_owned(),
+                    m["value"]["score"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(by_move(&searched), by_move(&truth));
+    // Irving, Donkers and Uiterwijk: Kalah(4, 2) is a first-player win.
+    assert!(truth["value"]["score"].as_i64().unwrap() > 0, "{truth}");
+}
