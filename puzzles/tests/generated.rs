@@ -86,6 +86,19 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
     // Reproducible: the same seed gives the same puzzles.
     let again = generate(&tb, variant, opts, |_, _| {}).unwrap();
     assert_eq!(puzzles, again);
+    // Stored puzzles are never generated again, and every position has South to move, so a
+    // position and its mirror (the same board with North to move) cannot both be puzzles.
+    assert_eq!(tb.insert_puzzles(&puzzles).unwrap(), puzzles.len());
+    let more = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    assert!(
+        more.iter().all(|p| !puzzles.contains(p)),
+        "{variant}: a stored puzzle came again"
+    );
+    assert_eq!(
+        tb.insert_puzzles(&puzzles).unwrap(),
+        0,
+        "duplicates are skipped"
+    );
     let one_move = puzzles.iter().filter(|p| p.solution.len() == 1).count();
     assert!(
         one_move * 10 <= count.max(10),
