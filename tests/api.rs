@@ -1063,7 +1063,6 @@ fn not_found_unknown_variant_unsolved_slice_and_routes() {
         .contains("mancala solve anywoli --max-seeds 4"));
     // Unknown routes and methods: JSON too.
     for path in [
-        "/",
         "/nope",
         "/api",
         "/api/rio-kadalis/nope",
@@ -1084,6 +1083,14 @@ fn not_found_unknown_variant_unsolved_slice_and_routes() {
     let r = server.get("/api/rio-kadalis/analyse");
     r.error(405, None);
     assert_eq!(r.header("allow"), Some("POST"));
+    // `/` is the web page.
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.header("content-type")
+            .is_some_and(|t| t.starts_with("text/html")),
+        "{page:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1312,7 +1319,9 @@ fn puzzles_are_served_without_their_solution_and_attempts_are_judged_and_rated()
         .map(|m| m.as_str().unwrap().to_owned())
         .collect();
     let (winning, losing) = winning_and_losing(&db, "rio-kadalis", &position);
-    assert_eq!(winning, vec![solution[0].clone()], "{position}");
+    // The solution's first move wins (and is the best: other winning moves, if any, give up at
+    // least 4 seeds, which the puzzles crate's tests check).
+    assert!(winning.contains(&solution[0]), "{position}: {winning:?}");
 
     // The first move, right: the opponent answers with the stored line's reply.
     let r = server
@@ -1347,7 +1356,9 @@ fn puzzles_are_served_without_their_solution_and_attempts_are_judged_and_rated()
     let after_solve = done["rating"].as_f64().unwrap();
     assert!(after_solve < old, "{old} -> {after_solve}");
     let reread = server.get(&format!("/api/puzzles/{id}")).json();
-    assert_eq!(reread["plays"], 1);
+    // A one-move line was already solved (and recorded) by the first attempt above.
+    let plays = if solution.len() > 2 { 1 } else { 2 };
+    assert_eq!(reread["plays"], plays, "{reread}");
     assert_eq!(reread["rating"].as_f64().unwrap(), after_solve);
 
     // A losing first move: wrong, with the winning move named, and the puzzle gains rating.
@@ -1360,7 +1371,7 @@ fn puzzles_are_served_without_their_solution_and_attempts_are_judged_and_rated()
             .json();
         assert_eq!(failed["correct"], false, "{failed}");
         assert_eq!(failed["wrong_move"], 0, "{failed}");
-        assert_eq!(failed["winning_moves"], json!([solution[0]]), "{failed}");
+        assert_eq!(failed["winning_moves"], json!(winning), "{failed}");
         assert_eq!(failed["solution"], full["solution"], "{failed}");
         assert!(failed["rating"].as_f64().unwrap() > after_solve, "{failed}");
     }
