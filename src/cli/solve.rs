@@ -20,11 +20,11 @@ use mancala_solver::{Slice, Variant};
 /// seeds takes 48 s); `kalah-4` to 24 seeds holds the start of Kalah(4, 3).
 pub fn default_max_seeds(variant: Variant) -> u32 {
     match variant {
-        Variant::Hawalis => 7,
+        Variant::Hawalis => 8,
         Variant::BaoLaKiarabu => 7,
-        Variant::AlManqala => 12,
+        Variant::AlManqala => 14,
         Variant::Anywoli => 8,
-        Variant::RioKadalis => 16,
+        Variant::RioKadalis => 20,
         Variant::RioKadalis5 => 20,
         Variant::Kalah => 16,
         Variant::Kalah5 => 16,
