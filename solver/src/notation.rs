@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use crate::error::ParseError;
 use crate::position::{Board, Position, Side};
@@ -14,34 +15,38 @@ use crate::Variant;
 
 /// Which pit is drawn at each place of the board: `layout(v)[row][column]` is the owner and pit
 /// number (1-based) at that row (counted from the top) and column (from South's left). The one
-/// description of the drawn board that parsing, formatting and drawing all use.
-pub fn layout(variant: Variant) -> Vec<Vec<(Side, usize)>> {
+/// description of the drawn board that parsing, formatting and drawing all use; built once per
+/// variant, since every position string written (one per move of an evaluation) walks it.
+pub fn layout(variant: Variant) -> &'static [Vec<(Side, usize)>] {
+    static LAYOUTS: OnceLock<Vec<Vec<Vec<(Side, usize)>>>> = OnceLock::new();
+    let all = LAYOUTS.get_or_init(|| Variant::ALL.iter().map(|&v| build_layout(v)).collect());
+    let i = Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("every variant is in Variant::ALL");
+    &all[i]
+}
+
+fn build_layout(variant: Variant) -> Vec<Vec<(Side, usize)>> {
     let p = variant.pits_per_row();
-    let outer = |side: Side, reversed: bool| -> Vec<(Side, usize)> {
-        let pits: Vec<usize> = if reversed {
-            (1..=p).rev().collect()
+    // A row of `side`'s pits `first..first + p`, from South's left to right.
+    let row = |side: Side, first: usize, reversed: bool| -> Vec<(Side, usize)> {
+        let pits = first..first + p;
+        if reversed {
+            pits.rev().map(|k| (side, k)).collect()
         } else {
-            (1..=p).collect()
-        };
-        pits.into_iter().map(|k| (side, k)).collect()
-    };
-    let inner = |side: Side, reversed: bool| -> Vec<(Side, usize)> {
-        let pits: Vec<usize> = if reversed {
-            (p + 1..=2 * p).rev().collect()
-        } else {
-            (p + 1..=2 * p).collect()
-        };
-        pits.into_iter().map(|k| (side, k)).collect()
+            pits.map(|k| (side, k)).collect()
+        }
     };
     if variant.rows() == 4 {
         vec![
-            outer(Side::North, true),
-            inner(Side::North, false),
-            inner(Side::South, true),
-            outer(Side::South, false),
+            row(Side::North, 1, true),
+            row(Side::North, p + 1, false),
+            row(Side::South, p + 1, true),
+            row(Side::South, 1, false),
         ]
     } else {
-        vec![outer(Side::North, true), outer(Side::South, false)]
+        vec![row(Side::North, 1, true), row(Side::South, 1, false)]
     }
 }
 
@@ -131,7 +136,7 @@ impl Setup {
         }
         let l = variant.pits_per_side();
         let mut cells = [0u32; 2 * crate::MAX_PITS_PER_SIDE];
-        for (r, (row, places)) in self.rows.iter().zip(&layout).enumerate() {
+        for (r, (row, places)) in self.rows.iter().zip(layout).enumerate() {
             if row.len() != places.len() {
                 return Err(ParseError::PitCount {
                     row: r + 1,

@@ -72,7 +72,7 @@ pub fn board(pos: &Position) -> String {
 
     let mut out = String::new();
     let mut previous_side = None;
-    for places in &rows {
+    for places in rows {
         let (side, first_pit) = places[0];
         let inner = first_pit > p;
         if four_rows && previous_side.is_some_and(|s| s != side) {
