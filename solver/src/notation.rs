@@ -18,7 +18,7 @@ use crate::Variant;
 /// description of the drawn board that parsing, formatting and drawing all use; built once per
 /// variant, since every position string written (one per move of an evaluation) walks it.
 pub fn layout(variant: Variant) -> &'static [Vec<(Side, usize)>] {
-    static LAYOUTS: OnceLock<Vec<Vec<Vec<(Side, usize)>>>> = OnceLock::new();
+    static LAYOUTS: OnceLock<Vec<Layout>> = OnceLock::new();
     let all = LAYOUTS.get_or_init(|| Variant::ALL.iter().map(|&v| build_layout(v)).collect());
     let i = Variant::ALL
         .iter()
@@ -27,7 +27,10 @@ pub fn layout(variant: Variant) -> &'static [Vec<(Side, usize)>] {
     &all[i]
 }
 
-fn build_layout(variant: Variant) -> Vec<Vec<(Side, usize)>> {
+/// The rows of a drawn board, each a list of (owner, pit number).
+type Layout = Vec<Vec<(Side, usize)>>;
+
+fn build_layout(variant: Variant) -> Layout {
     let p = variant.pits_per_row();
     // A row of `side`'s pits `first..first + p`, from South's left to right.
     let row = |side: Side, first: usize, reversed: bool| -> Vec<(Side, usize)> {
