@@ -16,7 +16,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use mancala_solver::{Board, Played, Position, Scoring, Side, Slice, Variant};
+use mancala_solver::{Board, BySide, Played, Position, Scoring, Side, Slice, Variant};
 use rusqlite::{params, Connection, OpenFlags};
 use serde_json::Value as Json;
 use tempfile::TempDir;
@@ -330,12 +330,11 @@ struct Oracle {
 
 /// Seeds the mover gains minus those the opponent gains with a move (score variants), from
 /// the captured totals before and after.
-fn margin(variant: Variant, mover: Side, before: [u32; 2], after: [u32; 2]) -> i32 {
+fn margin(variant: Variant, mover: Side, before: BySide<u32>, after: BySide<u32>) -> i32 {
     match variant.scoring() {
         Scoring::WinDrawLoss => 0,
         Scoring::Score => {
-            let m = mover as usize;
-            (after[m] - before[m]) as i32 - (after[1 - m] - before[1 - m]) as i32
+            (after[mover] - before[mover]) as i32 - (after[!mover] - before[!mover]) as i32
         }
     }
 }

@@ -6,7 +6,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::DbError;
-use mancala_solver::{MoveError, ParseError};
+use mancala_solver::{MoveError, ParseError, ParsePositionError};
 use serde::Serialize;
 
 /// Largest request body accepted (the analyse endpoint's game record).
@@ -96,7 +96,7 @@ impl ApiError {
 
     /// A position that does not parse or cannot occur: 400 naming the field (the message names
     /// the part of the position string: ROWS, SIDE or CAPTURED).
-    pub fn position(field: &str, err: ParseError) -> ApiError {
+    pub fn position(field: &str, err: ParsePositionError) -> ApiError {
         let text = err.to_string();
         let message = if text.starts_with("position") {
             text

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use mancala_db::analyse::{Analysis, Verdict};
-use mancala_db::json::{outcome_word, Totals, ValueJson};
+use mancala_db::json::{Totals, ValueJson};
 use mancala_db::line::{Line, LineEnd};
 use mancala_db::SliceInfo;
 use mancala_solver::{Direction, Position, Scoring, Side, Slice, SliceId, Variant};
@@ -220,7 +220,7 @@ impl MainlineJson {
             variant: variant.id(),
             position: line.start.to_string(),
             value: ValueJson::new(scoring, line.value),
-            outcome: outcome_word(line.outcome),
+            outcome: line.result.as_str(),
             steps,
             end,
             game_over: end == "game_over",
@@ -334,8 +334,8 @@ impl AnalysisJson {
                         .filter(|e| e.best)
                         .map(|e| e.played.mv.to_string())
                         .collect(),
-                    outcome_before: outcome_word(m.outcome_before),
-                    outcome_after: outcome_word(m.outcome_after),
+                    outcome_before: m.result_before.as_str(),
+                    outcome_after: m.result_after.as_str(),
                 }
             })
             .collect();

@@ -10,10 +10,9 @@
 //!   mover, counting the seeds captured already, goes from a win to a draw or a loss), and at
 //!   least a `mistake` when it turns a drawn game into a lost one.
 
-use std::cmp::Ordering;
 use std::fmt;
 
-use mancala_solver::{Move, MoveError, Position, Scoring, Value};
+use mancala_solver::{BySide, GameResult, Move, MoveError, Position, Scoring, Value};
 
 use crate::{DbError, Evaluation, MoveEval, Tablebase};
 
@@ -51,11 +50,11 @@ impl Verdict {
 
     /// The verdict on a move that lost `loss` (seeds, or result steps in win/draw/loss
     /// variants) and took the mover's game result from `before` to `after`.
-    pub fn judge(scoring: Scoring, loss: u32, before: Ordering, after: Ordering) -> Verdict {
+    pub fn judge(scoring: Scoring, loss: u32, before: GameResult, after: GameResult) -> Verdict {
         if loss == 0 {
             return Verdict::Best;
         }
-        if before == Ordering::Greater && after != Ordering::Greater {
+        if before == GameResult::Win && after != GameResult::Win {
             return Verdict::Blunder;
         }
         let by_loss = match scoring {
@@ -66,7 +65,7 @@ impl Verdict {
             },
             Scoring::WinDrawLoss => Verdict::Mistake,
         };
-        if before == Ordering::Equal && after == Ordering::Less {
+        if before == GameResult::Draw && after == GameResult::Loss {
             by_loss.max(Verdict::Mistake)
         } else {
             by_loss
@@ -94,9 +93,9 @@ pub struct MoveAnalysis {
     /// `best - played` in score (seeds; result steps in win/draw/loss variants).
     pub loss: u32,
     /// The game's result for the mover before the move, counting what is captured.
-    pub outcome_before: Ordering,
+    pub result_before: GameResult,
     /// The game's result for the mover after the move, with perfect play from there.
-    pub outcome_after: Ordering,
+    pub result_after: GameResult,
     /// The verdict (module documentation).
     pub verdict: Verdict,
 }
@@ -110,8 +109,8 @@ pub struct Analysis {
     pub moves: Vec<MoveAnalysis>,
     /// The position after the last move.
     pub end: Position,
-    /// The final totals `[South, North]` when the game is over at the end of the record.
-    pub game_over: Option<[u32; 2]>,
+    /// The final totals when the game is over at the end of the record.
+    pub game_over: Option<BySide<u32>>,
 }
 
 /// Why a record cannot be analysed.
@@ -188,13 +187,9 @@ impl Tablebase {
             };
             let best = before.moves.first().map_or(before.value, |m| m.value);
             let loss = (best.score as i32 - played.value.score as i32).max(0) as u32;
-            let side = position.side().index();
-            let captured = position.captured();
-            let outcome_before = before.outcome;
-            let outcome_after = played
-                .value
-                .outcome(scoring, captured[side], captured[1 - side]);
-            let verdict = Verdict::judge(scoring, loss, outcome_before, outcome_after);
+            let result_before = before.result;
+            let result_after = played.value.result_in(&position);
+            let verdict = Verdict::judge(scoring, loss, result_before, result_after);
             let after = played.played;
             out.push(MoveAnalysis {
                 index,
@@ -202,8 +197,8 @@ impl Tablebase {
                 played,
                 best,
                 loss,
-                outcome_before,
-                outcome_after,
+                result_before,
+                result_after,
                 verdict,
             });
             position = after.after;
@@ -225,26 +220,26 @@ impl Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Ordering::{Equal, Greater, Less};
+    use GameResult::{Draw, Loss, Win};
 
     #[test]
     fn thresholds() {
         let s = Scoring::Score;
-        assert_eq!(Verdict::judge(s, 0, Greater, Greater), Verdict::Best);
-        assert_eq!(Verdict::judge(s, 1, Greater, Greater), Verdict::Inaccuracy);
-        assert_eq!(Verdict::judge(s, 2, Less, Less), Verdict::Inaccuracy);
-        assert_eq!(Verdict::judge(s, 3, Greater, Greater), Verdict::Mistake);
-        assert_eq!(Verdict::judge(s, 5, Less, Less), Verdict::Mistake);
-        assert_eq!(Verdict::judge(s, 6, Greater, Greater), Verdict::Blunder);
+        assert_eq!(Verdict::judge(s, 0, Win, Win), Verdict::Best);
+        assert_eq!(Verdict::judge(s, 1, Win, Win), Verdict::Inaccuracy);
+        assert_eq!(Verdict::judge(s, 2, Loss, Loss), Verdict::Inaccuracy);
+        assert_eq!(Verdict::judge(s, 3, Win, Win), Verdict::Mistake);
+        assert_eq!(Verdict::judge(s, 5, Loss, Loss), Verdict::Mistake);
+        assert_eq!(Verdict::judge(s, 6, Win, Win), Verdict::Blunder);
         // Throwing away a win is a blunder whatever it costs in seeds.
-        assert_eq!(Verdict::judge(s, 1, Greater, Equal), Verdict::Blunder);
-        assert_eq!(Verdict::judge(s, 2, Greater, Less), Verdict::Blunder);
+        assert_eq!(Verdict::judge(s, 1, Win, Draw), Verdict::Blunder);
+        assert_eq!(Verdict::judge(s, 2, Win, Loss), Verdict::Blunder);
         // A drawn game lost is at least a mistake.
-        assert_eq!(Verdict::judge(s, 1, Equal, Less), Verdict::Mistake);
+        assert_eq!(Verdict::judge(s, 1, Draw, Loss), Verdict::Mistake);
         let w = Scoring::WinDrawLoss;
-        assert_eq!(Verdict::judge(w, 0, Greater, Greater), Verdict::Best);
-        assert_eq!(Verdict::judge(w, 1, Greater, Equal), Verdict::Blunder);
-        assert_eq!(Verdict::judge(w, 2, Greater, Less), Verdict::Blunder);
-        assert_eq!(Verdict::judge(w, 1, Equal, Less), Verdict::Mistake);
+        assert_eq!(Verdict::judge(w, 0, Win, Win), Verdict::Best);
+        assert_eq!(Verdict::judge(w, 1, Win, Draw), Verdict::Blunder);
+        assert_eq!(Verdict::judge(w, 2, Win, Loss), Verdict::Blunder);
+        assert_eq!(Verdict::judge(w, 1, Draw, Loss), Verdict::Mistake);
     }
 }

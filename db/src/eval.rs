@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use mancala_solver::{move_value, Played, Position, Value};
+use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
 
 use crate::{DbError, Tablebase};
 
@@ -25,12 +25,35 @@ pub struct Evaluation {
     pub position: Position,
     /// Its value for the side to move.
     pub value: Value,
-    /// The final totals `[South, North]` when the game is over here.
-    pub game_over: Option<[u32; 2]>,
-    /// The result for the side to move that the value and the captured seeds imply.
-    pub outcome: Ordering,
+    /// The final totals when the game is over here.
+    pub game_over: Option<BySide<u32>>,
+    /// The result of the whole game for the side to move that the value and the captured seeds
+    /// imply.
+    pub result: GameResult,
     /// Every legal move, best first; moves of equal value and depth in pit order.
     pub moves: Vec<MoveEval>,
+}
+
+impl Evaluation {
+    /// The evaluation of `position`, whose value is `value`, from its moves' values: sorts the
+    /// moves best first (a stable sort, so moves of equal value stay in pit order), marks those
+    /// equal to the first as best, and derives the game's end and result. Every way of valuing
+    /// the moves (the tablebase, a search) ends here, so they all read the same.
+    pub fn new(position: Position, value: Value, mut moves: Vec<MoveEval>) -> Evaluation {
+        moves.sort_by(|a, b| b.value.cmp_for_mover(&a.value));
+        if let Some(top) = moves.first().map(|m| m.value) {
+            for m in &mut moves {
+                m.best = m.value.cmp_for_mover(&top) == Ordering::Equal;
+            }
+        }
+        Evaluation {
+            position,
+            value,
+            game_over: position.game_over(),
+            result: value.result_in(&position),
+            moves,
+        }
+    }
 }
 
 impl Tablebase {
@@ -39,37 +62,22 @@ impl Tablebase {
         let variant = position.variant();
         let l = variant.pits_per_side();
         let value = self.probe(position)?;
-        let mut moves = position
+        let moves = position
             .successors()
             .into_iter()
             .map(|played| {
-                let child = match played.outcome.child_board(l) {
+                let child = match played.effect.child_board(l) {
                     Some(b) => self.probe_board(variant, &b)?,
                     None => Value::ENDLESS,
                 };
-                let value = move_value(variant, &played.outcome, child);
                 Ok(MoveEval {
+                    value: move_value(variant, &played.effect, child),
                     played,
-                    value,
                     best: false,
                 })
             })
             .collect::<Result<Vec<_>, DbError>>()?;
-        moves.sort_by(|a, b| b.value.cmp_for_mover(&a.value));
-        if let Some(top) = moves.first().map(|m| m.value) {
-            for m in &mut moves {
-                m.best = m.value.cmp_for_mover(&top) == Ordering::Equal;
-            }
-        }
-        let side = position.side().index();
-        let captured = position.captured();
-        Ok(Evaluation {
-            position: *position,
-            value,
-            game_over: position.game_over(),
-            outcome: value.outcome(variant.scoring(), captured[side], captured[1 - side]),
-            moves,
-        })
+        Ok(Evaluation::new(*position, value, moves))
     }
 }
 
@@ -208,13 +216,13 @@ impl Tablebase {
         };
         let mut moves = Vec::new();
         for played in position.successors() {
-            let child = match played.outcome.child_board(l) {
+            let child = match played.effect.child_board(l) {
                 Some(b) => value_of(&b, &mut search)?,
                 None => 0,
             };
             let mut value = move_value(
                 variant,
-                &played.outcome,
+                &played.effect,
                 Value {
                     score: child,
                     depth: None,
@@ -236,19 +244,7 @@ impl Tablebase {
                 Value::new(t.gain[0] as i8 - t.gain[1] as i8, 0)
             }
         };
-        moves.sort_by(|a, b| b.value.cmp_for_mover(&a.value));
-        for m in &mut moves {
-            m.best = m.value.score == value.score;
-        }
-        let side = position.side().index();
-        let captured = position.captured();
-        let evaluation = Evaluation {
-            position: *position,
-            value,
-            game_over: position.game_over(),
-            outcome: value.outcome(variant.scoring(), captured[side], captured[1 - side]),
-            moves,
-        };
+        let evaluation = Evaluation::new(*position, value, moves);
         let source = Source::Search {
             nodes: search.nodes(),
             leaf_hits: search.leaf_hits(),
@@ -324,8 +320,7 @@ mod search_tests {
             for m in &e.moves {
                 let after = m.played.after;
                 // The move's value: what it gained now, plus or minus the value after it.
-                let gained = m.played.captured[p.side().index()] as i8
-                    - m.played.captured[1 - p.side().index()] as i8;
+                let gained = m.played.captured[p.side()] as i8 - m.played.captured[!p.side()] as i8;
                 let expected = if m.played.ends_game {
                     gained
                 } else if m.played.extra_turn {

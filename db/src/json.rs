@@ -1,9 +1,7 @@
 //! The JSON form of evaluations, shared by `mancala eval --json` and the HTTP API so that both
 //! say exactly the same thing.
 
-use std::cmp::Ordering;
-
-use mancala_solver::{Scoring, Value};
+use mancala_solver::{BySide, GameResult, Scoring, Value};
 use serde::Serialize;
 
 use crate::Evaluation;
@@ -17,8 +15,8 @@ pub struct Totals {
     pub north: u32,
 }
 
-impl From<[u32; 2]> for Totals {
-    fn from([south, north]: [u32; 2]) -> Totals {
+impl From<BySide<u32>> for Totals {
+    fn from(BySide { south, north }: BySide<u32>) -> Totals {
         Totals { south, north }
     }
 }
@@ -42,22 +40,16 @@ impl ValueJson {
     pub fn new(scoring: Scoring, value: Value) -> ValueJson {
         let (score, result) = match scoring {
             Scoring::Score => (Some(value.score as i32), None),
-            Scoring::WinDrawLoss => (None, Some(outcome_word(value.score.cmp(&0)))),
+            Scoring::WinDrawLoss => (
+                None,
+                Some(GameResult::of_margin(value.score.into()).as_str()),
+            ),
         };
         ValueJson {
             score,
             result,
             depth: value.depth,
         }
-    }
-}
-
-/// `win`, `draw` or `loss` for the side to move.
-pub fn outcome_word(o: Ordering) -> &'static str {
-    match o {
-        Ordering::Greater => "win",
-        Ordering::Equal => "draw",
-        Ordering::Less => "loss",
     }
 }
 
@@ -118,7 +110,7 @@ impl From<&Evaluation> for EvaluationJson {
             side: e.position.side().letter().to_string(),
             game_over: e.game_over.map(Totals::from),
             value: ValueJson::new(scoring, e.value),
-            outcome: outcome_word(e.outcome),
+            outcome: e.result.as_str(),
             moves: e
                 .moves
                 .iter()

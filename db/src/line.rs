@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use mancala_solver::{Board, Played, Position, Scoring, Side, Value};
+use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side, Value};
 
 use crate::{DbError, Tablebase};
 
@@ -29,8 +29,8 @@ pub struct LineStep {
 pub enum LineEnd {
     /// The game is over: the position has no move, or the last move ended the game.
     GameOver {
-        /// Final totals `[South, North]`.
-        totals: [u32; 2],
+        /// Final totals.
+        totals: BySide<u32>,
         /// Who won; `None` for a draw.
         winner: Option<Side>,
     },
@@ -39,8 +39,8 @@ pub enum LineEnd {
     Repetition {
         /// The ply after which the repeated position first stood (0: the start).
         first_seen: usize,
-        /// Seeds captured so far `[South, North]`.
-        totals: [u32; 2],
+        /// Seeds captured so far.
+        totals: BySide<u32>,
         /// Who is ahead by what is captured, the board being split equally (score variants);
         /// `None` for a draw (always, in win/draw/loss variants).
         winner: Option<Side>,
@@ -59,8 +59,9 @@ pub struct Line {
     pub start: Position,
     /// Its value for the side to move.
     pub value: Value,
-    /// The result for the side to move that the value and the captured seeds imply.
-    pub outcome: Ordering,
+    /// The result of the whole game for the side to move that the value and the captured seeds
+    /// imply.
+    pub result: GameResult,
     /// The plies, in order.
     pub steps: Vec<LineStep>,
     /// Why it stops.
@@ -139,7 +140,7 @@ impl Tablebase {
         Ok(Line {
             start: *position,
             value: first.value,
-            outcome: first.outcome,
+            result: first.result,
             steps,
             end,
         })
@@ -147,8 +148,8 @@ impl Tablebase {
 }
 
 /// The side with more seeds, `None` when equal.
-fn leader([south, north]: [u32; 2]) -> Option<Side> {
-    match south.cmp(&north) {
+fn leader(totals: BySide<u32>) -> Option<Side> {
+    match totals.south.cmp(&totals.north) {
         Ordering::Greater => Some(Side::South),
         Ordering::Less => Some(Side::North),
         Ordering::Equal => None,

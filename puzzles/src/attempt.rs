@@ -1,10 +1,8 @@
 //! Checking a player's attempt at a puzzle against the tablebase: any move that keeps the win
 //! counts, even off the stored line; the opponent answers with the best defence.
 
-use std::cmp::Ordering;
-
 use mancala_db::{DbError, Tablebase};
-use mancala_solver::{MoveError, Position};
+use mancala_solver::{GameResult, MoveError, Position};
 
 use crate::definition::is_exit;
 
@@ -54,7 +52,6 @@ pub fn check_attempt(
     solver_moves: usize,
     moves: &[String],
 ) -> Result<AttemptResult, AttemptError> {
-    let scoring = start.variant().scoring();
     let solver = start.side();
     let mut result = AttemptResult {
         correct: true,
@@ -72,11 +69,7 @@ pub fn check_attempt(
             error,
         })?;
         let e = tb.evaluate(&pos)?;
-        let side = pos.side().index();
-        let c = pos.captured();
-        let wins = |m: &mancala_db::MoveEval| {
-            m.value.outcome(scoring, c[side], c[1 - side]) == Ordering::Greater
-        };
+        let wins = |m: &mancala_db::MoveEval| m.value.result_in(&pos) == GameResult::Win;
         let chosen = e
             .moves
             .iter()

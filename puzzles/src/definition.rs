@@ -7,10 +7,8 @@
 //! that secures the result: the capture or end of the game that the depth counts down to, or the
 //! solver's last move before an opponent's forced capture.
 
-use std::cmp::Ordering;
-
-use mancala_db::{DbError, MoveEval, Tablebase};
-use mancala_solver::{Played, Position, Scoring};
+use mancala_db::{DbError, Tablebase};
+use mancala_solver::{BySide, GameResult, Played, Position, Scoring};
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
@@ -42,17 +40,9 @@ impl Solution {
     }
 }
 
-/// The game's result for the mover of `m` if they play it: the sign of what they have captured
-/// minus what the opponent has, plus the move's value.
-fn result_of(scoring: Scoring, position: &Position, m: &MoveEval) -> Ordering {
-    let side = position.side().index();
-    let c = position.captured();
-    m.value.outcome(scoring, c[side], c[1 - side])
-}
-
 /// A move that captures or ends the game: where the depth counts down to.
 pub fn is_exit(p: &Played) -> bool {
-    p.captured != [0, 0] || p.ends_game || p.extra_turn
+    p.captured != BySide::default() || p.ends_game || p.extra_turn
 }
 
 /// The solution of `position` if it is a puzzle, else `None`.
@@ -62,7 +52,7 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
     let first = tb.evaluate(position)?;
     // The solver must be ahead on the board (a value with a depth, so the line is finite) as
     // well as winning the game.
-    if first.outcome != Ordering::Greater || first.game_over.is_some() || first.value.score <= 0 {
+    if first.result != GameResult::Win || first.game_over.is_some() || first.value.score <= 0 {
         return Ok(None);
     }
     let mut pos = *position;
@@ -78,11 +68,11 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
             return Ok(None); // the game is over before the line secured anything
         };
         if pos.side() == solver {
-            if result_of(scoring, &pos, best) != Ordering::Greater {
+            if best.value.result_in(&pos) != GameResult::Win {
                 return Ok(None);
             }
             for m in &e.moves[1..] {
-                let wins = result_of(scoring, &pos, m) == Ordering::Greater;
+                let wins = m.value.result_in(&pos) == GameResult::Win;
                 let unique = match scoring {
                     Scoring::WinDrawLoss => !wins,
                     Scoring::Score => {
@@ -93,7 +83,7 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
                 if !unique {
                     return Ok(None);
                 }
-                if solution.line.is_empty() && m.played.captured[solver.index()] > 0 {
+                if solution.line.is_empty() && m.played.captured[solver] > 0 {
                     solution.tempting += 1;
                 }
             }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use mancala_db::{DbError, NewPuzzle, Tablebase};
-use mancala_solver::{Board, Position, Scoring, Side, Slice, Variant};
+use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -38,17 +38,20 @@ impl Default for GenerateOptions {
 /// Candidates drawn and checked together.
 const BATCH: usize = 512;
 
-/// The seeds already captured, South (to move) first, that put the whole game's result at stake:
+/// The seeds already captured by each side (South to move) that put the whole game's result at stake:
 /// in score variants the split of the seeds off the board (in the variant's capture unit) that
 /// leaves South winning by the smallest margin with perfect play; in win/draw/loss variants the
 /// seeds each side has lost so far.
-fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<[u32; 2]> {
+fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<BySide<u32>> {
     let l = variant.pits_per_side();
     let (south, north) = (board.side_total(l, true), board.side_total(l, false));
     match variant.scoring() {
         Scoring::WinDrawLoss => {
             let per_side = variant.max_seeds_per_side();
-            Some([per_side.checked_sub(north)?, per_side.checked_sub(south)?])
+            Some(BySide::new(
+                per_side.checked_sub(north)?,
+                per_side.checked_sub(south)?,
+            ))
         }
         Scoring::Score => {
             let off = variant.total_seeds().checked_sub(south + north)?;
@@ -56,7 +59,7 @@ fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<[u32;
             (0..=off)
                 .step_by(unit)
                 .find(|&a| 2 * a as i64 - off as i64 + score as i64 > 0)
-                .map(|a| [a, off - a])
+                .map(|a| BySide::new(a, off - a))
         }
     }
 }
@@ -175,12 +178,15 @@ mod tests {
         .board(0);
         assert_eq!(
             captured_at_stake(Variant::RioKadalis, &b, 4),
-            Some([20, 16])
+            Some(BySide::new(20, 16))
         );
         // Hawalis: each side has lost what is missing from its 28.
         let mut h = Board::EMPTY;
         h.cells[0] = 3; // South 3 seeds
         h.cells[14] = 5; // North 5 seeds
-        assert_eq!(captured_at_stake(Variant::Hawalis, &h, 1), Some([23, 25]));
+        assert_eq!(
+            captured_at_stake(Variant::Hawalis, &h, 1),
+            Some(BySide::new(23, 25))
+        );
     }
 }

@@ -76,7 +76,7 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
         _ => "veryLong",
     });
     let first = &s.line[0];
-    if first.captured[solver.index()] == 0 {
+    if first.captured[solver] == 0 {
         tags.push("quiet");
     }
     let mut before = *start;
@@ -84,11 +84,11 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
         (false, false, false, false, false, false);
     for (i, (p, &mine)) in s.line.iter().zip(&s.by_solver).enumerate() {
         if mine {
-            let gives = p.captured[(!solver).index()] > 0;
+            let gives = p.captured[!solver] > 0;
             let reply_captures = s
                 .line
                 .get(i + 1)
-                .is_some_and(|r| !s.by_solver[i + 1] && r.captured[(!solver).index()] > 0);
+                .is_some_and(|r| !s.by_solver[i + 1] && r.captured[!solver] > 0);
             sacrifice |= gives || reply_captures;
             if let Move::Pit(k) = p.mv {
                 match first_hand_landing(&before, k) {
@@ -105,9 +105,9 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
             let (theirs_before, theirs_after) = (seeds_of(&before), seeds_of(&p.after));
             // A move that ends the game by its own rule allocates the seeds left: an empty side
             // then is no slam and no starvation.
-            let emptied = theirs_before > 0 && theirs_after == 0 && p.outcome.next != Next::Over;
+            let emptied = theirs_before > 0 && theirs_after == 0 && p.effect.next != Next::Over;
             starve |= emptied;
-            slam |= emptied && p.captured[solver.index()] > 0;
+            slam |= emptied && p.captured[solver] > 0;
         }
         before = p.after;
     }
@@ -129,7 +129,7 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
     // After the last solver move the opponent has no move (the game ends for want of one, not
     // by the move's own rule), or only a pass.
     let last = s.line.last().expect("a solution has a move");
-    let ended_by_rule = matches!(last.outcome.next, Next::Over | Next::Endless);
+    let ended_by_rule = matches!(last.effect.next, Next::Over | Next::Endless);
     let after = last.after;
     if after.side() != solver
         && !ended_by_rule

@@ -31,7 +31,7 @@ impl Tables {
         p.successors()
             .into_iter()
             .map(|pl| {
-                let o = pl.outcome;
+                let o = pl.effect;
                 let gain = match v.scoring() {
                     Scoring::Score => o.gain[0] as i32 - o.gain[1] as i32,
                     Scoring::WinDrawLoss => 0,
@@ -54,11 +54,11 @@ impl Tables {
 }
 
 fn wins(p: &Position, value: i32) -> bool {
-    let me = p.side().index();
+    let me = p.side();
     let c = p.captured();
     match p.variant().scoring() {
         Scoring::WinDrawLoss => value > 0,
-        Scoring::Score => c[me] as i32 + value > c[1 - me] as i32,
+        Scoring::Score => c[me] as i32 + value > c[!me] as i32,
     }
 }
 

@@ -1,10 +1,12 @@
-//! Errors of the `solver` crate: one enum for text that does not parse or does not describe a
-//! possible position, one for moves. Each variant names the field that is wrong and what was
-//! expected, so that the CLI and the API can pass the message straight to the user.
+//! Errors of the `solver` crate, as shakmaty separates them: [`ParseError`] for text that is not
+//! well-formed, [`PositionError`] for a well-formed [`crate::Setup`] that is not a position of the
+//! variant, [`ParsePositionError`] for either (what [`crate::Position::parse`] returns), and
+//! [`MoveError`] for moves. Each variant names the field that is wrong and what was expected, so
+//! that the CLI and the API can pass the message straight to the user.
 
 use thiserror::Error;
 
-/// A position string, variant id or move text that cannot be read.
+/// A position string or variant id that is not well-formed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// The variant id is not one of ours.
@@ -17,24 +19,6 @@ pub enum ParseError {
     #[error("position: expected `ROWS SIDE [CAPTURED]` (2 or 3 fields separated by a space or `_`), found {found} field(s)")]
     FieldCount {
         /// How many fields were found.
-        found: usize,
-    },
-    /// The ROWS field has the wrong number of `/`-separated rows.
-    #[error("ROWS: expected {expected} rows separated by `/`, found {found}")]
-    RowCount {
-        /// Rows the variant has.
-        expected: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A row has the wrong number of pits.
-    #[error("ROWS: row {row} (counting from the top) must have {expected} pits separated by `,`, found {found}")]
-    PitCount {
-        /// 1-based row, counted from the top as drawn.
-        row: usize,
-        /// Pits in a row of the variant.
-        expected: usize,
-        /// Pits found.
         found: usize,
     },
     /// A pit count is not a non-negative decimal number.
@@ -59,6 +43,30 @@ pub enum ParseError {
         /// The text found.
         text: String,
     },
+}
+
+/// A well-formed position that the variant cannot have: the wrong shape of board, more seeds
+/// than it holds, or a seed total that its rules never produce.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The ROWS field has the wrong number of `/`-separated rows.
+    #[error("ROWS: expected {expected} rows separated by `/`, found {found}")]
+    RowCount {
+        /// Rows the variant has.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// A row has the wrong number of pits.
+    #[error("ROWS: row {row} (counting from the top) must have {expected} pits separated by `,`, found {found}")]
+    PitCount {
+        /// 1-based row, counted from the top as drawn.
+        row: usize,
+        /// Pits in a row of the variant.
+        expected: usize,
+        /// Pits found.
+        found: usize,
+    },
     /// More seeds than the variant holds.
     #[error("{field}: {found} seeds, but {what} at most {max}")]
     TooManySeeds {
@@ -81,6 +89,17 @@ pub enum ParseError {
         /// The multiple required.
         step: u32,
     },
+}
+
+/// Why a position string is not a position of the variant: its syntax, or what it describes.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// The text is not well-formed.
+    #[error(transparent)]
+    Syntax(#[from] ParseError),
+    /// The text is well-formed but describes no position of the variant.
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
 }
 
 /// A move that cannot be read, or cannot be played in the position.

@@ -7,7 +7,9 @@
 //! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of Kalah
 //!   positions too large for the tablebase.
 
+mod by_side;
 pub mod error;
+mod game_result;
 mod index;
 mod moves;
 mod notation;
@@ -20,7 +22,9 @@ pub mod solve;
 mod value;
 mod variant;
 
-pub use error::{MoveError, ParseError};
+pub use by_side::BySide;
+pub use error::{MoveError, ParseError, ParsePositionError, PositionError};
+pub use game_result::GameResult;
 pub use moves::Move;
 pub use notation::{layout, Setup};
 pub use play::Played;

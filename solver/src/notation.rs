@@ -9,9 +9,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParsePositionError, PositionError};
 use crate::position::{Board, Position, Side};
-use crate::Variant;
+use crate::{BySide, Variant};
 
 /// Which pit is drawn at each place of the board: `layout(v)[row][column]` is the owner and pit
 /// number (1-based) at that row (counted from the top) and column (from South's left). The one
@@ -61,8 +61,8 @@ pub struct Setup {
     pub rows: Vec<Vec<u32>>,
     /// The side to move.
     pub side: Side,
-    /// Seeds captured by `[South, North]`.
-    pub captured: [u32; 2],
+    /// Seeds captured by each side.
+    pub captured: BySide<u32>,
 }
 
 /// Reads a seed count: decimal digits only; values past `u32` saturate, to be reported as too
@@ -107,16 +107,16 @@ impl FromStr for Setup {
             }
         };
         let captured = match fields.get(2) {
-            None => [0, 0],
+            None => BySide::default(),
             Some(text) => {
                 let bad = || ParseError::BadCaptured {
                     text: (*text).to_owned(),
                 };
                 let (s, n) = text.split_once('-').ok_or_else(bad)?;
-                [
+                BySide::new(
                     parse_count(s).ok_or_else(bad)?,
                     parse_count(n).ok_or_else(bad)?,
-                ]
+                )
             }
         };
         Ok(Setup {
@@ -129,10 +129,10 @@ impl FromStr for Setup {
 
 impl Setup {
     /// Checks the setup against a variant's board and seed limits (RULES.md §1 and §3).
-    pub fn validate(&self, variant: Variant) -> Result<Position, ParseError> {
+    pub fn validate(&self, variant: Variant) -> Result<Position, PositionError> {
         let layout = layout(variant);
         if self.rows.len() != layout.len() {
-            return Err(ParseError::RowCount {
+            return Err(PositionError::RowCount {
                 expected: layout.len(),
                 found: self.rows.len(),
             });
@@ -141,7 +141,7 @@ impl Setup {
         let mut cells = [0u32; 2 * crate::MAX_PITS_PER_SIDE];
         for (r, (row, places)) in self.rows.iter().zip(layout).enumerate() {
             if row.len() != places.len() {
-                return Err(ParseError::PitCount {
+                return Err(PositionError::PitCount {
                     row: r + 1,
                     expected: places.len(),
                     found: row.len(),
@@ -164,7 +164,7 @@ impl Setup {
             let max = variant.max_seeds_per_side() as u64;
             for (seeds, field) in [(south, "South's rows"), (north, "North's rows")] {
                 if seeds > max {
-                    return Err(ParseError::TooManySeeds {
+                    return Err(PositionError::TooManySeeds {
                         field,
                         found: clamp(seeds),
                         what: "one side holds",
@@ -172,10 +172,13 @@ impl Setup {
                     });
                 }
             }
-            let [by_south, by_north] = self.captured.map(u64::from);
+            let BySide {
+                south: by_south,
+                north: by_north,
+            } = self.captured.map(u64::from);
             for (sum, field) in [(north + by_south, "North"), (south + by_north, "South")] {
                 if sum > max {
-                    return Err(ParseError::TooManySeeds {
+                    return Err(PositionError::TooManySeeds {
                         field: if field == "North" {
                             "CAPTURED (South's captures plus North's seeds on the board)"
                         } else {
@@ -188,16 +191,16 @@ impl Setup {
                 }
             }
         } else if south + north > total_seeds {
-            return Err(ParseError::TooManySeeds {
+            return Err(PositionError::TooManySeeds {
                 field: "ROWS",
                 found: clamp(south + north),
                 what: "the board holds",
                 max: total_seeds as u32,
             });
         }
-        let captured_total = self.captured.iter().map(|&c| c as u64).sum::<u64>();
+        let captured_total = self.captured.south as u64 + self.captured.north as u64;
         if south + north + captured_total > total_seeds {
-            return Err(ParseError::TooManySeeds {
+            return Err(PositionError::TooManySeeds {
                 field: "ROWS and CAPTURED together",
                 found: clamp(south + north + captured_total),
                 what: "the game has",
@@ -206,7 +209,7 @@ impl Setup {
         }
         let board_total = (south + north) as u32;
         if !board_total.is_multiple_of(variant.total_step()) {
-            return Err(ParseError::UnreachableTotal {
+            return Err(PositionError::UnreachableTotal {
                 variant: variant.id(),
                 total: board_total,
                 step: variant.total_step(),
@@ -227,8 +230,8 @@ impl Setup {
 
 impl Position {
     /// Reads a position string of `variant`: syntax first, then the variant's limits.
-    pub fn parse(variant: Variant, text: &str) -> Result<Position, ParseError> {
-        text.parse::<Setup>()?.validate(variant)
+    pub fn parse(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
+        Ok(text.parse::<Setup>()?.validate(variant)?)
     }
 }
 
@@ -246,8 +249,8 @@ impl fmt::Display for Position {
             }
         }
         write!(f, " {}", self.side.letter())?;
-        if self.captured != [0, 0] {
-            write!(f, " {}-{}", self.captured[0], self.captured[1])?;
+        if self.captured != BySide::default() {
+            write!(f, " {}-{}", self.captured.south, self.captured.north)?;
         }
         Ok(())
     }

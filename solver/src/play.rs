@@ -2,8 +2,8 @@
 //! sides, running captured totals and the end of the game applied.
 
 use crate::error::MoveError;
-use crate::rules::{self, Next, Outcome, Terminal};
-use crate::{Move, Position};
+use crate::rules::{self, MoveEffect, Next, Terminal};
+use crate::{BySide, Move, Position};
 
 /// A legal move played from a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,9 +13,9 @@ pub struct Played {
     /// The position after it, `CAPTURED` updated. When the move ends the game, the board after
     /// every seed has been allocated.
     pub after: Position,
-    /// Seeds the move added to `[South, North]`: captures, and the end-of-game allocation when
-    /// the game ends with it.
-    pub captured: [u32; 2],
+    /// Seeds the move added to each side: captures, and the end-of-game allocation when the game
+    /// ends with it.
+    pub captured: BySide<u32>,
     /// The mover moves again.
     pub extra_turn: bool,
     /// The game is over after this move (it ended the game, or left a position without moves).
@@ -23,13 +23,13 @@ pub struct Played {
     /// The sowing never ends (Hawalis, Bao la Kiarabu), which loses the game for the mover.
     pub endless: bool,
     /// What the rules engine said of the move, seen from the mover (for valuing it).
-    pub outcome: Outcome,
+    pub effect: MoveEffect,
 }
 
 impl Position {
-    /// The final totals `[South, North]` when the game is over in this position (the side to move
-    /// has no move and the rules end the game), else `None`.
-    pub fn game_over(&self) -> Option<[u32; 2]> {
+    /// The final totals when the game is over in this position (the side to move has no move
+    /// and the rules end the game), else `None`.
+    pub fn game_over(&self) -> Option<BySide<u32>> {
         self.terminal().map(|t| self.with_terminal(t).captured)
     }
 
@@ -79,24 +79,20 @@ impl Position {
         if t.gain != [0, 0] {
             after.board = crate::Board::EMPTY;
         }
-        let mover = self.side.index();
-        after.captured[mover] += t.gain[0] as u32;
-        after.captured[1 - mover] += t.gain[1] as u32;
+        after.captured[self.side] += t.gain[0] as u32;
+        after.captured[!self.side] += t.gain[1] as u32;
         after
     }
 
-    fn apply(&self, mv: Move, o: &Outcome) -> Played {
+    fn apply(&self, mv: Move, o: &MoveEffect) -> Played {
         let mover = self.side;
         let next_side = match o.next {
             Next::Mover => mover,
             _ => !mover,
         };
-        let mut gained = [0u32; 2];
-        gained[mover.index()] = o.gain[0] as u32;
-        gained[(!mover).index()] = o.gain[1] as u32;
         let mut captured = self.captured;
-        captured[0] += gained[0];
-        captured[1] += gained[1];
+        captured[mover] += o.gain[0] as u32;
+        captured[!mover] += o.gain[1] as u32;
         let mut after = Position::from_relative(self.variant, &o.board, mover, captured);
         after.side = next_side;
         let mut ends_game = matches!(o.next, Next::Over | Next::Endless);
@@ -106,10 +102,10 @@ impl Position {
                 after = after.with_terminal(t);
             }
         }
-        let total_gain = [
-            after.captured[0] - self.captured[0],
-            after.captured[1] - self.captured[1],
-        ];
+        let total_gain = BySide::new(
+            after.captured.south - self.captured.south,
+            after.captured.north - self.captured.north,
+        );
         Played {
             mv,
             after,
@@ -117,7 +113,7 @@ impl Position {
             extra_turn: o.next == Next::Mover,
             ends_game,
             endless: o.next == Next::Endless,
-            outcome: *o,
+            effect: *o,
         }
     }
 }

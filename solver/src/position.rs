@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::Not;
 
-use crate::Variant;
+use crate::{BySide, Variant};
 
 /// Most pits one side can own (Bao la Kiarabu: two rows of 8).
 pub const MAX_PITS_PER_SIDE: usize = 16;
@@ -116,7 +116,7 @@ pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) board: Board,
     pub(crate) side: Side,
-    pub(crate) captured: [u32; 2],
+    pub(crate) captured: BySide<u32>,
 }
 
 impl Position {
@@ -130,7 +130,7 @@ impl Position {
             variant,
             board,
             side: Side::South,
-            captured: [0, 0],
+            captured: BySide::default(),
         }
     }
 
@@ -144,8 +144,8 @@ impl Position {
         self.side
     }
 
-    /// Seeds captured so far by `[South, North]`.
-    pub fn captured(&self) -> [u32; 2] {
+    /// Seeds captured so far by each side.
+    pub fn captured(&self) -> BySide<u32> {
         self.captured
     }
 
@@ -183,7 +183,7 @@ impl Position {
         variant: Variant,
         relative: &Board,
         side: Side,
-        captured: [u32; 2],
+        captured: BySide<u32>,
     ) -> Position {
         let board = match side {
             Side::South => *relative,

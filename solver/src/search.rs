@@ -28,7 +28,7 @@
 use std::time::{Duration, Instant};
 
 use crate::position::Board;
-use crate::rules::{kalah, Next, Outcome};
+use crate::rules::{kalah, MoveEffect, Next};
 use crate::Move;
 
 /// Most pits a row may have in the search (the transposition table packs a board into 126 bits:
@@ -329,8 +329,8 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         let p = self.options.pits;
         let n = b.total();
         // Collect the moves (the generator also says when the game is over here).
-        let mut moves: [Option<Outcome>; MAX_SEARCH_PITS] = [None; MAX_SEARCH_PITS];
-        let terminal = kalah::expand(p, b, &mut |mv: Move, o: &Outcome| {
+        let mut moves: [Option<MoveEffect>; MAX_SEARCH_PITS] = [None; MAX_SEARCH_PITS];
+        let terminal = kalah::expand(p, b, &mut |mv: Move, o: &MoveEffect| {
             if let Move::Pit(k) = mv {
                 moves[k as usize - 1] = Some(*o);
             }

@@ -4,8 +4,8 @@
 
 use std::cmp::Ordering;
 
-use crate::rules::{Next, Outcome, Terminal};
-use crate::{Scoring, Variant};
+use crate::rules::{MoveEffect, Next, Terminal};
+use crate::{GameResult, Position, Scoring, Variant};
 
 /// The value of a position or of a move, from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,20 +45,17 @@ impl Value {
         (self.score, if self.score > 0 { -d } else { d })
     }
 
-    /// The result for the side to move given what both sides have captured already:
-    /// the sign of `captured(mover) - captured(opponent) + score` (score variants), or the result
-    /// itself (win/draw/loss variants).
-    pub fn outcome(
-        &self,
-        scoring: Scoring,
-        captured_mover: u32,
-        captured_opponent: u32,
-    ) -> Ordering {
-        match scoring {
-            Scoring::WinDrawLoss => self.score.cmp(&0),
-            Scoring::Score => {
-                (captured_mover as i64 + self.score as i64).cmp(&(captured_opponent as i64))
-            }
+    /// The result of the whole game for the side to move of `position` when this is its value:
+    /// the sign of `captured(mover) - captured(opponent) + score` (score variants), or the
+    /// result itself (win/draw/loss variants).
+    pub fn result_in(&self, position: &Position) -> GameResult {
+        let mover = position.side();
+        let captured = position.captured();
+        match position.variant().scoring() {
+            Scoring::WinDrawLoss => GameResult::of_margin(self.score.into()),
+            Scoring::Score => GameResult::of_margin(
+                i64::from(captured[mover]) + i64::from(self.score) - i64::from(captured[!mover]),
+            ),
         }
     }
 }
@@ -86,14 +83,14 @@ pub fn terminal_score(scoring: Scoring, t: &Terminal) -> i8 {
 /// its value never depends on the positions of the group. Every other move captures nothing and
 /// passes the turn.
 #[inline]
-pub fn is_exit(o: &Outcome) -> bool {
+pub fn is_exit(o: &MoveEffect) -> bool {
     o.next != Next::Opponent || o.gain != [0, 0]
 }
 
 /// The value of a move for the mover, given the value of the position it leads to (seen from
 /// whoever moves there; ignored when the move ends the game).
 #[inline]
-pub fn move_value(variant: Variant, o: &Outcome, child: Value) -> Value {
+pub fn move_value(variant: Variant, o: &MoveEffect, child: Value) -> Value {
     let scoring = variant.scoring();
     let gain = immediate(scoring, o.gain);
     let score = match o.next {
@@ -130,14 +127,30 @@ mod tests {
     }
 
     #[test]
-    fn outcome_adds_what_is_captured() {
-        // Mover has 20, opponent 26, and will still win 4 net: 24 < 26, a loss.
+    fn result_adds_what_is_captured() {
+        // South to move has captured 14, North 20; South will still win 4 net: 18 < 20, a loss.
+        let position = |captured: &str| {
+            Position::parse(
+                Variant::RioKadalis,
+                &format!("0,0,0,0,0,4/4,0,0,0,0,0 S {captured}"),
+            )
+            .unwrap()
+        };
         let v = Value::new(4, 3);
-        assert_eq!(v.outcome(Scoring::Score, 20, 26), Ordering::Less);
-        assert_eq!(v.outcome(Scoring::Score, 22, 26), Ordering::Equal);
-        assert_eq!(
-            Value::new(-1, 5).outcome(Scoring::WinDrawLoss, 0, 50),
-            Ordering::Less
-        );
+        assert_eq!(v.result_in(&position("14-20")), GameResult::Loss);
+        assert_eq!(v.result_in(&position("16-20")), GameResult::Draw);
+        assert_eq!(v.result_in(&position("17-20")), GameResult::Win);
+        // North to move, with 20 captured against 14: 20 + 4 > 14.
+        let north =
+            Position::parse(Variant::RioKadalis, "0,0,0,0,0,4/4,0,0,0,0,0 N 14-20").unwrap();
+        assert_eq!(v.result_in(&north), GameResult::Win);
+        // Win/draw/loss variants: the value is the result, whatever was captured (South has 26).
+        let hawalis = Position::parse(
+            Variant::Hawalis,
+            "0,0,0,0,0,0,0/0,0,0,0,0,0,2/2,0,0,0,0,0,0/0,0,0,0,0,0,0 S 26-0",
+        )
+        .unwrap();
+        assert_eq!(Value::new(-1, 5).result_in(&hawalis), GameResult::Loss);
+        assert_eq!(Value::new(1, 5).result_in(&hawalis), GameResult::Win);
     }
 }

@@ -2,11 +2,13 @@
 //! own error variant, and its message names the field that is wrong and what was expected. Also
 //! the canonical form of a position string.
 
-use mancala_solver::{MoveError, ParseError, Position, Setup, Variant};
+use mancala_solver::{
+    BySide, MoveError, ParseError, ParsePositionError, Position, PositionError, Setup, Variant,
+};
 
 use Variant::{AlManqala, Anywoli, BaoLaKiarabu, Hawalis, RioKadalis, RioKadalis5};
 
-fn parse_err(v: Variant, text: &str) -> ParseError {
+fn parse_err(v: Variant, text: &str) -> ParsePositionError {
     match Position::parse(v, text) {
         Ok(p) => panic!("{v} `{text}` was accepted as {p}"),
         Err(e) => e,
@@ -32,7 +34,11 @@ fn wrong_field_count() {
         ("4,4,4,4,4,4/4,4,4,4,4,4_S_0-0_x", 4),
     ] {
         let e = parse_err(RioKadalis, text);
-        assert_eq!(e, ParseError::FieldCount { found }, "`{text}`");
+        assert_eq!(
+            e,
+            ParsePositionError::Syntax(ParseError::FieldCount { found }),
+            "`{text}`"
+        );
         assert_says(
             &e,
             &[
@@ -50,30 +56,30 @@ fn wrong_row_count() {
     let e = parse_err(Hawalis, "2,2,2,2,2,2,2/2,2,2,2,2,2,2 S");
     assert_eq!(
         e,
-        ParseError::RowCount {
+        ParsePositionError::Invalid(PositionError::RowCount {
             expected: 4,
             found: 2
-        }
+        })
     );
     assert_says(&e, &["ROWS", "expected 4 rows", "found 2"]);
 
     let e = parse_err(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4 S");
     assert_eq!(
         e,
-        ParseError::RowCount {
+        ParsePositionError::Invalid(PositionError::RowCount {
             expected: 2,
             found: 3
-        }
+        })
     );
     assert_says(&e, &["ROWS", "expected 2 rows", "found 3"]);
 
     let e = parse_err(AlManqala, "7,7,7,7,7,7,7 S");
     assert_eq!(
         e,
-        ParseError::RowCount {
+        ParsePositionError::Invalid(PositionError::RowCount {
             expected: 2,
             found: 1
-        }
+        })
     );
 }
 
@@ -82,11 +88,11 @@ fn wrong_pit_count() {
     let e = parse_err(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4 S");
     assert_eq!(
         e,
-        ParseError::PitCount {
+        ParsePositionError::Invalid(PositionError::PitCount {
             row: 2,
             expected: 6,
             found: 5
-        }
+        })
     );
     assert_says(&e, &["ROWS", "row 2", "6 pits", "found 5"]);
 
@@ -94,11 +100,11 @@ fn wrong_pit_count() {
     let e = parse_err(RioKadalis5, "4,4,4,4,4/4,4,4,4,4,4 S");
     assert_eq!(
         e,
-        ParseError::PitCount {
+        ParsePositionError::Invalid(PositionError::PitCount {
             row: 2,
             expected: 5,
             found: 6
-        }
+        })
     );
 
     // Four-row: the third row (South's inner row) is one short.
@@ -108,11 +114,11 @@ fn wrong_pit_count() {
     );
     assert_eq!(
         e,
-        ParseError::PitCount {
+        ParsePositionError::Invalid(PositionError::PitCount {
             row: 3,
             expected: 8,
             found: 7
-        }
+        })
     );
     assert_says(&e, &["row 3", "8 pits", "found 7"]);
 }
@@ -129,11 +135,11 @@ fn bad_number() {
         let e = parse_err(RioKadalis, text);
         assert_eq!(
             e,
-            ParseError::BadNumber {
+            ParsePositionError::Syntax(ParseError::BadNumber {
                 row,
                 column,
                 text: bad.to_owned()
-            },
+            }),
             "`{text}`"
         );
         assert_says(
@@ -156,9 +162,9 @@ fn bad_side() {
         let e = parse_err(RioKadalis, &text);
         assert_eq!(
             e,
-            ParseError::BadSide {
+            ParsePositionError::Syntax(ParseError::BadSide {
                 text: side.to_owned()
-            },
+            }),
             "`{text}`"
         );
         assert_says(&e, &["SIDE", "`S` or `N`", &format!("`{side}`")]);
@@ -175,14 +181,17 @@ fn bad_captured() {
         };
         if captured.contains(' ') {
             // A space makes a fourth field.
-            assert_eq!(e, ParseError::FieldCount { found: 4 });
+            assert_eq!(
+                e,
+                ParsePositionError::Syntax(ParseError::FieldCount { found: 4 })
+            );
             continue;
         }
         assert_eq!(
             e,
-            ParseError::BadCaptured {
+            ParsePositionError::Syntax(ParseError::BadCaptured {
                 text: captured.to_owned()
-            },
+            }),
             "`{text}`"
         );
         assert_says(&e, &["CAPTURED", "`s-n`", &format!("`{captured}`")]);
@@ -213,11 +222,11 @@ fn too_many_seeds_on_one_side_of_a_four_row_board() {
     assert!(
         matches!(
             e,
-            ParseError::TooManySeeds {
+            ParsePositionError::Invalid(PositionError::TooManySeeds {
                 found: 29,
                 max: 28,
                 ..
-            }
+            })
         ),
         "{e:?}"
     );
@@ -231,11 +240,11 @@ fn too_many_seeds_on_one_side_of_a_four_row_board() {
     assert!(
         matches!(
             e,
-            ParseError::TooManySeeds {
+            ParsePositionError::Invalid(PositionError::TooManySeeds {
                 found: 30,
                 max: 28,
                 ..
-            }
+            })
         ),
         "{e:?}"
     );
@@ -256,11 +265,11 @@ fn too_many_seeds_on_one_side_of_a_four_row_board() {
     assert!(
         matches!(
             e,
-            ParseError::TooManySeeds {
+            ParsePositionError::Invalid(PositionError::TooManySeeds {
                 found: 33,
                 max: 32,
                 ..
-            }
+            })
         ),
         "{e:?}"
     );
@@ -284,11 +293,11 @@ fn four_row_captures_come_from_the_other_side() {
     assert!(
         matches!(
             e,
-            ParseError::TooManySeeds {
+            ParsePositionError::Invalid(PositionError::TooManySeeds {
                 found: 29,
                 max: 28,
                 ..
-            }
+            })
         ),
         "{e:?}"
     );
@@ -324,12 +333,12 @@ fn too_many_seeds_on_a_two_row_board() {
         let e = parse_err(v, text);
         assert_eq!(
             e,
-            ParseError::TooManySeeds {
+            ParsePositionError::Invalid(PositionError::TooManySeeds {
                 field: "ROWS",
                 found,
                 what: "the board holds",
                 max
-            },
+            }),
             "{v} `{text}`"
         );
         assert_says(&e, &["ROWS", &found.to_string(), &format!("at most {max}")]);
@@ -338,7 +347,13 @@ fn too_many_seeds_on_a_two_row_board() {
     assert!(Position::parse(RioKadalis, "0,0,0,0,0,0/48,0,0,0,0,0 S").is_ok());
     // A huge count is too many seeds, not bad syntax.
     let e = parse_err(RioKadalis, "0,0,0,0,0,0/99999999999999,0,0,0,0,0 S");
-    assert!(matches!(e, ParseError::TooManySeeds { .. }), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            ParsePositionError::Invalid(PositionError::TooManySeeds { .. })
+        ),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -347,12 +362,12 @@ fn board_and_captured_over_the_total() {
     let e = parse_err(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 4-8");
     assert_eq!(
         e,
-        ParseError::TooManySeeds {
+        ParsePositionError::Invalid(PositionError::TooManySeeds {
             field: "ROWS and CAPTURED together",
             found: 52,
             what: "the game has",
             max: 48
-        }
+        })
     );
     assert_says(&e, &["ROWS and CAPTURED", "52", "at most 48"]);
     // Exactly 48 is fine.
@@ -365,7 +380,13 @@ fn board_and_captured_over_the_total() {
         Hawalis,
         "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 S 0-1",
     );
-    assert!(matches!(e, ParseError::TooManySeeds { .. }), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            ParsePositionError::Invalid(PositionError::TooManySeeds { .. })
+        ),
+        "{e:?}"
+    );
     assert_says(&e, &["CAPTURED", "at most 28"]);
 }
 
@@ -392,11 +413,11 @@ fn unreachable_totals() {
         let e = parse_err(v, text);
         assert_eq!(
             e,
-            ParseError::UnreachableTotal {
+            ParsePositionError::Invalid(PositionError::UnreachableTotal {
                 variant: v.id(),
                 total,
                 step
-            },
+            }),
             "{v} `{text}`"
         );
         assert_says(
@@ -529,7 +550,7 @@ fn canonical_form_omits_zero_captures_and_uses_single_spaces() {
     // Non-zero captures are written as `s-n` after a single space.
     let p = Position::parse(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 N 0-8").unwrap();
     assert_eq!(p.to_string(), "4,4,4,4,4,0/4,4,4,4,4,0 N 0-8");
-    assert_eq!(p.captured(), [0, 8]);
+    assert_eq!(p.captured(), BySide::new(0, 8));
     let p = Position::parse(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 N 8-0").unwrap();
     assert_eq!(p.to_string(), "4,4,4,4,4,0/4,4,4,4,4,0 N 8-0");
     // Leading zeros in counts are read as numbers and written without them.
@@ -565,19 +586,19 @@ fn syntax_is_checked_before_the_variant() {
     // `Setup` reads any shape; only `validate` knows the variant.
     let setup: Setup = "1,2/3,4,5 N 6-7".parse().unwrap();
     assert_eq!(setup.rows, vec![vec![1, 2], vec![3, 4, 5]]);
-    assert_eq!(setup.captured, [6, 7]);
+    assert_eq!(setup.captured, BySide::new(6, 7));
     assert!(matches!(
         setup.validate(RioKadalis),
-        Err(ParseError::PitCount { row: 1, .. })
+        Err(PositionError::PitCount { row: 1, .. })
     ));
     // Position strings of one variant are not accepted by another of a different board.
     let text = Position::start(RioKadalis).to_string();
     assert!(matches!(
         Position::parse(RioKadalis5, &text),
-        Err(ParseError::PitCount { .. })
+        Err(ParsePositionError::Invalid(PositionError::PitCount { .. }))
     ));
     assert!(matches!(
         Position::parse(Hawalis, &text),
-        Err(ParseError::RowCount { .. })
+        Err(ParsePositionError::Invalid(PositionError::RowCount { .. }))
     ));
 }

@@ -257,10 +257,10 @@ fn oware_reproduces_romein_and_bals_example() {
             .iter()
             .map(|s| {
                 let child = s
-                    .outcome
+                    .effect
                     .child_board(6)
                     .map_or(Value::ENDLESS, |b| value(&b));
-                (s.mv.to_string(), move_value(v, &s.outcome, child).score)
+                (s.mv.to_string(), move_value(v, &s.effect, child).score)
             })
             .collect();
         let expected: Vec<(String, i8)> = [-1, -1, -2, -2, -2, 0]

@@ -11,7 +11,10 @@
 
 mod reference;
 
-use mancala_solver::{layout, Move, MoveError, ParseError, Played, Position, Side, Variant};
+use mancala_solver::{
+    layout, BySide, Move, MoveError, ParsePositionError, Played, Position, PositionError, Side,
+    Variant,
+};
 use reference::{RefOutcome, RefPos};
 
 use Side::{North, South};
@@ -75,7 +78,11 @@ fn check_move(v: Variant, before: &str, mv: &str, expect: Expect) -> Played {
         expect.after,
         "{context}: position after"
     );
-    assert_eq!(played.captured, expect.gained, "{context}: seeds gained");
+    assert_eq!(
+        [played.captured.south, played.captured.north],
+        expect.gained,
+        "{context}: seeds gained"
+    );
     assert_eq!(
         played.extra_turn, expect.extra_turn,
         "{context}: extra_turn"
@@ -122,7 +129,7 @@ fn legal(v: Variant, text: &str) -> Vec<String> {
 
 /// The final totals if the game is over, by the engine and by the reference.
 fn game_over(v: Variant, text: &str) -> Option<[u32; 2]> {
-    let engine = pos(v, text).game_over();
+    let engine = pos(v, text).game_over().map(|t| [t.south, t.north]);
     assert_eq!(
         engine,
         RefPos::parse(v, text).game_over(),
@@ -164,7 +171,7 @@ fn two_row_notation_numbers_the_pits() {
     }
     assert_eq!(p.pit(South, 7), 14);
     assert_eq!(p.side(), South);
-    assert_eq!(p.captured(), [0, 0]);
+    assert_eq!(p.captured(), BySide::new(0, 0));
     // The layout says the same: row 0 is North's 7..1, row 1 South's 1..7.
     let l = layout(AlManqala);
     assert_eq!(l[0], (1..=7).rev().map(|k| (North, k)).collect::<Vec<_>>());
@@ -469,7 +476,7 @@ fn hawalis_capture_of_the_last_seeds_ends_the_game() {
         )
         .ends_game(),
     );
-    assert_eq!(played.after.game_over(), Some([7, 0]));
+    assert_eq!(played.after.game_over(), Some(BySide::new(7, 0)));
     assert!(played.after.legal_moves().is_empty());
 }
 
@@ -557,7 +564,7 @@ fn four_row_endless_moves_found_by_search() {
                     played.endless && played.ends_game,
                     "{v} `{text}`: {played:?}"
                 );
-                assert_eq!(played.captured, [0, 0]);
+                assert_eq!(played.captured, BySide::new(0, 0));
                 assert_eq!(played.after.absolute_board(), p.absolute_board());
                 assert_eq!(played.after.side(), !p.side());
                 assert_eq!(played.after.captured(), p.captured());
@@ -687,11 +694,11 @@ fn bao_relay_and_limits() {
             BaoLaKiarabu,
             "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S"
         ),
-        Err(ParseError::TooManySeeds {
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
             found: 33,
             max: 32,
             ..
-        })
+        }))
     ));
 }
 
@@ -758,7 +765,7 @@ fn al_manqala_chain_can_take_the_whole_board() {
         "1",
         goes_on("0,0,0,0,0,0,0/0,0,0,0,0,0,0 N 30-0", [30, 0]).ends_game(),
     );
-    assert_eq!(played.after.game_over(), Some([30, 0]));
+    assert_eq!(played.after.game_over(), Some(BySide::new(30, 0)));
 }
 
 #[test]
@@ -806,7 +813,7 @@ fn al_manqala_move_into_starvation_ends_the_game() {
         "7",
         goes_on("0,0,0,0,0,0,0/0,0,0,0,0,0,0 N 2-0", [2, 0]).ends_game(),
     );
-    assert_eq!(played.after.game_over(), Some([2, 0]));
+    assert_eq!(played.after.game_over(), Some(BySide::new(2, 0)));
 }
 
 #[test]
@@ -845,15 +852,19 @@ fn al_manqala_empty_board_is_over_and_odd_totals_are_rejected() {
     );
     assert!(matches!(
         Position::parse(AlManqala, "0,0,0,0,0,0,0/1,0,0,0,0,0,0 S"),
-        Err(ParseError::UnreachableTotal {
-            total: 1,
-            step: 2,
-            ..
-        })
+        Err(ParsePositionError::Invalid(
+            PositionError::UnreachableTotal {
+                total: 1,
+                step: 2,
+                ..
+            }
+        ))
     ));
     assert!(matches!(
         Position::parse(AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,6 S"),
-        Err(ParseError::UnreachableTotal { total: 97, .. })
+        Err(ParsePositionError::Invalid(
+            PositionError::UnreachableTotal { total: 97, .. }
+        ))
     ));
     assert!(Position::parse(AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,5 S 1-1").is_ok());
 }
@@ -959,7 +970,7 @@ fn anywoli_four_or_fewer_left_the_capturer_takes_the_rest() {
         )
         .ends_game(),
     );
-    assert_eq!(played.after.game_over(), Some([48, 48]));
+    assert_eq!(played.after.game_over(), Some(BySide::new(48, 48)));
 }
 
 #[test]
@@ -1004,11 +1015,11 @@ fn anywoli_totals_must_be_a_multiple_of_four() {
         ("4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,2 S", 94),
     ] {
         match Position::parse(Anywoli, text) {
-            Err(ParseError::UnreachableTotal {
+            Err(ParsePositionError::Invalid(PositionError::UnreachableTotal {
                 variant,
                 total: t,
                 step,
-            }) => {
+            })) => {
                 assert_eq!((variant, t, step), ("anywoli", total, 4));
             }
             other => panic!("{text}: {other:?}"),
@@ -1102,7 +1113,7 @@ fn rio_kadalis_round_ends_and_each_takes_their_own_row() {
         "1",
         goes_on("0,0,0,0,0,0/0,0,0,0,0,0 N 4-0", [4, 0]).ends_game(),
     );
-    assert_eq!(played.after.game_over(), Some([4, 0]));
+    assert_eq!(played.after.game_over(), Some(BySide::new(4, 0)));
 }
 
 #[test]
@@ -1176,19 +1187,23 @@ fn rio_kadalis_round_ends_when_every_move_is_endless() {
 fn rio_kadalis_totals_must_be_a_multiple_of_four() {
     assert!(matches!(
         Position::parse(RioKadalis, "0,0,0,0,0,1/1,0,0,0,0,0 S"),
-        Err(ParseError::UnreachableTotal {
-            total: 2,
-            step: 4,
-            ..
-        })
+        Err(ParsePositionError::Invalid(
+            PositionError::UnreachableTotal {
+                total: 2,
+                step: 4,
+                ..
+            }
+        ))
     ));
     assert!(matches!(
         Position::parse(RioKadalis5, "4,4,4,4,4/4,4,4,4,3 S"),
-        Err(ParseError::UnreachableTotal {
-            total: 39,
-            step: 4,
-            ..
-        })
+        Err(ParsePositionError::Invalid(
+            PositionError::UnreachableTotal {
+                total: 39,
+                step: 4,
+                ..
+            }
+        ))
     ));
 }
 
@@ -1205,11 +1220,11 @@ fn rio_kadalis_5_board_shape() {
     );
     assert!(matches!(
         Position::parse(RioKadalis5, "4,4,4,4,4,4/4,4,4,4,4,4 S"),
-        Err(ParseError::PitCount {
+        Err(ParsePositionError::Invalid(PositionError::PitCount {
             row: 1,
             expected: 5,
             found: 6
-        })
+        }))
     ));
     assert_eq!(
         legal(RioKadalis5, "4,4,4,4,4/4,4,4,4,4 S"),
@@ -1457,25 +1472,34 @@ fn kalah_seed_limit_is_six_a_pit() {
     assert_eq!(legal(Kalah, six), pit_moves(&[1, 2, 3, 4, 5, 6]));
     assert!(matches!(
         Position::parse(Kalah, "6,6,6,6,6,6/6,6,6,6,6,6 S 1-0"),
-        Err(ParseError::TooManySeeds { max: 72, .. })
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
+            max: 72,
+            ..
+        }))
     ));
     assert!(matches!(
         Position::parse(Kalah, "6,6,6,6,6,6/6,6,6,6,6,7 S"),
-        Err(ParseError::TooManySeeds {
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
             field: "ROWS",
             found: 73,
             max: 72,
             ..
-        })
+        }))
     ));
     assert!(Position::parse(Kalah5, "6,6,6,6,6/6,6,6,6,6 N").is_ok());
     assert!(matches!(
         Position::parse(Kalah5, "6,6,6,6,6/6,6,6,6,6 N 0-1"),
-        Err(ParseError::TooManySeeds { max: 60, .. })
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
+            max: 60,
+            ..
+        }))
     ));
     assert!(matches!(
         Position::parse(Kalah4, "0,0,0,0/0,0,0,0 N 25-24"),
-        Err(ParseError::TooManySeeds { max: 48, .. })
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
+            max: 48,
+            ..
+        }))
     ));
     // Any total is reachable (no multiple-of rule), odd ones too.
     assert!(Position::parse(Kalah4, "1,0,0,0/0,0,0,2 S 3-1").is_ok());
@@ -1617,6 +1641,9 @@ fn oware_no_seeds_to_move_ends_the_game() {
     assert!(Position::parse(Oware, "0,0,0,0,0,1/0,0,0,0,0,2 S 20-25").is_ok());
     assert!(matches!(
         Position::parse(Oware, "4,4,4,4,4,4/4,4,4,4,4,4 S 1-0"),
-        Err(ParseError::TooManySeeds { max: 48, .. })
+        Err(ParsePositionError::Invalid(PositionError::TooManySeeds {
+            max: 48,
+            ..
+        }))
     ));
 }

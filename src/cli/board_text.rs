@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use mancala_solver::{layout, Position, Scoring, Side};
+use mancala_solver::{layout, BySide, Position, Scoring, Side};
 
 use super::side_name;
 
@@ -109,13 +109,13 @@ pub fn board(pos: &Position) -> String {
 }
 
 /// The final totals as `South s, North n`.
-fn totals_text(totals: [u32; 2]) -> String {
-    format!("South {}, North {}", totals[0], totals[1])
+fn totals_text(totals: BySide<u32>) -> String {
+    format!("South {}, North {}", totals.south, totals.north)
 }
 
 /// Who wins a score game with these final totals.
-fn score_result(totals: [u32; 2]) -> String {
-    let [south, north] = totals;
+fn score_result(totals: BySide<u32>) -> String {
+    let BySide { south, north } = totals;
     match south.cmp(&north) {
         std::cmp::Ordering::Greater => format!("South wins by {}", south - north),
         std::cmp::Ordering::Less => format!("North wins by {}", north - south),
@@ -126,7 +126,7 @@ fn score_result(totals: [u32; 2]) -> String {
 /// The line that says the game is over in `pos` (whose final totals are `totals`, as
 /// [`Position::game_over`] gives them), and who won. In the win/draw/loss variants the side to
 /// move has lost and the totals decide nothing, so they are not repeated here.
-pub fn game_over_line(pos: &Position, totals: [u32; 2]) -> String {
+pub fn game_over_line(pos: &Position, totals: BySide<u32>) -> String {
     let mover = side_name(pos.side());
     let winner = side_name(!pos.side());
     match pos.variant().scoring() {
@@ -194,8 +194,8 @@ mod tests {
 
     #[test]
     fn score_results() {
-        assert_eq!(score_result([10, 10]), "a draw");
-        assert_eq!(score_result([12, 10]), "South wins by 2");
-        assert_eq!(score_result([0, 4]), "North wins by 4");
+        assert_eq!(score_result(BySide::new(10, 10)), "a draw");
+        assert_eq!(score_result(BySide::new(12, 10)), "South wins by 2");
+        assert_eq!(score_result(BySide::new(0, 4)), "North wins by 4");
     }
 }

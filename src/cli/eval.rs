@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::json::{outcome_word, EvaluationJson};
+use mancala_db::json::EvaluationJson;
 use mancala_db::{SearchEvalError, Source};
 use mancala_solver::search::{Budget, SearchProgress};
-use mancala_solver::{Family, Scoring, Value, Variant};
+use mancala_solver::{Family, GameResult, Scoring, Value, Variant};
 
 use super::solve::thousands;
 use super::{parse_position, print, side_name, tablebase};
@@ -39,19 +39,23 @@ pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64)
     writeln!(out, "{} ({})  {}", variant.name(), variant.id(), pos)?;
     let mover = side_name(pos.side());
     match e.game_over {
-        Some([s, n]) => writeln!(out, "Game over: final totals South {s}, North {n}.")?,
+        Some(t) => writeln!(
+            out,
+            "Game over: final totals South {}, North {}.",
+            t.south, t.north
+        )?,
         None => writeln!(out, "{mover} to move: {}.", describe(scoring, e.value))?,
     }
     writeln!(
         out,
         "With perfect play {mover} {} the game (captured so far: South {}, North {}).",
-        match outcome_word(e.outcome) {
-            "win" => "wins",
-            "draw" => "draws",
-            _ => "loses",
+        match e.result {
+            GameResult::Win => "wins",
+            GameResult::Draw => "draws",
+            GameResult::Loss => "loses",
         },
-        pos.captured()[0],
-        pos.captured()[1],
+        pos.captured().south,
+        pos.captured().north,
     )?;
     if !e.moves.is_empty() {
         writeln!(out)?;
@@ -146,6 +150,6 @@ fn describe(scoring: Scoring, v: Value) -> String {
     match scoring {
         Scoring::Score if v.score == 0 => "score 0 (even)".to_owned(),
         Scoring::Score => format!("score {:+}{depth}", v.score),
-        Scoring::WinDrawLoss => format!("{}{depth}", outcome_word(v.score.cmp(&0))),
+        Scoring::WinDrawLoss => format!("{}{depth}", GameResult::of_margin(v.score.into())),
     }
 }

@@ -23,7 +23,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use mancala_solver::{MoveError, ParseError, Position, Variant};
+use mancala_solver::{MoveError, ParseError, ParsePositionError, Position, Variant};
 
 /// Exit code for input that cannot be used (a bad position, an illegal move): the same code clap
 /// uses for a bad command line.
@@ -52,7 +52,7 @@ pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
 }
 
 /// Reads a position string of `variant` (RULES.md §1). The error names the field that is wrong.
-pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParseError> {
+pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
     Position::parse(variant, text)
 }
 
@@ -66,9 +66,12 @@ pub fn print(text: &str) -> io::Result<()> {
 /// The exit code for an error that a command returned: [`EXIT_BAD_INPUT`] for bad input,
 /// [`EXIT_FAILURE`] otherwise.
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    let bad_input = err
-        .chain()
-        .any(|cause| cause.is::<BadInput>() || cause.is::<ParseError>() || cause.is::<MoveError>());
+    let bad_input = err.chain().any(|cause| {
+        cause.is::<BadInput>()
+            || cause.is::<ParseError>()
+            || cause.is::<ParsePositionError>()
+            || cause.is::<MoveError>()
+    });
     if bad_input {
         EXIT_BAD_INPUT
     } else {

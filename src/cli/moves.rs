@@ -85,7 +85,7 @@ pub fn effects(mover: Side, played: &Played) -> Vec<String> {
         notes.push(format!("endless sowing: {} loses", side_name(mover)));
     }
     for side in [Side::South, Side::North] {
-        let seeds = played.captured[side.index()];
+        let seeds = played.captured[side];
         if seeds > 0 {
             notes.push(format!("{} +{seeds}", side_name(side)));
         }

@@ -1,7 +1,7 @@
 //! Al-manqala (RULES.md §3): one lap over both rows, backward captures of pits holding 2 or 4,
 //! feeding, starvation and passing.
 
-use super::{Next, Outcome, Terminal};
+use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, Variant};
 
@@ -9,7 +9,7 @@ use crate::{Move, Variant};
 pub(super) fn expand(
     variant: Variant,
     board: &Board,
-    sink: &mut impl FnMut(Move, &Outcome),
+    sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     let l = variant.pits_per_side();
     let own_empty = board.cells[..l].iter().all(|&c| c == 0);
@@ -19,7 +19,7 @@ pub(super) fn expand(
         (true, false) => {
             sink(
                 Move::Pass,
-                &Outcome {
+                &MoveEffect {
                     board: *board,
                     gain: [0, 0],
                     next: Next::Opponent,
@@ -45,7 +45,7 @@ pub(super) fn expand(
     })
 }
 
-fn sow(l: usize, board: &Board, from: usize) -> Outcome {
+fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
     let seeds = b.cells[from];
@@ -64,7 +64,7 @@ fn sow(l: usize, board: &Board, from: usize) -> Outcome {
         b.cells[pit] = 0;
         pit = if pit == 0 { ring - 1 } else { pit - 1 };
     }
-    Outcome {
+    MoveEffect {
         board: b,
         gain: [gain, 0],
         next: Next::Opponent,

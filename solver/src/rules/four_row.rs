@@ -2,7 +2,7 @@
 //! from the opponent's inner pit and the outer pit behind it.
 
 use super::cycle::CycleDetector;
-use super::{Next, Outcome, Terminal};
+use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::variant::Direction;
 use crate::{Move, Variant};
@@ -11,7 +11,7 @@ use crate::{Move, Variant};
 pub(super) fn expand(
     variant: Variant,
     board: &Board,
-    sink: &mut impl FnMut(Move, &Outcome),
+    sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     let l = variant.pits_per_side();
     let next = next_pit(variant);
@@ -45,7 +45,7 @@ fn next_pit(variant: Variant) -> impl Fn(usize) -> usize {
     }
 }
 
-fn sow(variant: Variant, board: &Board, from: usize) -> Outcome {
+fn sow(variant: Variant, board: &Board, from: usize) -> MoveEffect {
     let next = next_pit(variant);
     let mut b = *board;
     let mut hand = b.cells[from];
@@ -64,7 +64,7 @@ fn sow(variant: Variant, board: &Board, from: usize) -> Outcome {
             hand = b.cells[pit];
             b.cells[pit] = 0;
             if cycle.repeats(&b, hand, pit as u8) {
-                return Outcome {
+                return MoveEffect {
                     board: *board,
                     gain: [0, 0],
                     next: Next::Endless,
@@ -73,7 +73,7 @@ fn sow(variant: Variant, board: &Board, from: usize) -> Outcome {
         }
     }
     let gain = capture(variant, &mut b, pit);
-    Outcome {
+    MoveEffect {
         board: b,
         gain: [gain, 0],
         next: Next::Opponent,

@@ -7,7 +7,7 @@
 //! slice is solved. The generator is parametric in the number of pits `P`, so that the search of
 //! [`crate::search`] can play `Kalah(P, n)` for any `P`, also the boards that have no variant id.
 
-use super::{Next, Outcome, Terminal};
+use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::Move;
 
@@ -17,7 +17,7 @@ use crate::Move;
 pub fn expand(
     pits: usize,
     board: &Board,
-    sink: &mut impl FnMut(Move, &Outcome),
+    sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     let own = board.side_total(pits, true);
     let opponent = board.side_total(pits, false);
@@ -34,7 +34,7 @@ pub fn expand(
 
 /// Sows from the mover's pit index `from` (0-based).
 #[inline]
-fn sow(p: usize, board: &Board, from: usize) -> Outcome {
+fn sow(p: usize, board: &Board, from: usize) -> MoveEffect {
     // The sowing ring: the mover's pits 0..P, the mover's store at P, then the opponent's pits
     // (ring places P+1..=2P hold board cells P..2P). The opponent's store is not in the ring.
     let ring = 2 * p + 1;
@@ -81,13 +81,13 @@ fn sow(p: usize, board: &Board, from: usize) -> Outcome {
         // Either row empty: the game ends and each side takes the seeds of its own row.
         gain[0] += own as u8;
         gain[1] += opponent as u8;
-        return Outcome {
+        return MoveEffect {
             board: Board::EMPTY,
             gain,
             next: Next::Over,
         };
     }
-    Outcome {
+    MoveEffect {
         board: b,
         gain,
         next,

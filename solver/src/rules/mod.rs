@@ -1,6 +1,6 @@
 //! The rules engine: from a board seen by the side to move, every legal move and what it leads
 //! to. [`expand`] is the solver's hot path: it allocates nothing and hands each move's
-//! [`Outcome`] to a callback. [`crate::Position`] builds the player-facing API on top of it.
+//! [`MoveEffect`] to a callback. [`crate::Position`] builds the player-facing API on top of it.
 
 mod al_manqala;
 mod cycle;
@@ -30,7 +30,7 @@ pub enum Next {
 
 /// What one move does, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct MoveEffect {
     /// The board after the move, still with the mover's pits first.
     pub board: Board,
     /// Seeds the move gave to `[mover, opponent]`: captures, and the allocation of the seeds
@@ -55,7 +55,7 @@ pub struct Terminal {
 pub fn expand(
     variant: Variant,
     board: &Board,
-    mut sink: impl FnMut(Move, &Outcome),
+    mut sink: impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     match variant.family() {
         Family::FourRow => four_row::expand(variant, board, &mut sink),
@@ -66,7 +66,7 @@ pub fn expand(
     }
 }
 
-impl Outcome {
+impl MoveEffect {
     /// The position reached, seen from whoever moves there; `None` when the move ended the game.
     #[inline]
     pub fn child_board(&self, pits_per_side: usize) -> Option<Board> {

@@ -2,7 +2,7 @@
 //! opponent's side going back, the rule that the opponent must be left seeds when possible, and
 //! the end when the side to move has no seeds.
 
-use super::{Next, Outcome, Terminal};
+use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, Variant, MAX_PITS_PER_SIDE};
 
@@ -10,7 +10,7 @@ use crate::{Move, Variant, MAX_PITS_PER_SIDE};
 pub(super) fn expand(
     variant: Variant,
     board: &Board,
-    sink: &mut impl FnMut(Move, &Outcome),
+    sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     let l = variant.pits_per_side();
     if board.cells[..l].iter().all(|&c| c == 0) {
@@ -39,7 +39,7 @@ pub(super) fn expand(
     None
 }
 
-fn sow(l: usize, board: &Board, from: usize) -> Outcome {
+fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
     let mut hand = b.cells[from];
@@ -60,7 +60,7 @@ fn sow(l: usize, board: &Board, from: usize) -> Outcome {
         b.cells[pit] = 0;
         pit -= 1;
     }
-    Outcome {
+    MoveEffect {
         board: b,
         gain: [gain, 0],
         next: Next::Opponent,

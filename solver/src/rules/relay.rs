@@ -2,7 +2,7 @@
 //! reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
 
 use super::cycle::CycleDetector;
-use super::{Next, Outcome, Terminal};
+use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, Variant};
 
@@ -11,7 +11,7 @@ use crate::{Move, Variant};
 pub(super) fn expand(
     variant: Variant,
     board: &Board,
-    sink: &mut impl FnMut(Move, &Outcome),
+    sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
     let l = variant.pits_per_side();
     let anywoli = variant == Variant::Anywoli;
@@ -30,7 +30,7 @@ pub(super) fn expand(
         (false, true) => {
             sink(
                 Move::Pass,
-                &Outcome {
+                &MoveEffect {
                     board: *board,
                     gain: [0, 0],
                     next: Next::Opponent,
@@ -49,7 +49,7 @@ pub(super) fn expand(
 }
 
 /// Sows from the mover's pit index `from`; `None` when the sowing never ends.
-fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<Outcome> {
+fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<MoveEffect> {
     let ring = 2 * l;
     let mut b = *board;
     let mut hand = b.cells[from];
@@ -72,7 +72,7 @@ fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<Outcome> {
             if anywoli && uncaptured <= 4 {
                 // The game ends at once; the capturer takes what is left, hand included.
                 gain[taker] += uncaptured;
-                return Some(Outcome {
+                return Some(MoveEffect {
                     board: Board::EMPTY,
                     gain,
                     next: Next::Over,
@@ -80,7 +80,7 @@ fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<Outcome> {
             }
             if hand == 0 {
                 let next = if anywoli { Next::Mover } else { Next::Opponent };
-                return Some(Outcome {
+                return Some(MoveEffect {
                     board: b,
                     gain,
                     next,
@@ -88,7 +88,7 @@ fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<Outcome> {
             }
         } else if hand == 0 {
             if b.cells[pit] == 1 {
-                return Some(Outcome {
+                return Some(MoveEffect {
                     board: b,
                     gain,
                     next: Next::Opponent,
