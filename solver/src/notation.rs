@@ -229,7 +229,27 @@ impl Setup {
 }
 
 impl Position {
-    /// Reads a position string of `variant`: syntax first, then the variant's limits.
+    /// Reads a position string of `variant` (docs/rules.md#position-strings): syntax first, then
+    /// the variant's limits. Each error names the field that is wrong.
+    ///
+    /// ```
+    /// use mancala_solver::{BySide, Position, Side, Variant};
+    ///
+    /// let p = Position::parse(Variant::RioKadalis, "0,0,0,0,3,1/2,0,0,0,0,2 N 20-16").unwrap();
+    /// assert_eq!(p.side(), Side::North);
+    /// assert_eq!(p.seeds_on_board(), 8);
+    /// assert_eq!(p.captured(), BySide::new(20, 16));
+    /// // The top row is North's, written from pit 6 down to pit 1.
+    /// assert_eq!(p.pit(Side::North, 1), 1);
+    /// assert_eq!(p.pit(Side::North, 2), 3);
+    ///
+    /// // Six pits a row: a row of three is refused, and the message says where.
+    /// let e = Position::parse(Variant::RioKadalis, "4,4,4/4,4,4 S").unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "ROWS: row 1 (counting from the top) must have 6 pits separated by `,`, found 3"
+    /// );
+    /// ```
     pub fn parse(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
         Ok(text.parse::<Setup>()?.validate(variant)?)
     }

@@ -50,6 +50,23 @@ impl Position {
     }
 
     /// Plays `mv`, or says why it is not legal (and which moves are).
+    ///
+    /// ```
+    /// use mancala_solver::{BySide, Move, Position, Side, Variant};
+    ///
+    /// // Kalah(6, 4): South's pit 3 holds 4 seeds, sown into pits 4, 5, 6 and the store, so
+    /// // South moves again with one seed in the store.
+    /// let start = Position::start(Variant::Kalah);
+    /// let played = start.play(Move::Pit(3)).unwrap();
+    /// assert_eq!(played.after.to_string(), "4,4,4,4,4,4/4,4,0,5,5,5 S 1-0");
+    /// assert!(played.extra_turn);
+    /// assert_eq!(played.captured, BySide::new(1, 0));
+    /// assert_eq!(played.after.side(), Side::South);
+    ///
+    /// // Pit 3 is empty now: not a legal move, and the error lists those that are.
+    /// let e = played.after.play(Move::Pit(3)).unwrap_err();
+    /// assert_eq!(e.to_string(), "move `3` is not legal here; legal moves: 1 2 4 5 6");
+    /// ```
     pub fn play(&self, mv: Move) -> Result<Played, MoveError> {
         let mut found = None;
         rules::expand(self.variant, &self.relative_board(), |m, o| {
