@@ -3,86 +3,132 @@
 //! an exact search instead, within a budget of nodes.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::json::{outcome_word, EvaluationJson};
 use mancala_db::{SearchEvalError, Source};
 use mancala_solver::search::{Budget, SearchProgress};
 use mancala_solver::{Family, Scoring, Value, Variant};
 
-use super::solve::thousands;
+use super::args::{variant_parser, DbPath, POSITION_HELP};
+use super::text::thousands;
 use super::{parse_position, print, side_name, tablebase};
 
-/// The default `--budget`: nodes the Kalah search may visit (tens of seconds).
-pub const DEFAULT_BUDGET: u64 = 100_000_000;
+/// The perfect-play value of a position and of every legal move, best first.
+///
+/// Values are from the side to move: in score variants the seeds still to be won minus those
+/// still to be lost with perfect play (0: even, also what endless play is worth); in Hawalis and
+/// Bao la Kiarabu win, draw or loss. The depth is the number of plies to the next capture or the
+/// end of the game when the side ahead hurries and the side behind delays. A move's value is what
+/// the mover gets by playing it. The game's result also counts the seeds already captured (the
+/// position's CAPTURED field).
+#[derive(Debug, Args)]
+#[command(after_help = "\
+JSON (--json): {\"variant\", \"position\", \"side\", \"game_over\": null | {\"south\", \"north\"},
+  \"value\": {\"score\" | \"result\", \"depth\"}, \"outcome\": \"win\" | \"draw\" | \"loss\",
+  \"moves\": [{\"move\", \"after\", \"value\": {...}, \"best\"}]}
 
-/// Evaluates `position` from the tablebase at `db` (Kalah: by search where the tablebase has
-/// no value, within `budget` nodes) and prints the result.
-pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64) -> Result<()> {
-    let pos = parse_position(variant, position)?;
-    let tb = tablebase::open_existing(db)?;
-    let (e, source) = if variant.family() == Family::Kalah {
-        search_with_progress(&tb, &pos, budget)?
-    } else {
-        (tb.evaluate(&pos)?, Source::Tablebase)
-    };
-    if json {
-        let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
-        line.push('\n');
-        return Ok(print(&line)?);
-    }
-    let scoring = variant.scoring();
-    let mut out = String::new();
-    writeln!(out, "{} ({})  {}", variant.name(), variant.id(), pos)?;
-    let mover = side_name(pos.side());
-    match e.game_over {
-        Some([s, n]) => writeln!(out, "Game over: final totals South {s}, North {n}.")?,
-        None => writeln!(out, "{mover} to move: {}.", describe(scoring, e.value))?,
-    }
-    writeln!(
-        out,
-        "With perfect play {mover} {} the game (captured so far: South {}, North {}).",
-        match outcome_word(e.outcome) {
-            "win" => "wins",
-            "draw" => "draws",
-            _ => "loses",
-        },
-        pos.captured()[0],
-        pos.captured()[1],
-    )?;
-    if !e.moves.is_empty() {
-        writeln!(out)?;
-        writeln!(out, "  move  value                      after")?;
-        for m in &e.moves {
-            writeln!(
-                out,
-                "  {:>4}  {:<24} {} {}",
-                m.played.mv.to_string(),
-                describe(scoring, m.value),
-                if m.best { "*" } else { " " },
-                m.played.after
-            )?;
+Kalah positions with more seeds than the solved slices are evaluated by an exact search instead
+(`\"source\": \"search\"` in the JSON; no depths), within --budget nodes.
+
+Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'
+         mancala eval kalah '4,4,4,4,4,4/4,4,4,4,4,4 S' --budget 1000000000")]
+pub struct EvalArgs {
+    /// The variant id (`mancala variants` lists them).
+    #[arg(value_parser = variant_parser())]
+    variant: Variant,
+    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+    position: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Kalah only: when the position is outside the solved slices, its value is found by an
+    /// exact search (probing the tablebase at its leaves) of at most this many nodes, with
+    /// progress on standard error. A position too hard for the budget is an error that says so.
+    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_BUDGET)]
+    budget: u64,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+/// The default `--budget`: nodes the Kalah search may visit (tens of seconds).
+const DEFAULT_BUDGET: u64 = 100_000_000;
+
+impl EvalArgs {
+    /// Evaluates the position from the tablebase (Kalah: by search where the tablebase has no
+    /// value, within `--budget` nodes) and prints the result.
+    pub fn run(self) -> Result<()> {
+        let EvalArgs {
+            variant,
+            position,
+            json,
+            budget,
+            db,
+        } = self;
+        let pos = parse_position(variant, &position)?;
+        let tb = tablebase::open_existing(&db.db)?;
+        let (e, source) = if variant.family() == Family::Kalah {
+            search_with_progress(&tb, &pos, budget)?
+        } else {
+            (tb.evaluate(&pos)?, Source::Tablebase)
+        };
+        if json {
+            let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
+            line.push('\n');
+            return Ok(print(&line)?);
         }
-        if source == Source::Tablebase {
-            writeln!(
+        let scoring = variant.scoring();
+        let mut out = String::new();
+        writeln!(out, "{} ({})  {}", variant.name(), variant.id(), pos)?;
+        let mover = side_name(pos.side());
+        match e.game_over {
+            Some([s, n]) => writeln!(out, "Game over: final totals South {s}, North {n}.")?,
+            None => writeln!(out, "{mover} to move: {}.", describe(scoring, e.value))?,
+        }
+        writeln!(
+            out,
+            "With perfect play {mover} {} the game (captured so far: South {}, North {}).",
+            match outcome_word(e.outcome) {
+                "win" => "wins",
+                "draw" => "draws",
+                _ => "loses",
+            },
+            pos.captured()[0],
+            pos.captured()[1],
+        )?;
+        if !e.moves.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "  move  value                      after")?;
+            for m in &e.moves {
+                writeln!(
+                    out,
+                    "  {:>4}  {:<24} {} {}",
+                    m.played.mv.to_string(),
+                    describe(scoring, m.value),
+                    if m.best { "*" } else { " " },
+                    m.played.after
+                )?;
+            }
+            if source == Source::Tablebase {
+                writeln!(
                 out,
                 "\n  * best: keeps the value, ahead by the shortest way, behind by the longest."
             )?;
-        } else {
-            writeln!(out, "\n  * best: keeps the value.")?;
+            } else {
+                writeln!(out, "\n  * best: keeps the value.")?;
+            }
         }
-    }
-    if let Source::Search {
-        nodes,
-        leaf_hits,
-        leaf_max_seeds,
-        seconds,
-    } = source
-    {
-        writeln!(
+        if let Source::Search {
+            nodes,
+            leaf_hits,
+            leaf_max_seeds,
+            seconds,
+        } = source
+        {
+            writeln!(
             out,
             "\nFrom an exact search, not the tablebase: {} nodes in {seconds:.1} s, {} positions \
              probed in the tablebase ({}). The search computes no depths.",
@@ -93,8 +139,9 @@ pub fn run(variant: Variant, position: &str, db: &Path, json: bool, budget: u64)
                 None => "none solved".to_owned(),
             }
         )?;
+        }
+        Ok(print(&out)?)
     }
-    Ok(print(&out)?)
 }
 
 /// Evaluates a Kalah position, by search when the tablebase does not hold it, with a spinner on
