@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
-use mancala_solver::Variant;
+use mancala_solver::{ParseError, Position, Variant};
 
-/// Help for every `POSITION` argument (the whole notation is in `mancala --help`).
-pub const POSITION_HELP: &str = "\
+/// Help for a `POSITION` argument (the whole notation is in `mancala --help`).
+const POSITION_HELP: &str = "\
 A position string `ROWS SIDE [CAPTURED]`: the rows from top to bottom separated by `/`, each row's \
 seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally \
 the seeds captured by South and North as `s-n`. Quote it, or write `_` for the spaces. \
@@ -32,4 +32,23 @@ pub struct DbPath {
         value_name = "PATH"
     )]
     pub db: PathBuf,
+}
+
+/// `VARIANT POSITION`: the arguments of the commands that read one position (`show`, `moves`,
+/// `eval`).
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The variant id (`mancala variants` lists them).
+    #[arg(value_parser = variant_parser())]
+    pub variant: Variant,
+    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+    pub position: String,
+}
+
+impl PositionArgs {
+    /// Reads the position string as a position of the variant (RULES.md §1). The error names the
+    /// field that is wrong.
+    pub fn read(&self) -> Result<Position, ParseError> {
+        Position::parse(self.variant, &self.position)
+    }
 }

@@ -11,11 +11,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::json::{outcome_word, EvaluationJson};
 use mancala_db::{SearchEvalError, Source};
 use mancala_solver::search::{Budget, SearchProgress};
-use mancala_solver::{Family, Scoring, Value, Variant};
+use mancala_solver::{Family, Scoring, Value};
 
-use super::args::{variant_parser, DbPath, POSITION_HELP};
+use super::args::{DbPath, PositionArgs};
 use super::text::thousands;
-use super::{parse_position, print, side_name, tablebase};
+use super::{print, side_name, tablebase};
 
 /// The perfect-play value of a position and of every legal move, best first.
 ///
@@ -37,11 +37,8 @@ Kalah positions with more seeds than the solved slices are evaluated by an exact
 Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'
          mancala eval kalah '4,4,4,4,4,4/4,4,4,4,4,4 S' --budget 1000000000")]
 pub struct EvalArgs {
-    /// The variant id (`mancala variants` lists them).
-    #[arg(value_parser = variant_parser())]
-    variant: Variant,
-    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
-    position: String,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -62,13 +59,13 @@ impl EvalArgs {
     /// value, within `--budget` nodes) and prints the result.
     pub fn run(self) -> Result<()> {
         let EvalArgs {
-            variant,
             position,
             json,
             budget,
             db,
         } = self;
-        let pos = parse_position(variant, &position)?;
+        let pos = position.read()?;
+        let variant = position.variant;
         let tb = tablebase::open_existing(&db.db)?;
         let (e, source) = if variant.family() == Family::Kalah {
             search_with_progress(&tb, &pos, budget)?

@@ -28,7 +28,7 @@ pub mod variants;
 use std::fmt;
 use std::io::{self, Write};
 
-use mancala_solver::{MoveError, ParseError, Position, Variant};
+use mancala_solver::{MoveError, ParseError};
 
 /// Exit code for input that cannot be used (a bad position, an illegal move): the same code clap
 /// uses for a bad command line.
@@ -49,11 +49,6 @@ impl fmt::Display for BadInput {
 }
 
 impl std::error::Error for BadInput {}
-
-/// Reads a position string of `variant` (RULES.md §1). The error names the field that is wrong.
-pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParseError> {
-    Position::parse(variant, text)
-}
 
 /// Writes `text` to standard output as it is.
 pub fn print(text: &str) -> io::Result<()> {

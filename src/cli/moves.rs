@@ -4,11 +4,11 @@ use std::fmt::Write as _;
 
 use clap::Args;
 use mancala_db::json::Totals;
-use mancala_solver::{Played, Position, Side, Variant};
+use mancala_solver::{Played, Position, Side};
 use serde::Serialize;
 
-use super::args::{variant_parser, POSITION_HELP};
-use super::{board_text, parse_position, print, side_name};
+use super::args::PositionArgs;
+use super::{board_text, print, side_name};
 
 /// List every legal move of a position and what it leads to.
 ///
@@ -19,11 +19,8 @@ use super::{board_text, parse_position, print, side_name};
 #[derive(Debug, Args)]
 #[command(after_help = "Example: mancala moves rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S' --json")]
 pub struct MovesArgs {
-    /// The variant id (`mancala variants` lists them).
-    #[arg(value_parser = variant_parser())]
-    variant: Variant,
-    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
-    position: String,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print one JSON object instead of a table.
     ///
     /// {"variant": ID, "position": POSITION, "game_over": null | {"south": S, "north": N},
@@ -93,7 +90,7 @@ impl MovesArgs {
     /// Reads the position and prints its legal moves: a table, or with `--json` one JSON object
     /// ([`MovesJson`]) on one line.
     pub fn run(self) -> anyhow::Result<()> {
-        let pos = parse_position(self.variant, &self.position)?;
+        let pos = self.position.read()?;
         let text = if self.json {
             let mut text = serde_json::to_string(&MovesJson::new(&pos))?;
             text.push('\n');

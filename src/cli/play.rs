@@ -6,7 +6,7 @@ use clap::Args;
 use mancala_solver::{Position, Variant};
 
 use super::args::variant_parser;
-use super::{board_text, moves::effects, parse_position, print, side_name, BadInput};
+use super::{board_text, moves::effects, print, side_name, BadInput};
 
 /// Play a game record and draw the board after every move.
 ///
@@ -53,7 +53,7 @@ impl PlayArgs {
             moves,
         } = self;
         let mut pos = match from.as_deref() {
-            Some(text) => parse_position(variant, text).context("--from")?,
+            Some(text) => Position::parse(variant, text).context("--from")?,
             None => Position::start(variant),
         };
         print(&format!(

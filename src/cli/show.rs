@@ -1,10 +1,9 @@
 //! `mancala show VARIANT POSITION`: the board drawn as text.
 
 use clap::Args;
-use mancala_solver::Variant;
 
-use super::args::{variant_parser, POSITION_HELP};
-use super::{board_text, parse_position, print};
+use super::args::PositionArgs;
+use super::{board_text, print};
 
 /// Draw a position as a board.
 ///
@@ -15,18 +14,15 @@ use super::{board_text, parse_position, print};
 #[derive(Debug, Args)]
 #[command(after_help = "Example: mancala show rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S'")]
 pub struct ShowArgs {
-    /// The variant id (`mancala variants` lists them).
-    #[arg(value_parser = variant_parser())]
-    variant: Variant,
-    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
-    position: String,
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
 impl ShowArgs {
     /// Reads the position and prints its board, the side to move (or the end of the game with
     /// the final totals) and the seeds captured so far.
     pub fn run(self) -> anyhow::Result<()> {
-        let pos = parse_position(self.variant, &self.position)?;
+        let pos = self.position.read()?;
         print(&board_text::render(&pos))?;
         Ok(())
     }
