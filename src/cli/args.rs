@@ -26,12 +26,12 @@ pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
 pub struct DbPath {
     /// The tablebase file (SQLite). Created by `solve` when missing.
     #[arg(
-        long,
+        long = "db",
         env = "MANCALA_DB",
         default_value = "mancala.db",
         value_name = "PATH"
     )]
-    pub db: PathBuf,
+    pub path: PathBuf,
 }
 
 /// `VARIANT POSITION`: the arguments of the commands that read one position (`show`, `moves`,

@@ -54,7 +54,7 @@ impl InfoArgs {
     /// Lists every stored slice with its size and statistics, per variant with totals.
     fn run(self) -> Result<()> {
         let json = self.json;
-        let tb = tablebase::open_existing(&self.db.db)?;
+        let tb = tablebase::open_existing(&self.db.path)?;
         let slices = tb.slices(None)?;
         if json {
             let mut line = serde_json::to_string(&slices)?;
@@ -112,7 +112,7 @@ impl VerifyArgs {
     /// Checks every chunk; fails naming each damaged slice and chunk. With `--delete-damaged`, the
     /// damaged slices are deleted so that `mancala solve` solves them again.
     fn run(self) -> Result<()> {
-        let db = self.db.db.as_path();
+        let db = self.db.path.as_path();
         let tb = if self.delete_damaged {
             mancala_db::Tablebase::open(db)?
         } else {

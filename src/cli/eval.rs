@@ -66,7 +66,7 @@ impl EvalArgs {
         } = self;
         let pos = position.read()?;
         let variant = position.variant;
-        let tb = tablebase::open_existing(&db.db)?;
+        let tb = tablebase::open_existing(&db.path)?;
         let (e, source) = if variant.family() == Family::Kalah {
             search_with_progress(&tb, &pos, budget)?
         } else {

@@ -19,6 +19,7 @@ pub mod moves;
 pub mod play;
 pub mod puzzles;
 pub mod serve;
+pub mod serve_help;
 pub mod show;
 pub mod solve;
 pub mod tablebase;

@@ -91,12 +91,12 @@ impl GenerateArgs {
             quiet,
             db,
         } = self;
-        let tb = Tablebase::open(&db.db)?;
+        let tb = Tablebase::open(&db.path)?;
         if tb.current_slices(variant)?.is_empty() {
             bail!(
                 "{variant} has no solved slice in {}: run `mancala solve {variant} --db {}` first",
                 tb.path(),
-                db.db.display()
+                db.path.display()
             );
         }
         let found = generate_into(&tb, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
@@ -161,7 +161,7 @@ impl ExportArgs {
     /// Writes the puzzles as CSV on standard output:
     /// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
     fn run(self) -> Result<()> {
-        let tb = super::tablebase::open_existing(&self.db.db)?;
+        let tb = super::tablebase::open_existing(&self.db.path)?;
         let mut out = csv::Writer::from_writer(std::io::stdout().lock());
         out.write_record([
             "PuzzleId",

@@ -78,7 +78,7 @@ impl SolveArgs {
     /// Solves what is missing and prints a summary. `--quiet` hides the progress bars (the
     /// per-group lines and the summary still go to standard error).
     pub fn run(self) -> Result<()> {
-        let tb = Tablebase::open(&self.db.db)?;
+        let tb = Tablebase::open(&self.db.path)?;
         let variants: Vec<Variant> = match self.target {
             Target::One(v) => vec![v],
             Target::All => Variant::ALL.to_vec(),
