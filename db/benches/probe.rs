@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use mancala_db::Tablebase;
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
+use mancala_solver::solve::Silent;
 use mancala_solver::{Board, Slice, SliceId, Variant};
 
 const RUNS: usize = 7;
@@ -22,14 +22,10 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.db");
     let variant = Variant::RioKadalis;
-    {
-        let tb = Tablebase::open(&path).expect("create");
-        let mut known = KnownValues::new();
-        solve_all(&Slice::up_to(variant, 12), &mut known, &Silent, |s| {
-            tb.write_group(s, 0.0).map_err(Into::into)
-        })
+    Tablebase::open(&path)
+        .expect("create")
+        .solve_up_to(variant, 12, &Silent)
         .expect("solve");
-    }
     let slice = Slice {
         variant,
         id: SliceId::Seeds(12),

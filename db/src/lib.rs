@@ -14,6 +14,7 @@ pub mod line;
 mod probe;
 mod puzzles;
 mod schema;
+mod solve;
 mod store;
 
 use std::path::Path;
@@ -26,6 +27,7 @@ pub use error::DbError;
 use error::WithPath;
 pub use eval::{Evaluation, MoveEval, SearchEvalError, Source};
 pub use puzzles::{NewPuzzle, PuzzleFilter, PuzzleRow};
+pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
 pub use store::{Damage, SliceInfo};
 
 /// Chunks kept decoded in memory: 4096 chunks of 64 Ki positions is at most 768 MiB, and far

@@ -11,7 +11,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use mancala_solver::solve::{solve_group, KnownValues, Progress};
+use mancala_solver::solve::{solve_all, KnownValues, Progress};
 use mancala_solver::{Slice, Variant};
 
 /// Times the solver's passes.
@@ -92,16 +92,11 @@ fn main() {
         let mut known = KnownValues::new();
         let start = Instant::now();
         let mut positions = 0u64;
-        for slice in Slice::up_to(variant, max) {
-            if known.contains(slice.id) {
-                continue;
-            }
-            let solved = solve_group(&slice.group(), &known, &clock).expect("solvable");
-            for s in solved {
-                positions += s.values.len() as u64;
-                known.insert(s.slice.id, s.values.into());
-            }
-        }
+        solve_all(&Slice::up_to(variant, max), &mut known, &clock, |solved| {
+            positions += solved.iter().map(|s| s.values.len() as u64).sum::<u64>();
+            Ok(())
+        })
+        .expect("solvable");
         clock.close();
         let secs = start.elapsed().as_secs_f64();
         let totals = clock.totals.lock().unwrap();

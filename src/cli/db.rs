@@ -1,93 +1,141 @@
 //! `mancala db info` and `mancala db verify`: what a tablebase holds, and whether it is intact.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
 
-use super::solve::thousands;
+use super::args::DbPath;
+use super::text::thousands;
 use super::{print, tablebase};
 
-/// Lists every stored slice with its size and statistics, per variant with totals.
-pub fn info(db: &Path, json: bool) -> Result<()> {
-    let tb = tablebase::open_existing(db)?;
-    let slices = tb.slices(None)?;
-    if json {
-        let mut line = serde_json::to_string(&slices)?;
-        line.push('\n');
-        return Ok(print(&line)?);
+/// `mancala db ...`.
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// List the solved slices: positions, bytes stored, positions won/drawn/lost for the side to
+    /// move, time taken, date, and the solver and rules versions.
+    Info(InfoArgs),
+    /// Check every stored chunk against its checksum; exits non-zero naming each damaged slice.
+    Verify(VerifyArgs),
+}
+
+/// `mancala db info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// Print the list as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+/// `mancala db verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Delete the slices that have damaged chunks, so that `mancala solve` solves them again (the
+    /// other slices are kept).
+    #[arg(long)]
+    delete_damaged: bool,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+impl DbCommand {
+    /// Runs `db info` or `db verify`.
+    pub fn run(self) -> Result<()> {
+        match self {
+            DbCommand::Info(args) => args.run(),
+            DbCommand::Verify(args) => args.run(),
+        }
     }
-    let mut out = String::new();
-    writeln!(out, "{}: {} slices", tb.path(), slices.len())?;
-    let mut variant = String::new();
-    let (mut positions, mut bytes) = (0u64, 0u64);
-    for s in &slices {
-        if s.variant != variant {
-            variant = s.variant.clone();
+}
+
+impl InfoArgs {
+    /// Lists every stored slice with its size and statistics, per variant with totals.
+    fn run(self) -> Result<()> {
+        let json = self.json;
+        let tb = tablebase::open_existing(&self.db.path)?;
+        let slices = tb.slices(None)?;
+        if json {
+            let mut line = serde_json::to_string(&slices)?;
+            line.push('\n');
+            return Ok(print(&line)?);
+        }
+        let mut out = String::new();
+        writeln!(out, "{}: {} slices", tb.path(), slices.len())?;
+        let mut variant = String::new();
+        let (mut positions, mut bytes) = (0u64, 0u64);
+        for s in &slices {
+            if s.variant != variant {
+                variant = s.variant.clone();
+                writeln!(
+                    out,
+                    "\n{variant}\n  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8}  solved",
+                    "slice", "positions", "bytes", "won", "drawn", "lost", "seconds"
+                )?;
+            }
             writeln!(
                 out,
-                "\n{variant}\n  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8}  solved",
-                "slice", "positions", "bytes", "won", "drawn", "lost", "seconds"
+                "  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8.1}  {}{}",
+                s.slice,
+                thousands(s.positions),
+                thousands(s.bytes),
+                thousands(s.wins),
+                thousands(s.draws),
+                thousands(s.losses),
+                s.seconds,
+                s.solved_at,
+                if s.is_current() {
+                    String::new()
+                } else {
+                    format!(
+                        " (stale: solver {} rules {}; not served)",
+                        s.solver_version, s.rules_version
+                    )
+                }
             )?;
+            positions += s.positions;
+            bytes += s.bytes;
         }
         writeln!(
             out,
-            "  {:>7} {:>13} {:>11} {:>13} {:>13} {:>13} {:>8.1}  {}{}",
-            s.slice,
-            thousands(s.positions),
-            thousands(s.bytes),
-            thousands(s.wins),
-            thousands(s.draws),
-            thousands(s.losses),
-            s.seconds,
-            s.solved_at,
-            if s.is_current() {
-                String::new()
-            } else {
-                format!(
-                    " (stale: solver {} rules {}; not served)",
-                    s.solver_version, s.rules_version
-                )
-            }
+            "\nIn all: {} positions in {} bytes ({:.2} bytes a position).",
+            thousands(positions),
+            thousands(bytes),
+            bytes as f64 / positions.max(1) as f64
         )?;
-        positions += s.positions;
-        bytes += s.bytes;
+        Ok(print(&out)?)
     }
-    writeln!(
-        out,
-        "\nIn all: {} positions in {} bytes ({:.2} bytes a position).",
-        thousands(positions),
-        thousands(bytes),
-        bytes as f64 / positions.max(1) as f64
-    )?;
-    Ok(print(&out)?)
 }
 
-/// Checks every chunk; fails naming each damaged slice and chunk. With `delete_damaged`, the
-/// damaged slices are deleted so that `mancala solve` solves them again.
-pub fn verify(db: &Path, delete_damaged: bool) -> Result<()> {
-    let tb = if delete_damaged {
-        mancala_db::Tablebase::open(db)?
-    } else {
-        tablebase::open_existing(db)?
-    };
-    let mut checked = 0;
-    let damage = tb.verify(|_| checked += 1)?;
-    if damage.is_empty() {
-        return Ok(print(&format!(
-            "{}: all {checked} slices intact (every chunk matches its checksum).\n",
-            tb.path()
-        ))?);
-    }
-    for d in &damage {
-        eprintln!(
-            "damaged: {} slice {} chunk {}: {}",
-            d.variant, d.slice, d.chunk, d.what
-        );
-    }
-    bail!(
+impl VerifyArgs {
+    /// Checks every chunk; fails naming each damaged slice and chunk. With `--delete-damaged`, the
+    /// damaged slices are deleted so that `mancala solve` solves them again.
+    fn run(self) -> Result<()> {
+        let db = self.db.path.as_path();
+        let tb = if self.delete_damaged {
+            mancala_db::Tablebase::open(db)?
+        } else {
+            tablebase::open_existing(db)?
+        };
+        let mut checked = 0;
+        let damage = tb.verify(|_| checked += 1)?;
+        if damage.is_empty() {
+            return Ok(print(&format!(
+                "{}: all {checked} slices intact (every chunk matches its checksum).\n",
+                tb.path()
+            ))?);
+        }
+        for d in &damage {
+            eprintln!(
+                "damaged: {} slice {} chunk {}: {}",
+                d.variant, d.slice, d.chunk, d.what
+            );
+        }
+        bail!(
         "{} damaged chunk(s) in {}; solve the named slices again (`mancala solve VARIANT --max-seeds N`) after deleting them",
         damage.len(),
         tb.path()
     )
+    }
 }

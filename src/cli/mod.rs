@@ -2,28 +2,34 @@
 //! and positions from the command line, writing to standard output, and turning errors into a
 //! message and an exit code.
 //!
-//! Every command is a function `run(...) -> anyhow::Result<()>` that takes already-typed
-//! arguments from `main.rs` and writes its output itself. Errors in what the user typed are
-//! [`BadInput`] (or the solver's [`ParseError`] / [`MoveError`]) and exit with code 2; anything
+//! Every command module holds its arguments, a `#[derive(clap::Args)]` struct (or, for a
+//! command with subcommands, a `#[derive(clap::Subcommand)]` enum) whose doc comment is the
+//! command's help, and that type's `run(self) -> anyhow::Result<()>`, which writes the output
+//! itself; `main.rs` only names the commands and dispatches. Errors in what the user typed are
+//! [`BadInput`] (or the solver's [`ParseError`] / [`ParsePositionError`] / [`MoveError`]) and exit with code 2; anything
 //! else exits with code 1.
 
+pub mod args;
 pub mod board_text;
 pub mod db;
+pub mod default_sizes;
 pub mod eval;
+pub mod help;
 pub mod moves;
 pub mod play;
 pub mod puzzles;
 pub mod serve;
+pub mod serve_help;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
+pub mod text;
 pub mod variants;
 
 use std::fmt;
 use std::io::{self, Write};
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use mancala_solver::{MoveError, ParseError, ParsePositionError, Position, Variant};
+use mancala_solver::{MoveError, ParseError, ParsePositionError};
 
 /// Exit code for input that cannot be used (a bad position, an illegal move): the same code clap
 /// uses for a bad command line.
@@ -44,17 +50,6 @@ impl fmt::Display for BadInput {
 }
 
 impl std::error::Error for BadInput {}
-
-/// The clap value parser for a `VARIANT` argument: one of the ids of [`Variant::ALL`] (listed in
-/// the help as possible values), read with [`Variant::from_str`](std::str::FromStr).
-pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
-    PossibleValuesParser::new(Variant::ALL.map(Variant::id)).try_map(|id| id.parse::<Variant>())
-}
-
-/// Reads a position string of `variant` (RULES.md §1). The error names the field that is wrong.
-pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePositionError> {
-    Position::parse(variant, text)
-}
 
 /// Writes `text` to standard output as it is.
 pub fn print(text: &str) -> io::Result<()> {

@@ -2,11 +2,35 @@
 
 use std::fmt::Write as _;
 
+use clap::Args;
 use mancala_db::json::Totals;
-use mancala_solver::{Played, Position, Side, Variant};
+use mancala_solver::{Played, Position, Side};
 use serde::Serialize;
 
-use super::{board_text, parse_position, print, side_name};
+use super::args::PositionArgs;
+use super::{board_text, print, side_name};
+
+/// List every legal move of a position and what it leads to.
+///
+/// For each move: the position after it, the seeds it gives each side (captures, and the seeds
+/// allocated when it ends the game), and whether it gives an extra turn, ends the game or is an
+/// endless sowing (which loses). A position in which the game is over has no moves; its final
+/// totals are given instead.
+#[derive(Debug, Args)]
+#[command(after_help = "Example: mancala moves rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S' --json")]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print one JSON object instead of a table.
+    ///
+    /// {"variant": ID, "position": POSITION, "game_over": null | {"south": S, "north": N},
+    /// "moves": [{"move": "3", "after": POSITION, "captured": {"south": s, "north": n},
+    /// "extra_turn": bool, "ends_game": bool, "endless": bool}, ...]}. Positions are canonical
+    /// strings (spaces, CAPTURED left out when 0-0); "captured" is what the move adds;
+    /// "game_over" holds the final totals.
+    #[arg(long)]
+    json: bool,
+}
 
 /// One legal move in the JSON output.
 #[derive(Debug, Serialize)]
@@ -62,19 +86,21 @@ impl MovesJson {
     }
 }
 
-/// Reads `position` as a position of `variant` and prints its legal moves: a table, or with
-/// `json` one JSON object ([`MovesJson`]) on one line.
-pub fn run(variant: Variant, position: &str, json: bool) -> anyhow::Result<()> {
-    let pos = parse_position(variant, position)?;
-    let text = if json {
-        let mut text = serde_json::to_string(&MovesJson::new(&pos))?;
-        text.push('\n');
-        text
-    } else {
-        table(&pos)
-    };
-    print(&text)?;
-    Ok(())
+impl MovesArgs {
+    /// Reads the position and prints its legal moves: a table, or with `--json` one JSON object
+    /// ([`MovesJson`]) on one line.
+    pub fn run(self) -> anyhow::Result<()> {
+        let pos = self.position.read()?;
+        let text = if self.json {
+            let mut text = serde_json::to_string(&MovesJson::new(&pos))?;
+            text.push('\n');
+            text
+        } else {
+            table(&pos)
+        };
+        print(&text)?;
+        Ok(())
+    }
 }
 
 /// What a played move did, in words: seeds gained, extra turn, end of the game. Empty for a

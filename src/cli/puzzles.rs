@@ -1,38 +1,112 @@
 //! `mancala puzzles generate` and `mancala puzzles export`: endgame puzzles found in the
 //! tablebase, kept in the same database file.
 
-use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::Tablebase;
 use mancala_puzzles::{generate, GenerateOptions};
 use mancala_solver::Variant;
 
-/// Generates `count` new puzzles of `variant` and stores them.
-pub fn generate_cmd(
+use super::args::{variant_parser, DbPath};
+
+/// `mancala puzzles ...`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Find new puzzles in the solved slices of a variant and store them in the database.
+    ///
+    /// A puzzle is a position (with CAPTURED, so the whole game's result is at stake: the seeds
+    /// off the board are split so that the side to move wins by the smallest margin) in which
+    /// South, to move, wins the game with perfect play and, at each of its turns along the
+    /// solution, exactly one move keeps the win (in score variants: keeps the best score, every
+    /// other move losing the game or at least 4 seeds). North defends as long as it can. The
+    /// solution runs to South's move that secures the result (a capture or the end). Positions
+    /// are drawn at random from the larger solved slices with a seeded generator: the same seed
+    /// and tablebase give the same puzzles. Puzzles already stored are skipped; one-move
+    /// puzzles are kept to a tenth. Each gets theme tags and an initial rating from its
+    /// difficulty.
+    #[command(after_help = "\
+Themes: oneMove short long veryLong (solution length), quiet (the first move captures nothing),
+sacrifice, relay, binikh, extraTurn, starvation, immobilisation, grandSlam.
+
+Example: mancala puzzles generate anywoli --count 100")]
+    Generate(GenerateArgs),
+    /// Write the puzzles as CSV on standard output, as chess puzzle databases do:
+    /// PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes.
+    ///
+    /// Moves is the whole solution line, space-separated, starting with South's first move;
+    /// Themes is space-separated; Popularity is -100..100 from players' votes (0 until there
+    /// are votes).
+    Export(ExportArgs),
+}
+
+/// `mancala puzzles generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The variant id (`mancala variants` lists them).
+    #[arg(value_parser = variant_parser())]
     variant: Variant,
+    /// How many new puzzles to find.
+    #[arg(long, default_value_t = 100)]
     count: usize,
+    /// Seed of the random draw.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-    db: &Path,
+    /// Hide the progress bar.
+    #[arg(long, short)]
     quiet: bool,
-) -> Result<()> {
-    let tb = Tablebase::open(db)?;
-    if tb.current_slices(variant)?.is_empty() {
-        bail!(
-            "{variant} has no solved slice in {}: run `mancala solve {variant} --db {}` first",
-            tb.path(),
-            db.display()
-        );
+    #[command(flatten)]
+    db: DbPath,
+}
+
+/// `mancala puzzles export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Only this variant.
+    #[arg(long, value_parser = variant_parser())]
+    variant: Option<Variant>,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+impl PuzzlesCommand {
+    /// Runs `puzzles generate` or `puzzles export`.
+    pub fn run(self) -> Result<()> {
+        match self {
+            PuzzlesCommand::Generate(args) => args.run(),
+            PuzzlesCommand::Export(args) => args.run(),
+        }
     }
-    let found = generate_into(&tb, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
-    eprintln!("{variant}: {found} new puzzles stored in {}", tb.path());
-    Ok(())
+}
+
+impl GenerateArgs {
+    /// Generates `--count` new puzzles of the variant and stores them.
+    fn run(self) -> Result<()> {
+        let GenerateArgs {
+            variant,
+            count,
+            seed,
+            quiet,
+            db,
+        } = self;
+        let tb = Tablebase::open(&db.path)?;
+        if tb.current_slices(variant)?.is_empty() {
+            bail!(
+                "{variant} has no solved slice in {}: run `mancala solve {variant} --db {}` first",
+                tb.path(),
+                db.path.display()
+            );
+        }
+        let found = generate_into(&tb, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
+        eprintln!("{variant}: {found} new puzzles stored in {}", tb.path());
+        Ok(())
+    }
 }
 
 /// Positions examined per puzzle asked for before `generate` gives up.
-pub const TRIES_PER_PUZZLE: usize = 5000;
+const TRIES_PER_PUZZLE: usize = 5000;
 
 /// Generates and stores puzzles, showing progress, examining at most `tries` positions per
 /// puzzle asked for; returns how many were new.
@@ -83,35 +157,37 @@ pub fn generate_into(
     Ok(stored)
 }
 
-/// Writes the puzzles as CSV on standard output:
-/// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
-pub fn export(variant: Option<Variant>, db: &Path) -> Result<()> {
-    let tb = super::tablebase::open_existing(db)?;
-    let mut out = csv::Writer::from_writer(std::io::stdout().lock());
-    out.write_record([
-        "PuzzleId",
-        "Variant",
-        "Position",
-        "Moves",
-        "Rating",
-        "RatingDeviation",
-        "Popularity",
-        "NbPlays",
-        "Themes",
-    ])?;
-    for p in tb.puzzles(variant)? {
+impl ExportArgs {
+    /// Writes the puzzles as CSV on standard output:
+    /// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
+    fn run(self) -> Result<()> {
+        let tb = super::tablebase::open_existing(&self.db.path)?;
+        let mut out = csv::Writer::from_writer(std::io::stdout().lock());
         out.write_record([
-            p.id.to_string(),
-            p.variant,
-            p.position,
-            p.solution.join(" "),
-            format!("{:.0}", p.rating),
-            format!("{:.0}", p.rating_deviation),
-            p.popularity.to_string(),
-            p.plays.to_string(),
-            p.themes.join(" "),
+            "PuzzleId",
+            "Variant",
+            "Position",
+            "Moves",
+            "Rating",
+            "RatingDeviation",
+            "Popularity",
+            "NbPlays",
+            "Themes",
         ])?;
+        for p in tb.puzzles(self.variant)? {
+            out.write_record([
+                p.id.to_string(),
+                p.variant,
+                p.position,
+                p.solution.join(" "),
+                format!("{:.0}", p.rating),
+                format!("{:.0}", p.rating_deviation),
+                p.popularity.to_string(),
+                p.plays.to_string(),
+                p.themes.join(" "),
+            ])?;
+        }
+        out.flush()?;
+        Ok(())
     }
-    out.flush()?;
-    Ok(())
 }

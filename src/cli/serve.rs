@@ -6,39 +6,69 @@ use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use mancala_db::Tablebase;
 use mancala_solver::Variant;
 
-use super::solve::{default_max_seeds, solve_variant};
+use super::args::DbPath;
+use super::default_sizes::default_max_seeds;
+use super::serve_help;
+use super::solve::solve_variant;
 
-/// Builds the tablebase if there is none, then serves until Ctrl-C.
-pub fn run(bind: &str, max_seeds: Option<u32>, db: &Path) -> Result<()> {
-    mancala_api::server::init_logging();
-    if !has_solved_slices(db)? {
-        let tb = Tablebase::open(db)?;
-        eprintln!(
-            "No solved slices in {}: building the default tablebase first (about two minutes \
-             on two cores; stop it at any time, it resumes).",
-            db.display()
-        );
-        for v in Variant::ALL {
-            let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            solve_variant(&tb, v, max, false)?;
+/// Serve the evaluation API over HTTP (JSON), building the default tablebase first if the
+/// database has none.
+///
+/// On a fresh machine (no solved slice of any variant in --db) it first solves every variant to
+/// its default size, showing progress (about two minutes on two cores), then serves; a second
+/// start reuses the database. While serving, the tablebase is opened read-only. It prints the
+/// address it listens on, logs one line per request on standard error (RUST_LOG=warn quiets it)
+/// and stops cleanly on Ctrl-C.
+#[derive(Debug, Args)]
+#[command(after_help = serve_help::after_help())]
+pub struct ServeArgs {
+    /// Address to listen on, HOST:PORT. Port 0 picks a free port; the address actually bound is
+    /// printed on standard output.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    bind: String,
+    /// When the database has no solved slice yet, build every variant up to this many seeds
+    /// instead of its default size (see `mancala solve --help`).
+    #[arg(long, value_name = "N")]
+    max_seeds: Option<u32>,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+impl ServeArgs {
+    /// Builds the tablebase if there is none, then serves until Ctrl-C.
+    pub fn run(self) -> Result<()> {
+        let db = self.db.path.as_path();
+        mancala_api::server::init_logging();
+        if !has_solved_slices(db)? {
+            let tb = Tablebase::open(db)?;
+            eprintln!(
+                "No solved slices in {}: building the default tablebase first (about two minutes \
+                 on two cores; stop it at any time, it resumes).",
+                db.display()
+            );
+            for v in Variant::ALL {
+                let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+                solve_variant(&tb, v, max, false)?;
+            }
         }
+        starter_puzzles(db)?;
+        mancala_api::server::run(&self.bind, db, |addrs| {
+            let mut out = std::io::stdout().lock();
+            for addr in addrs {
+                let _ = writeln!(out, "Listening on http://{addr}");
+            }
+            let _ = writeln!(
+                out,
+                "API description: http://{}/api/openapi.json  (Ctrl-C stops)",
+                addrs.first().map(ToString::to_string).unwrap_or_default()
+            );
+            let _ = out.flush();
+        })
     }
-    starter_puzzles(db)?;
-    mancala_api::server::run(bind, db, |addrs| {
-        let mut out = std::io::stdout().lock();
-        for addr in addrs {
-            let _ = writeln!(out, "Listening on http://{addr}");
-        }
-        let _ = writeln!(
-            out,
-            "API description: http://{}/api/openapi.json  (Ctrl-C stops)",
-            addrs.first().map(ToString::to_string).unwrap_or_default()
-        );
-        let _ = out.flush();
-    })
 }
 
 /// Puzzles of every solved variant generated when a database has none yet.

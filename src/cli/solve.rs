@@ -1,172 +1,152 @@
 //! `mancala solve VARIANT|all [--max-seeds N]`: solves every missing slice, smallest first, with
-//! progress, storing each group of slices in one transaction as soon as it is done.
+//! progress, storing each group of slices in one transaction as soon as it is done. The solving
+//! itself is [`Tablebase::plan_solve`] and [`mancala_db::SolvePlan::run`]; this module reads the
+//! arguments, draws the progress bars and prints the per-group lines and the summary.
 
-use std::path::Path;
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
-use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use mancala_db::Tablebase;
-use mancala_solver::solve::{solve_group, KnownValues, Progress};
+use anyhow::Result;
+use clap::Args;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mancala_db::{SolveProgress, SolvedGroup, Tablebase};
+use mancala_solver::solve::{Progress, SolvedSlice};
 use mancala_solver::{Slice, Variant};
 
-/// The default size of each variant's tablebase: the most seeds on the board (four-row: both
-/// sides together) that `mancala solve all` solves. Chosen so that the six traditional variants
-/// together take about two minutes on two cores, and Kalah and Oware about two minutes more
-/// (see BENCHMARKS.md): Oware to 20 seeds, the minimum, takes most of that; `kalah` to 16
-/// seeds gives the Kalah search (`mancala eval`) 16-seed leaves, with which the start of
-/// Kalah(6, 4) is searched in about 25 s (larger Kalah slices cost far more per position: to 18
-/// seeds takes 48 s); `kalah-4` to 24 seeds holds the start of Kalah(4, 3).
-pub fn default_max_seeds(variant: Variant) -> u32 {
-    match variant {
-        Variant::Hawalis => 8,
-        Variant::BaoLaKiarabu => 7,
-        Variant::AlManqala => 14,
-        Variant::Anywoli => 8,
-        Variant::RioKadalis => 20,
-        Variant::RioKadalis5 => 20,
-        Variant::Kalah => 16,
-        Variant::Kalah5 => 16,
-        Variant::Kalah4 => 24,
-        Variant::Oware => 16,
-    }
+use super::args::DbPath;
+use super::default_sizes::{self, default_max_seeds};
+use super::text::thousands;
+
+/// Solve every missing slice of a variant (or of all) up to a number of seeds.
+///
+/// Slices are solved smallest first; each group of slices is stored in one transaction as soon
+/// as it is solved, so a solve that is stopped (Ctrl-C, a crash, a kill) loses at most the group
+/// it was working on and resumes from there when started again. Slices already in the database
+/// are reused. Progress shows the positions done, the rate and the time left.
+///
+/// Memory: the group being solved needs about 12 bytes a position plus 8 bytes per move that
+/// captures nothing (so 40 to 60 bytes a position in the two-row games, more in the four-row
+/// ones), and every smaller slice 1 byte a position. Rio Kadalis up to 20 seeds (85 million
+/// positions in its largest slice) peaks near 5 GiB.
+#[derive(Debug, Args)]
+#[command(after_help = after_help())]
+pub struct SolveArgs {
+    /// A variant id (`mancala variants`), or `all` for every variant at its default size.
+    #[arg(value_parser = Target::parse, value_name = "VARIANT|all")]
+    target: Target,
+    /// Solve every slice with at most this many seeds on the board (four-row: both sides
+    /// together). Default: the variant's default size (see below).
+    #[arg(long, value_name = "N")]
+    max_seeds: Option<u32>,
+    /// Hide the progress bars (a line per solved group is still printed).
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    db: DbPath,
 }
 
 /// What `solve` is asked to solve.
 #[derive(Clone, Copy, Debug)]
-pub enum Target {
+enum Target {
     /// One variant.
     One(Variant),
     /// Every variant, each to its default size.
     All,
 }
 
-/// One solved group, for the summary.
-pub struct Done {
-    slices: String,
-    positions: u64,
-    seconds: f64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-}
-
-/// Solves what is missing and prints a summary. `quiet` hides the progress bars (the per-group
-/// lines and the summary still go to standard error).
-pub fn run(target: Target, max_seeds: Option<u32>, db: &Path, quiet: bool) -> Result<()> {
-    let tb = Tablebase::open(db)?;
-    let variants: Vec<Variant> = match target {
-        Target::One(v) => vec![v],
-        Target::All => Variant::ALL.to_vec(),
-    };
-    let mut done = Vec::new();
-    let started = Instant::now();
-    for v in variants {
-        let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
-        done.extend(solve_variant(&tb, v, max, quiet)?);
-    }
-    summary(&done, started.elapsed(), tb.path());
-    Ok(())
-}
-
-/// Solves the missing slices of `variant` up to `max` seeds into `tb`, and says what it solved.
-pub fn solve_variant(tb: &Tablebase, variant: Variant, max: u32, quiet: bool) -> Result<Vec<Done>> {
-    let mut done = Vec::new();
-    let slices = Slice::up_to(variant, max);
-    let stored = tb.current_slices(variant)?;
-    // Resume: the values of every slice already stored are loaded back; missing ones are solved.
-    let mut known = KnownValues::new();
-    for s in &slices {
-        if stored.contains(&s.id) {
-            let values = tb
-                .load_values(*s)
-                .with_context(|| format!("reading back {s} to resume"))?;
-            known.insert(s.id, Arc::from(values));
+impl Target {
+    /// Reads a variant id or `all`.
+    fn parse(s: &str) -> Result<Target, String> {
+        if s == "all" {
+            return Ok(Target::All);
         }
+        s.parse::<Variant>()
+            .map(Target::One)
+            .map_err(|e| format!("{e}, or `all`"))
     }
-    let missing: Vec<Slice> = slices
-        .iter()
-        .filter(|s| !known.contains(s.id))
-        .copied()
-        .collect();
-    if missing.is_empty() {
+}
+
+/// The text after the options in `mancala solve --help`: the default sizes, then examples.
+fn after_help() -> String {
+    format!(
+        "{}\n\nExamples:\n  mancala solve all\n  mancala solve rio-kadalis --max-seeds 20 --db big.db",
+        default_sizes::help()
+    )
+}
+
+impl SolveArgs {
+    /// Solves what is missing and prints a summary. `--quiet` hides the progress bars (the
+    /// per-group lines and the summary still go to standard error).
+    pub fn run(self) -> Result<()> {
+        let tb = Tablebase::open(&self.db.path)?;
+        let variants: Vec<Variant> = match self.target {
+            Target::One(v) => vec![v],
+            Target::All => Variant::ALL.to_vec(),
+        };
+        let mut done = Vec::new();
+        let started = Instant::now();
+        for v in variants {
+            let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+            done.extend(solve_variant(&tb, v, max, self.quiet)?);
+        }
+        summary(&done, started.elapsed(), tb.path());
+        Ok(())
+    }
+}
+
+/// Solves the missing slices of `variant` up to `max` seeds into `tb`, with a line saying what
+/// is to be done, progress bars (unless `quiet`) and a line per group; returns the groups solved.
+pub fn solve_variant(
+    tb: &Tablebase,
+    variant: Variant,
+    max: u32,
+    quiet: bool,
+) -> Result<Vec<SolvedGroup>> {
+    let plan = tb.plan_solve(variant, max)?;
+    let missing = plan.missing().len();
+    let stored = plan.slice_count() - missing;
+    if missing == 0 {
         eprintln!(
             "{variant}: all {} slices up to {max} seeds are solved already",
-            slices.len()
+            plan.slice_count()
         );
-        return Ok(done);
+        return Ok(Vec::new());
     }
-    let total: u64 = missing.iter().map(Slice::len).sum();
+    let total = plan.missing_positions();
     eprintln!(
-        "{variant}: solving {} slices up to {max} seeds ({} positions; {} solved already)",
-        missing.len(),
+        "{variant}: solving {missing} slices up to {max} seeds ({} positions; {stored} solved already)",
         thousands(total),
-        slices.len() - missing.len()
     );
     let bars = Bars::new(total, quiet);
-    for slice in &missing {
-        if known.contains(slice.id) {
-            continue; // solved with its mirror
-        }
-        let group = slice.group();
-        let names: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
-        let positions: u64 = group.iter().map(Slice::len).sum();
-        bars.start_group(&format!("{variant} slice {}", names.join(" + ")));
-        let t = Instant::now();
-        let solved = solve_group(&group, &known, &bars)?;
-        let seconds = t.elapsed().as_secs_f64();
-        tb.write_group(&solved, seconds)?;
-        let (mut wins, mut draws, mut losses) = (0, 0, 0);
-        for s in &solved {
-            for (v, n) in s.histogram() {
-                match v.cmp(&0) {
-                    std::cmp::Ordering::Greater => wins += n,
-                    std::cmp::Ordering::Equal => draws += n,
-                    std::cmp::Ordering::Less => losses += n,
-                }
-            }
-            known.insert(s.slice.id, Arc::from(s.values.clone()));
-        }
-        bars.finish_group(positions);
-        bars.println(format!(
-            "  {variant} slice {:>7}: {:>13} positions in {:>7.1} s ({}/s)  won {} drawn {} lost {}",
-            names.join(" + "),
-            thousands(positions),
-            seconds,
-            thousands((positions as f64 / seconds.max(1e-9)) as u64),
-            thousands(wins),
-            thousands(draws),
-            thousands(losses),
-        ));
-        done.push(Done {
-            slices: format!("{variant} {}", names.join(" + ")),
-            positions,
-            seconds,
-            wins,
-            draws,
-            losses,
-        });
-    }
+    let done = plan.run(&bars)?;
     bars.clear();
     Ok(done)
 }
 
-fn summary(done: &[Done], elapsed: Duration, db: &str) {
-    if done.is_empty() {
+/// `4-0 + 0-4`: the slices of a group, as the per-group lines and the progress bars name it.
+fn group_name(group: &[Slice]) -> String {
+    let names: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+    names.join(" + ")
+}
+
+/// The last line of a solve: groups, positions, rate, time and results in all.
+fn summary(done: &[SolvedGroup], elapsed: Duration, db: &str) {
+    let (Some(first), Some(last)) = (done.first(), done.last()) else {
         eprintln!("Nothing to solve: every requested slice is in {db}.");
         return;
-    }
+    };
     let positions: u64 = done.iter().map(|d| d.positions).sum();
     let solving: f64 = done.iter().map(|d| d.seconds).sum();
     let (w, d, l) = done.iter().fold((0, 0, 0), |acc, x| {
         (acc.0 + x.wins, acc.1 + x.draws, acc.2 + x.losses)
     });
     eprintln!(
-        "Solved {} groups ({} .. {}): {} positions in {:.1} s ({}/s), {:.1} s in all; won {} drawn {} lost {}. Stored in {db}.",
+        "Solved {} groups ({} {} .. {} {}): {} positions in {:.1} s ({}/s), {:.1} s in all; won {} drawn {} lost {}. Stored in {db}.",
         done.len(),
-        done[0].slices,
-        done[done.len() - 1].slices,
+        first.variant(),
+        group_name(&first.slices),
+        last.variant(),
+        group_name(&last.slices),
         thousands(positions),
         solving,
         thousands((positions as f64 / solving.max(1e-9)) as u64),
@@ -177,33 +157,21 @@ fn summary(done: &[Done], elapsed: Duration, db: &str) {
     );
 }
 
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// Two progress bars: all positions to solve in this run (with the time left), and the current
-/// group's pass.
+/// group's pass; and the line printed for each group stored.
 struct Bars {
     multi: MultiProgress,
     overall: ProgressBar,
     pass: ProgressBar,
-    group: std::sync::Mutex<String>,
+    /// `rio-kadalis slice 12`: the group being solved, shown before the pass's name.
+    group: Mutex<String>,
 }
 
 impl Bars {
     fn new(total: u64, quiet: bool) -> Bars {
         let multi = MultiProgress::new();
         if quiet {
-            multi.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+            multi.set_draw_target(ProgressDrawTarget::hidden());
         }
         let overall = multi.add(ProgressBar::new(total));
         overall.set_style(
@@ -227,17 +195,8 @@ impl Bars {
             multi,
             overall,
             pass,
-            group: std::sync::Mutex::new(String::new()),
+            group: Mutex::new(String::new()),
         }
-    }
-
-    fn start_group(&self, name: &str) {
-        *self.group.lock().unwrap_or_else(|e| e.into_inner()) = name.to_owned();
-        self.pass.set_prefix("group");
-    }
-
-    fn finish_group(&self, positions: u64) {
-        self.overall.inc(positions);
     }
 
     fn println(&self, line: String) {
@@ -265,5 +224,29 @@ impl Progress for Bars {
 
     fn advance(&self, n: u64) {
         self.pass.inc(n);
+    }
+}
+
+impl SolveProgress for Bars {
+    fn group_started(&self, group: &[Slice]) {
+        let variant = group[0].variant;
+        *self.group.lock().unwrap_or_else(|e| e.into_inner()) =
+            format!("{variant} slice {}", group_name(group));
+        self.pass.set_prefix("group");
+    }
+
+    fn group_stored(&self, group: &SolvedGroup, _solved: &[SolvedSlice]) {
+        self.overall.inc(group.positions);
+        self.println(format!(
+            "  {} slice {:>7}: {:>13} positions in {:>7.1} s ({}/s)  won {} drawn {} lost {}",
+            group.variant(),
+            group_name(&group.slices),
+            thousands(group.positions),
+            group.seconds,
+            thousands((group.positions as f64 / group.seconds.max(1e-9)) as u64),
+            thousands(group.wins),
+            thousands(group.draws),
+            thousands(group.losses),
+        ));
     }
 }

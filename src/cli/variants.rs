@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use mancala_solver::{Scoring, Variant};
 
 use super::print;
+use super::text::wrap;
 
 /// Width to which the rule summaries are wrapped, indent included.
 const WRAP: usize = 92;
@@ -65,37 +66,4 @@ fn entry(v: Variant) -> String {
     }
     let _ = writeln!(out, "{INDENT}source:  {}", v.source());
     out
-}
-
-/// Splits `text` into lines of at most `width` characters at spaces (a longer word stands alone).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrap_keeps_every_word_and_the_width() {
-        let text = "one two three four five six seven eight nine ten";
-        let lines = wrap(text, 10);
-        assert!(lines.iter().all(|l| l.len() <= 10), "{lines:?}");
-        assert_eq!(lines.join(" "), text);
-        assert_eq!(wrap("", 10), Vec::<String>::new());
-    }
 }

@@ -1,0 +1,54 @@
+//! The arguments that several commands take alike: a variant id, a position string and the
+//! tablebase file. Each command's own arguments are in its module, next to its `run`.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use mancala_solver::{ParsePositionError, Position, Variant};
+
+/// Help for a `POSITION` argument (the whole notation is in `mancala --help`).
+const POSITION_HELP: &str = "\
+A position string `ROWS SIDE [CAPTURED]`: the rows from top to bottom separated by `/`, each row's \
+seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally \
+the seeds captured by South and North as `s-n`. Quote it, or write `_` for the spaces. \
+Example: '4,4,4,4,4,4/4,4,4,4,4,4 S' (Rio Kadalis start). See `mancala --help` for the pit \
+numbering.";
+
+/// The clap value parser for a `VARIANT` argument: one of the ids of [`Variant::ALL`] (listed in
+/// the help as possible values), read with [`Variant::from_str`](std::str::FromStr).
+pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(Variant::ALL.map(Variant::id)).try_map(|id| id.parse::<Variant>())
+}
+
+/// The `--db` option of every command that touches the tablebase.
+#[derive(Debug, Args)]
+pub struct DbPath {
+    /// The tablebase file (SQLite). Created by `solve` when missing.
+    #[arg(
+        long = "db",
+        env = "MANCALA_DB",
+        default_value = "mancala.db",
+        value_name = "PATH"
+    )]
+    pub path: PathBuf,
+}
+
+/// `VARIANT POSITION`: the arguments of the commands that read one position (`show`, `moves`,
+/// `eval`).
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The variant id (`mancala variants` lists them).
+    #[arg(value_parser = variant_parser())]
+    pub variant: Variant,
+    #[arg(allow_hyphen_values = true, help = POSITION_HELP)]
+    pub position: String,
+}
+
+impl PositionArgs {
+    /// Reads the position string as a position of the variant (RULES.md §1). The error names the
+    /// field that is wrong.
+    pub fn read(&self) -> Result<Position, ParsePositionError> {
+        Position::parse(self.variant, &self.position)
+    }
+}
