@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use mancala_db::{DbError, Tablebase};
+use mancala_db::{DbError, Puzzle, Tablebase};
 use mancala_solver::{MoveError, Position};
 
 use crate::definition::is_exit;
@@ -45,15 +45,16 @@ pub enum AttemptError {
     Db(#[from] DbError),
 }
 
-/// Replays `moves` (the player's moves only) from the puzzle's `start`, answering each with the
-/// opponent's best defence; `solver_moves` is the length of the stored solution in the player's
-/// moves ([`solver_moves`]).
+/// Replays `moves` (the player's moves only) from the puzzle's position, answering each with the
+/// opponent's best defence; the attempt is complete at the latest after as many moves as the
+/// stored solution has for the player ([`solver_moves`]).
 pub fn check_attempt(
     tb: &Tablebase,
-    start: &Position,
-    solver_moves: usize,
+    puzzle: &Puzzle,
     moves: &[String],
 ) -> Result<AttemptResult, AttemptError> {
+    let start = &puzzle.position;
+    let solver_moves = solver_moves(puzzle);
     let scoring = start.variant().scoring();
     let solver = start.side();
     let mut result = AttemptResult {
@@ -119,14 +120,19 @@ pub fn check_attempt(
     Ok(result)
 }
 
-/// How many of a stored solution's moves are the solver's (the side to move at the start): an
-/// extra turn gives the solver two moves in a row.
-pub fn solver_moves(start: &Position, solution: &[String]) -> Result<usize, MoveError> {
-    let mut pos = *start;
+/// How many of a puzzle's solution moves are the solver's (the side to move at the start): an
+/// extra turn gives the solver two moves in a row. A stored line that cannot be replayed (never
+/// written by the generator) counts as alternating: every other move.
+pub fn solver_moves(puzzle: &Puzzle) -> usize {
+    let start = puzzle.position;
+    let mut pos = start;
     let mut n = 0;
-    for mv in solution {
+    for &mv in &puzzle.solution {
         n += usize::from(pos.side() == start.side());
-        pos = pos.play_text(mv)?.after;
+        match pos.play(mv) {
+            Ok(played) => pos = played.after,
+            Err(_) => return puzzle.solution.len().div_ceil(2),
+        }
     }
-    Ok(n)
+    n
 }

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 use mancala_db::{DbError, MoveEval, Tablebase};
-use mancala_solver::{Played, Position, Scoring};
+use mancala_solver::{Move, Played, Position, Scoring};
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
@@ -36,9 +36,9 @@ impl Solution {
         self.by_solver.iter().filter(|&&b| b).count()
     }
 
-    /// The line as move texts.
-    pub fn moves(&self) -> Vec<String> {
-        self.line.iter().map(|p| p.mv.to_string()).collect()
+    /// The line's moves.
+    pub fn moves(&self) -> Vec<Move> {
+        self.line.iter().map(|p| p.mv).collect()
     }
 }
 
