@@ -6,13 +6,11 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::DbError;
+use mancala_puzzles::attempt::AttemptError;
 use mancala_solver::{MoveError, ParseError};
-use serde::Serialize;
 
-/// Largest request body accepted (the analyse endpoint's game record).
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-/// Most moves accepted in one game record.
-pub const MAX_RECORD_MOVES: usize = 1000;
+use crate::pool::PoolError;
+use crate::response::ErrorJson;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -122,16 +120,11 @@ impl ApiError {
         }
     }
 
-    fn body(&self) -> ErrorBody<'_> {
-        let mut body = ErrorBody {
+    /// The JSON body of the answer.
+    fn body(&self) -> ErrorJson<'_> {
+        let mut body = ErrorJson {
             error: self.message(),
-            field: None,
-            index: None,
-            r#move: None,
-            legal: None,
-            position: None,
-            slice: None,
-            solve: None,
+            ..ErrorJson::default()
         };
         match self {
             ApiError::BadRequest { field, .. } => body.field = Some(field.clone()),
@@ -188,27 +181,6 @@ impl ApiError {
     }
 }
 
-/// The JSON body of every error response.
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    /// What is wrong and what was expected.
-    error: String,
-    /// The request field at fault, or `null`.
-    field: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    index: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    r#move: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    legal: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    slice: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solve: Option<&'a str>,
-}
-
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message())
@@ -236,17 +208,12 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
         let mut response = HttpResponse::build(self.status_code());
-        response.content_type(mime_json());
+        response.content_type(header::ContentType::json());
         if let ApiError::Method { allow, .. } = self {
             response.insert_header((header::ALLOW, *allow));
         }
         response.body(body)
     }
-}
-
-/// `application/json`.
-pub fn mime_json() -> header::ContentType {
-    header::ContentType::json()
 }
 
 impl From<DbError> for ApiError {
@@ -281,13 +248,26 @@ impl From<AnalyseError> for ApiError {
     }
 }
 
-impl From<crate::pool::PoolError> for ApiError {
-    fn from(e: crate::pool::PoolError) -> ApiError {
+impl From<AttemptError> for ApiError {
+    fn from(e: AttemptError) -> ApiError {
         match e {
-            crate::pool::PoolError::Panicked => {
+            AttemptError::Move {
+                index,
+                position,
+                error,
+            } => ApiError::bad_move(index, position.to_string(), error),
+            AttemptError::Db(e) => e.into(),
+        }
+    }
+}
+
+impl From<PoolError> for ApiError {
+    fn from(e: PoolError) -> ApiError {
+        match e {
+            PoolError::Panicked => {
                 ApiError::Internal("the evaluation failed inside the server".into())
             }
-            crate::pool::PoolError::Closed => {
+            PoolError::Closed => {
                 ApiError::Unavailable("the server is shutting down; try again".into())
             }
         }

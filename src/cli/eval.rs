@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::json::{outcome_word, EvaluationJson};
+use mancala_api::response::{outcome_word, EvaluationJson};
 use mancala_db::{SearchEvalError, Source};
 use mancala_solver::search::{Budget, SearchProgress};
 use mancala_solver::{Family, Scoring, Value, Variant};

@@ -100,16 +100,18 @@ pub fn export(variant: Option<Variant>, db: &Path) -> Result<()> {
         "Themes",
     ])?;
     for p in tb.puzzles(variant)? {
+        let spaced = |words: Vec<String>| words.join(" ");
+        let puzzle = &p.puzzle;
         out.write_record([
             p.id.to_string(),
-            p.variant,
-            p.position,
-            p.solution.join(" "),
-            format!("{:.0}", p.rating),
-            format!("{:.0}", p.rating_deviation),
+            puzzle.variant().id().to_owned(),
+            puzzle.position.to_string(),
+            spaced(puzzle.solution.iter().map(ToString::to_string).collect()),
+            format!("{:.0}", puzzle.rating.rating),
+            format!("{:.0}", puzzle.rating.deviation),
             p.popularity.to_string(),
             p.plays.to_string(),
-            p.themes.join(" "),
+            spaced(puzzle.themes.iter().map(ToString::to_string).collect()),
         ])?;
     }
     out.flush()?;

@@ -1,0 +1,175 @@
+//! The schemas of every request and answer body, written by hand next to the types of
+//! [`crate::response`] and [`crate::request`]; the components of the document.
+
+use mancala_db::line::MAX_LINE_PLIES;
+use serde_json::{json, Value};
+
+use crate::limits::MAX_RECORD_MOVES;
+
+/// The schemas of every request and answer body.
+pub fn schemas() -> Value {
+    let mut map = serde_json::Map::new();
+    map.insert("Error".into(), json!({
+        "type": "object", "required": ["error", "field"],
+        "properties": {
+            "error": {"type": "string", "description": "What is wrong and what was expected."},
+            "field": {"type": "string", "nullable": true, "description": "The request field at fault: `variant`, `position`, `moves`, `moves[i]`, `body`, `query`, or an unknown body key; null when no field is (unknown route, server errors)."},
+            "index": {"type": "integer", "description": "Bad move: its place in the record, from 0."},
+            "move": {"type": "string", "description": "Bad move: the move as given."},
+            "legal": {"type": "array", "items": {"type": "string"}, "description": "Bad move: the legal moves where it was to be played (empty: the game is over, or the move is malformed)."},
+            "position": {"type": "string", "description": "Bad move: the position where it was to be played."},
+            "slice": {"type": "string", "description": "Unsolved slice: `VARIANT slice ID`."},
+            "solve": {"type": "string", "description": "Unsolved slice: the command that solves it."}
+        }
+    }));
+    map.insert(
+        "Health".into(),
+        json!({"type": "object", "required": ["status"],
+        "properties": {"status": {"type": "string", "enum": ["ok"]}}}),
+    );
+    map.insert(
+        "Totals".into(),
+        json!({"type": "object", "required": ["south", "north"], "properties": {
+        "south": {"type": "integer", "minimum": 0}, "north": {"type": "integer", "minimum": 0}}}),
+    );
+    map.insert("Value".into(), json!({
+        "type": "object", "required": ["depth"],
+        "description": "`score` in score variants, `result` in win/draw/loss variants.",
+        "properties": {
+            "score": {"type": "integer", "description": "Seeds still to be won minus seeds still to be lost, for the side to move (or the mover, for a move)."},
+            "result": {"type": "string", "enum": ["win", "draw", "loss"]},
+            "depth": {"type": "integer", "nullable": true, "minimum": 0, "description": "Plies to the next capture or the end of the game; null where the value is that of endless play."}
+        }
+    }));
+    map.insert("Variants".into(), json!({"type": "object", "required": ["variants", "solver_version", "rules_version"], "properties": {
+        "variants": {"type": "array", "items": {"$ref": "#/components/schemas/Variant"}},
+        "solver_version": {"type": "string"},
+        "rules_version": {"type": "string"}
+    }}));
+    map.insert("Variant".into(), json!({"type": "object", "required": ["id", "name", "board", "scoring", "rules", "source", "start", "solved"], "properties": {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "board": {"type": "object", "properties": {
+            "rows": {"type": "integer", "enum": [2, 4]},
+            "pits_per_row": {"type": "integer"},
+            "pits_per_side": {"type": "integer", "description": "A side's pits are numbered 1..pits_per_side."},
+            "seeds_per_pit": {"type": "integer"},
+            "total_seeds": {"type": "integer"},
+            "sowing": {"type": "string", "enum": ["counter-clockwise", "clockwise"]}
+        }},
+        "scoring": {"type": "string", "enum": ["score", "win-draw-loss"]},
+        "rules": {"type": "string"},
+        "source": {"type": "string"},
+        "start": {"type": "string", "description": "The start position."},
+        "solved": {"type": "object", "properties": {
+            "slices": {"type": "array", "items": {"type": "string"}, "description": "Slices solved under the current rules: seeds on the board (`12`), or mover-opponent seeds on four-row boards (`5-3`)."},
+            "max_seeds": {"type": "integer", "nullable": true, "description": "Every position with at most this many seeds on the board can be evaluated."},
+            "positions": {"type": "integer"}
+        }}
+    }}));
+    map.insert("Evaluation".into(), json!({"type": "object", "required": ["variant", "position", "side", "game_over", "value", "outcome", "moves"], "properties": {
+        "variant": {"type": "string"},
+        "position": {"type": "string", "description": "The canonical position."},
+        "side": {"type": "string", "enum": ["S", "N"]},
+        "game_over": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "nullable": true, "description": "The final totals when the game is over here."},
+        "value": {"$ref": "#/components/schemas/Value"},
+        "outcome": {"type": "string", "enum": ["win", "draw", "loss"], "description": "The game's result for the side to move with perfect play, counting the seeds captured."},
+        "moves": {"type": "array", "description": "Every legal move, best first.", "items": {"type": "object", "required": ["move", "after", "value", "best"], "properties": {
+            "move": {"type": "string", "description": "A pit number or `pass`."},
+            "after": {"type": "string", "description": "The canonical position after it."},
+            "value": {"$ref": "#/components/schemas/Value"},
+            "best": {"type": "boolean", "description": "Keeps the value, by the shortest way when ahead and the longest when behind."}
+        }}}
+    }}));
+    map.insert("Mainline".into(), json!({"type": "object", "required": ["variant", "position", "value", "outcome", "steps", "end", "game_over", "endless", "truncated", "totals", "winner"], "properties": {
+        "variant": {"type": "string"},
+        "position": {"type": "string"},
+        "value": {"$ref": "#/components/schemas/Value"},
+        "outcome": {"type": "string", "enum": ["win", "draw", "loss"]},
+        "steps": {"type": "array", "items": {"type": "object", "required": ["ply", "side", "move", "position", "value", "captured", "extra_turn", "ends_game"], "properties": {
+            "ply": {"type": "integer", "minimum": 1},
+            "side": {"type": "string", "enum": ["S", "N"], "description": "The mover."},
+            "move": {"type": "string"},
+            "position": {"type": "string", "description": "The canonical position after the move."},
+            "value": {"allOf": [{"$ref": "#/components/schemas/Value"}], "description": "The move's value for the mover: the value of the position it is played from."},
+            "captured": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "description": "Seeds the move added to each side."},
+            "extra_turn": {"type": "boolean"},
+            "ends_game": {"type": "boolean"}
+        }}},
+        "end": {"type": "string", "enum": ["game_over", "repetition", "limit"]},
+        "game_over": {"type": "boolean"},
+        "endless": {"type": "boolean", "description": "The value rests on endless play: the line stopped at the first repeated position."},
+        "repeated": {"type": "string", "nullable": true, "description": "The repeated position."},
+        "repeated_from_ply": {"type": "integer", "nullable": true, "description": "The ply after which the repeated position first stood (0: the start)."},
+        "truncated": {"type": "boolean", "description": format!("Cut at {MAX_LINE_PLIES} plies.")},
+        "totals": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "description": "The final totals when the game is over, else the seeds captured so far."},
+        "winner": {"type": "string", "enum": ["south", "north"], "nullable": true, "description": "null: a draw (or a truncated line)."}
+    }}));
+    map.insert("Record".into(), json!({"type": "object", "required": ["moves"], "properties": {
+        "position": {"type": "string", "description": "The start position (default: the variant's start position)."},
+        "moves": {"description": "The moves, in order: pit numbers of the side to move or `pass`, as an array (strings or integers) or one string separated by spaces.",
+            "oneOf": [
+                {"type": "array", "maxItems": MAX_RECORD_MOVES, "items": {"oneOf": [{"type": "string"}, {"type": "integer", "minimum": 0}]}},
+                {"type": "string"}
+            ]}
+    }}));
+    map.insert("Analysis".into(), json!({"type": "object", "required": ["variant", "start", "moves", "end", "game_over", "summary"], "properties": {
+        "variant": {"type": "string"},
+        "start": {"type": "string"},
+        "moves": {"type": "array", "items": {"type": "object", "required": ["index", "side", "move", "position", "after", "value_before", "best_value", "value_kept", "loss", "verdict", "best_moves", "outcome_before", "outcome_after"], "properties": {
+            "index": {"type": "integer", "minimum": 0},
+            "side": {"type": "string", "enum": ["S", "N"]},
+            "move": {"type": "string"},
+            "position": {"type": "string", "description": "The position the move was played in."},
+            "after": {"type": "string"},
+            "value_before": {"$ref": "#/components/schemas/Value"},
+            "best_value": {"$ref": "#/components/schemas/Value"},
+            "value_kept": {"$ref": "#/components/schemas/Value"},
+            "loss": {"type": "integer", "minimum": 0},
+            "verdict": {"type": "string", "enum": ["best", "inaccuracy", "mistake", "blunder"]},
+            "best_moves": {"type": "array", "items": {"type": "string"}},
+            "outcome_before": {"type": "string", "enum": ["win", "draw", "loss"]},
+            "outcome_after": {"type": "string", "enum": ["win", "draw", "loss"]}
+        }}},
+        "end": {"type": "string", "description": "The position after the last move."},
+        "game_over": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "nullable": true},
+        "summary": {"type": "object", "description": "Verdicts counted per side: {\"south\": {\"best\": n, \"inaccuracy\": n, \"mistake\": n, \"blunder\": n}, \"north\": {...}}."}
+    }}));
+    map.insert("Puzzle".into(), json!({
+        "type": "object", "required": ["id", "variant", "position", "side", "moves_to_find", "rating", "rating_deviation", "themes", "plays"],
+        "properties": {
+            "id": {"type": "integer"},
+            "variant": {"type": "string"},
+            "position": {"type": "string", "description": "South to move; CAPTURED set so that the game's result is at stake."},
+            "side": {"type": "string", "enum": ["S"]},
+            "moves_to_find": {"type": "integer", "description": "The solver's moves in the solution."},
+            "rating": {"type": "number"},
+            "rating_deviation": {"type": "number"},
+            "themes": {"type": "array", "items": {"type": "string"}},
+            "plays": {"type": "integer"},
+            "solution": {"type": "array", "items": {"type": "string"}, "description": "The whole line, solver first (only from GET /api/puzzles/{id})."}
+        }
+    }));
+    map.insert("Attempt".into(), json!({
+        "type": "object", "required": ["moves"],
+        "properties": {
+            "moves": {"type": "array", "items": {"type": "string"}, "description": "The player's moves so far, in order (not the replies)."},
+            "rating": {"type": "number", "description": "The player's rating (0 to 4000; default 1500)."}
+        }
+    }));
+    map.insert("AttemptResult".into(), json!({
+        "type": "object", "required": ["correct", "complete", "reply", "replies", "position"],
+        "properties": {
+            "correct": {"type": "boolean", "description": "Every move kept the win."},
+            "complete": {"type": "boolean", "description": "The puzzle is solved."},
+            "wrong_move": {"type": "integer", "description": "The first wrong move's index, from 0."},
+            "reply": {"type": "string", "nullable": true, "description": "The opponent's reply to the last move."},
+            "replies": {"type": "array", "items": {"type": "string", "nullable": true}},
+            "position": {"type": "string", "description": "After the last move and reply."},
+            "winning_moves": {"type": "array", "items": {"type": "string"}, "description": "After a wrong move: the moves that kept the win."},
+            "solution": {"type": "array", "items": {"type": "string"}, "description": "Once the attempt has ended."},
+            "rating": {"type": "number", "description": "Once the attempt has ended: the puzzle's new rating."}
+        }
+    }));
+    Value::Object(map)
+}
