@@ -253,3 +253,126 @@ impl AttemptBody {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The field an error names.
+    fn field(e: ApiError) -> String {
+        match e {
+            ApiError::BadRequest { field, .. } => field,
+            ApiError::TooLarge { field, .. } => field.to_owned(),
+            e => panic!("not a field error: {e:?}"),
+        }
+    }
+
+    fn read(body: Json) -> Result<(Position, Vec<String>), ApiError> {
+        GameRecord(body).read(Variant::RioKadalis)
+    }
+
+    #[test]
+    fn a_record_reads_strings_numbers_and_one_string_of_moves() {
+        let start = Position::start(Variant::RioKadalis);
+        let (pos, moves) = read(json!({"moves": [" 1 ", 4, "pass"]})).unwrap();
+        assert_eq!(
+            (pos, moves),
+            (start, vec!["1".into(), "4".into(), "pass".into()])
+        );
+        let (_, moves) = read(json!({"position": null, "moves": "3  5"})).unwrap();
+        assert_eq!(moves, ["3", "5"]);
+    }
+
+    #[test]
+    fn a_bad_record_names_the_field() {
+        assert_eq!(field(read(json!([1])).unwrap_err()), "body");
+        assert_eq!(
+            field(read(json!({"moves": [], "colour": 1})).unwrap_err()),
+            "colour"
+        );
+        assert_eq!(
+            field(read(json!({"position": 3, "moves": []})).unwrap_err()),
+            "position"
+        );
+        assert_eq!(
+            field(read(json!({"position": "1 S", "moves": []})).unwrap_err()),
+            "position"
+        );
+        assert_eq!(field(read(json!({"position": null})).unwrap_err()), "moves");
+        assert_eq!(field(read(json!({"moves": {}})).unwrap_err()), "moves");
+        assert_eq!(
+            field(read(json!({"moves": ["1", -2]})).unwrap_err()),
+            "moves[1]"
+        );
+        let many = vec!["1"; MAX_RECORD_MOVES + 1];
+        assert_eq!(field(read(json!({ "moves": many })).unwrap_err()), "moves");
+        let many = many.join(" ");
+        assert!(matches!(
+            read(json!({ "moves": many })),
+            Err(ApiError::TooLarge { .. })
+        ));
+    }
+
+    fn query(pairs: &[(&str, &str)]) -> PuzzleQuery {
+        PuzzleQuery::from(
+            pairs
+                .iter()
+                .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+                .collect::<QueryPairs>(),
+        )
+    }
+
+    #[test]
+    fn a_puzzle_query_reads_the_first_value_of_each_parameter() {
+        let filter = query(&[
+            ("min_rating", "1000"),
+            ("min_rating", "x"),
+            ("variant", "hawalis"),
+            ("theme", "quiet"),
+        ])
+        .filter()
+        .unwrap()
+        .unwrap();
+        assert_eq!(filter.min_rating, Some(1000.0));
+        assert_eq!(filter.max_rating, None);
+        assert_eq!(filter.variant, Some(Variant::Hawalis));
+        assert_eq!(filter.theme, Some(Theme::Quiet));
+    }
+
+    #[test]
+    fn a_bad_puzzle_query_names_the_parameter_and_an_unknown_theme_matches_nothing() {
+        let e = query(&[("max_rating", "inf")]).filter().unwrap_err();
+        assert_eq!(field(e), "max_rating");
+        let e = query(&[("variant", "chess")]).filter().unwrap_err();
+        assert!(matches!(e, ApiError::UnknownVariant(_)), "{e:?}");
+        assert!(query(&[("theme", "noSuchTheme")])
+            .filter()
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
+    fn a_position_query_says_what_is_missing() {
+        let q = PositionQuery::from(QueryPairs::new());
+        let e = q.position(Variant::RioKadalis).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("?position=4,4,4,4,4,4/4,4,4,4,4,4_S"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_attempt_rating_must_be_a_rating() {
+        let body = |rating| AttemptBody {
+            moves: Vec::new(),
+            rating,
+        };
+        assert_eq!(body(None).rating().unwrap(), None);
+        assert_eq!(body(Some(4000.0)).rating().unwrap(), Some(4000.0));
+        let e = body(Some(-1.0)).rating().unwrap_err();
+        assert_eq!(e.to_string(), "rating: -1 is not a rating (0 to 4000)");
+    }
+}

@@ -177,3 +177,168 @@ fn method_not_allowed(allow: &'static str) -> actix_web::Route {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use actix_web::http::{header, StatusCode};
+    use actix_web::{test, App};
+
+    use super::*;
+
+    /// A concrete path of a route pattern.
+    fn example(path: &str) -> String {
+        path.replace("{variant}", "rio-kadalis")
+            .replace("{id}", "1")
+    }
+
+    /// Sends `method path` with `body` to the service as [`configure`] registers it (without a
+    /// tablebase: the handlers that need one answer 500); returns the status, the `Allow`
+    /// header and the body.
+    fn call(method: Method, path: &str, body: &'static [u8]) -> (StatusCode, String, String) {
+        let path = path.to_owned();
+        actix_web::rt::System::new().block_on(async move {
+            let app = test::init_service(App::new().configure(configure)).await;
+            let req = test::TestRequest::default()
+                .method(method)
+                .uri(&path)
+                .set_payload(body)
+                .to_request();
+            let res = test::call_service(&app, req).await;
+            let status = res.status();
+            let allow = res
+                .headers()
+                .get(header::ALLOW)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned();
+            let body = test::read_body(res).await;
+            (status, allow, String::from_utf8_lossy(&body).into_owned())
+        })
+    }
+
+    #[test]
+    fn the_table_holds_every_route_exactly_once() {
+        let paths: HashSet<&str> = ROUTES.iter().map(|r| r.path).collect();
+        assert_eq!(paths.len(), ROUTES.len(), "a path listed twice");
+        let api: Vec<&str> = ROUTES
+            .iter()
+            .filter(|r| r.is_api())
+            .map(|r| r.path)
+            .collect();
+        assert_eq!(api.len(), 9);
+        assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
+    }
+
+    #[test]
+    fn every_route_answers_its_method_and_405s_the_others() {
+        for route in ROUTES {
+            let path = example(route.path);
+            let (status, _, body) = call(route.method.clone(), &path, b"{\"moves\": []}");
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{} {path}: {status} {body}",
+                route.method
+            );
+            let other = if route.method == Method::GET {
+                Method::DELETE
+            } else {
+                Method::GET
+            };
+            let (status, allow, body) = call(other.clone(), &path, b"");
+            assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{other} {path}");
+            assert_eq!(allow, route.method.as_str(), "{other} {path}");
+            let json: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(
+                json["error"],
+                format!(
+                    "{path} does not take {other}; it takes {}",
+                    route.method.as_str()
+                )
+            );
+            assert!(json["field"].is_null(), "{json}");
+        }
+        let (status, _, body) = call(Method::GET, "/api/rio-kadalis/nope", b"");
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(
+            body.contains("no such resource: /api/rio-kadalis/nope"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn the_openapi_paths_are_the_api_routes() {
+        let doc = openapi_document();
+        let paths = doc["paths"].as_object().unwrap();
+        assert_eq!(paths.len(), ROUTES.iter().filter(|r| r.is_api()).count());
+        for route in ROUTES.iter().filter(|r| r.is_api()) {
+            let op = &paths[route.path][route.method.as_str().to_lowercase()];
+            assert!(op["responses"]["200"].is_object(), "{}", route.path);
+        }
+        assert!(ROUTES
+            .iter()
+            .filter(|r| !r.is_api())
+            .all(|r| !paths.contains_key(r.path)));
+    }
+
+    #[test]
+    fn every_reference_of_the_openapi_document_resolves() {
+        fn refs(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(m) => {
+                    for (k, x) in m {
+                        if k == "$ref" {
+                            out.push(x.as_str().unwrap_or_default().to_owned());
+                        }
+                        refs(x, out);
+                    }
+                }
+                Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+                _ => {}
+            }
+        }
+        let doc = openapi_document();
+        let mut out = Vec::new();
+        refs(&doc, &mut out);
+        assert!(!out.is_empty());
+        for r in out {
+            let name = r.trim_start_matches("#/components/schemas/");
+            assert!(doc["components"]["schemas"][name].is_object(), "{r}");
+        }
+    }
+
+    #[test]
+    fn extractor_errors_are_the_json_errors() {
+        let json = |(status, _, body): (StatusCode, String, String)| -> (u16, Value) {
+            (status.as_u16(), serde_json::from_str(&body).unwrap())
+        };
+        // The path: an unknown variant is a 404 naming the valid ids; a bad id a 400.
+        let (status, e) = json(call(Method::GET, "/api/chess?position=1_S", b""));
+        assert_eq!((status, &e["field"]), (404, &Value::from("variant")));
+        assert!(e["error"].as_str().unwrap().contains("rio-kadalis"), "{e}");
+        let (status, e) = json(call(Method::GET, "/api/puzzles/abc", b""));
+        assert_eq!((status, &e["field"]), (400, &Value::from("id")));
+        assert_eq!(e["error"], "id: `abc` is not a puzzle id (a whole number)");
+        // The body: not JSON, and too large.
+        let (status, e) = json(call(Method::POST, "/api/puzzles/1/attempt", b"[1"));
+        assert_eq!((status, &e["field"]), (400, &Value::from("body")));
+        assert!(
+            e["error"]
+                .as_str()
+                .unwrap()
+                .ends_with("expected {\"moves\": [\"3\", ...], \"rating\": 1500 (optional)}"),
+            "{e}"
+        );
+        let (status, e) = json(call(Method::POST, "/api/rio-kadalis/analyse", b"{x"));
+        assert_eq!((status, &e["field"]), (400, &Value::from("body")));
+        assert!(e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("body: not valid JSON ("));
+        static BIG: [u8; 70_000] = [b' '; 70_000];
+        let (status, e) = json(call(Method::POST, "/api/rio-kadalis/analyse", &BIG));
+        assert_eq!((status, &e["field"]), (413, &Value::from("body")));
+        assert_eq!(e["error"], "body: larger than the limit of 65536 bytes");
+    }
+}
