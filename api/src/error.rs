@@ -6,7 +6,6 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::DbError;
-use mancala_puzzles::attempt::AttemptError;
 use mancala_solver::{MoveError, ParseError};
 
 use crate::pool::PoolError;
@@ -244,19 +243,6 @@ impl From<AnalyseError> for ApiError {
                 error,
             } => ApiError::bad_move(index, position.to_string(), error),
             AnalyseError::Db(e) => e.into(),
-        }
-    }
-}
-
-impl From<AttemptError> for ApiError {
-    fn from(e: AttemptError) -> ApiError {
-        match e {
-            AttemptError::Move {
-                index,
-                position,
-                error,
-            } => ApiError::bad_move(index, position.to_string(), error),
-            AttemptError::Db(e) => e.into(),
         }
     }
 }

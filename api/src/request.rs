@@ -8,8 +8,13 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use crate::error::ApiError;
-use crate::extract::RequestBody;
 use crate::limits::{MAX_RECORD_MOVES, PLAYER_RATINGS};
+
+/// A type a request body is read into (by [`crate::extract::JsonBody`]).
+pub trait RequestBody: serde::de::DeserializeOwned {
+    /// The 400 for a body that is not JSON of this type: what was expected.
+    fn invalid(error: serde_json::Error) -> ApiError;
+}
 
 /// A query string as its pairs, in order. Queries are read this way first so that a repeated
 /// parameter is not an error: its first value counts.

@@ -3,8 +3,9 @@
 
 use std::cmp::Ordering;
 
-use mancala_db::{DbError, Puzzle, Tablebase};
-use mancala_solver::{MoveError, Position};
+use mancala_db::analyse::AnalyseError;
+use mancala_db::{Puzzle, Tablebase};
+use mancala_solver::Position;
 
 use crate::definition::is_exit;
 
@@ -27,32 +28,15 @@ pub struct AttemptResult {
     pub winning_moves: Vec<String>,
 }
 
-/// Why an attempt could not be checked.
-#[derive(Debug, thiserror::Error)]
-pub enum AttemptError {
-    /// A move that cannot be read or played; `index` is 0-based.
-    #[error("moves[{index}] (in `{position}`): {error}")]
-    Move {
-        /// Which move.
-        index: usize,
-        /// Where it was to be played.
-        position: Position,
-        /// What is wrong with it.
-        error: MoveError,
-    },
-    /// The tablebase failed.
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
 /// Replays `moves` (the player's moves only) from the puzzle's position, answering each with the
 /// opponent's best defence; the attempt is complete at the latest after as many moves as the
-/// stored solution has for the player ([`solver_moves`]).
+/// stored solution has for the player ([`solver_moves`]). It fails as an analysis of the moves
+/// would: a move that cannot be read or played (`index` from 0), or the tablebase.
 pub fn check_attempt(
     tb: &Tablebase,
     puzzle: &Puzzle,
     moves: &[String],
-) -> Result<AttemptResult, AttemptError> {
+) -> Result<AttemptResult, AnalyseError> {
     let start = &puzzle.position;
     let solver_moves = solver_moves(puzzle);
     let scoring = start.variant().scoring();
@@ -67,7 +51,7 @@ pub fn check_attempt(
     };
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
-        let played = pos.play_text(text).map_err(|error| AttemptError::Move {
+        let played = pos.play_text(text).map_err(|error| AnalyseError::Move {
             index,
             position: pos,
             error,

@@ -4,23 +4,22 @@
 use actix_web::{web, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
 use mancala_db::SearchEvalError;
-use mancala_solver::Family;
+use mancala_solver::{Family, Variant};
 
 use crate::error::ApiError;
-use crate::extract::{JsonBody, VariantInPath};
+use crate::extract::{InPath, JsonBody, QueriedPosition};
 use crate::limits::SEARCH_BUDGET;
 use crate::reply::{json_ok, to_json};
-use crate::request::{GameRecord, PositionQuery};
+use crate::request::GameRecord;
 use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
 
 /// `GET /api/{variant}?position=...`: the position's value and every move's, best first.
 pub(crate) async fn evaluate(
-    VariantInPath(variant): VariantInPath,
-    query: web::Query<PositionQuery>,
+    QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let position = query.position(variant)?;
+    let variant = position.variant();
     let tb = state.tb.clone();
     let body = state
         .pool
@@ -47,11 +46,9 @@ pub(crate) async fn evaluate(
 
 /// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game.
 pub(crate) async fn mainline(
-    VariantInPath(variant): VariantInPath,
-    query: web::Query<PositionQuery>,
+    QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let position = query.position(variant)?;
     let tb = state.tb.clone();
     let body = web::block(move || -> Result<Vec<u8>, ApiError> {
         let line = tb.main_line(&position, MAX_LINE_PLIES)?;
@@ -63,7 +60,7 @@ pub(crate) async fn mainline(
 
 /// `POST /api/{variant}/analyse` with `{"position": START, "moves": [...]}`.
 pub(crate) async fn analyse(
-    VariantInPath(variant): VariantInPath,
+    InPath(variant): InPath<Variant>,
     JsonBody(record): JsonBody<GameRecord>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -11,7 +11,7 @@ use mancala_puzzles::rating::record_attempt;
 use mancala_puzzles::{check_attempt, StoredPuzzle};
 
 use crate::error::ApiError;
-use crate::extract::{JsonBody, PuzzleIdInPath};
+use crate::extract::{InPath, JsonBody, PuzzleId};
 use crate::reply::{json_ok, to_json};
 use crate::request::{AttemptBody, PuzzleQuery};
 use crate::response::{AttemptJson, PuzzleJson};
@@ -57,7 +57,7 @@ async fn load(state: &AppState, id: i64) -> Result<StoredPuzzle, ApiError> {
 
 /// `GET /api/puzzles/{id}`: the puzzle with its solution.
 pub(crate) async fn by_id(
-    PuzzleIdInPath(id): PuzzleIdInPath,
+    InPath(PuzzleId(id)): InPath<PuzzleId>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let p = load(&state, id).await?;
@@ -66,7 +66,7 @@ pub(crate) async fn by_id(
 
 /// `POST /api/puzzles/{id}/attempt` with `{"moves": ["3", ...], "rating": 1500}`.
 pub(crate) async fn attempt(
-    PuzzleIdInPath(id): PuzzleIdInPath,
+    InPath(PuzzleId(id)): InPath<PuzzleId>,
     JsonBody(body): JsonBody<AttemptBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
