@@ -259,11 +259,12 @@ mod tests {
             );
             assert!(json["field"].is_null(), "{json}");
         }
-        let (status, _, body) = call(Method::GET, "/api/rio-kadalis/nope", b"");
-        assert_eq!(status, StatusCode::NOT_FOUND);
-        assert!(
-            body.contains("no such resource: /api/rio-kadalis/nope"),
-            "{body}"
+        let unknown = call(Method::GET, "/api/rio-kadalis/nope", b"");
+        let error: Value = serde_json::from_str(&unknown.2).unwrap();
+        assert_eq!(unknown.0, StatusCode::NOT_FOUND);
+        assert_eq!(
+            error["error"],
+            "no such resource: /api/rio-kadalis/nope; the API is described at /api/openapi.json"
         );
     }
 

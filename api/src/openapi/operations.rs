@@ -95,25 +95,37 @@ pub fn variants() -> Value {
     })
 }
 
+/// An operation on the position of the query: `GET /api/{variant}...?position=P`, which fails
+/// as any reading of a position and a tablebase probe does. `fields` are the summary and the
+/// like; `answer` is the 200.
+fn on_position(fields: Value, answer: Value) -> Value {
+    let mut operation = fields;
+    operation["parameters"] = json!([variant_param(), position_param()]);
+    operation["responses"] = responses(answer, &["400", "404", "500", "503"]);
+    operation
+}
+
 /// `GET /api/{variant}`.
 pub fn evaluate() -> Value {
-    json!({
-        "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
-        "operationId": "evaluate",
-        "parameters": [variant_param(), position_param()],
-        "responses": responses(ok("The evaluation.", "Evaluation"), &["400", "404", "500", "503"])
-    })
+    on_position(
+        json!({
+            "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
+            "operationId": "evaluate"
+        }),
+        ok("The evaluation.", "Evaluation"),
+    )
 }
 
 /// `GET /api/{variant}/mainline`.
 pub fn mainline() -> Value {
-    json!({
-        "summary": "The line of perfect play from the position to the end of the game.",
-        "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`)."),
-        "operationId": "mainline",
-        "parameters": [variant_param(), position_param()],
-        "responses": responses(ok("The line.", "Mainline"), &["400", "404", "500", "503"])
-    })
+    on_position(
+        json!({
+            "summary": "The line of perfect play from the position to the end of the game.",
+            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`)."),
+            "operationId": "mainline"
+        }),
+        ok("The line.", "Mainline"),
+    )
 }
 
 /// `POST /api/{variant}/analyse`.
