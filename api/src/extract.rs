@@ -101,8 +101,8 @@ fn query_error(e: QueryPayloadError) -> ApiError {
     ApiError::bad("query", format!("query string: {e}"))
 }
 
-/// The configuration of every `web::Query`: its error is [`query_error`]'s (registered once
-/// for the whole service by [`crate::routes::configure`]).
+/// The configuration of every `web::Query`: a query string that cannot be read is a 400 on
+/// `query` (registered once for the whole service by [`crate::routes::configure`]).
 pub fn query_config() -> web::QueryConfig {
     web::QueryConfig::default().error_handler(|e, _| query_error(e).into())
 }

@@ -128,7 +128,7 @@ pub const ROUTES: &[Route] = &[
 ];
 
 /// Registers every route of [`ROUTES`], each answering other methods with a JSON 405, and
-/// [`not_found`] for every other path; with the application data the handlers take (the
+/// a JSON 404 for every other path; with the application data the handlers take (the
 /// OpenAPI document) and the query extractors' error answer.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(query_config())

@@ -6,7 +6,7 @@
 //! * [`themes`]: which [`Theme`] tags a solution line shows.
 //! * [`rating`]: the initial rating from difficulty, and Glicko-2 updates, recorded as players
 //!   try them.
-//! * [`generate`]: the seeded, parallel search of solved slices for puzzles.
+//! * [`generate`](mod@generate): the seeded, parallel search of solved slices for puzzles.
 //! * [`attempt`]: checking a player's moves, any win-keeping move counting.
 
 pub mod attempt;

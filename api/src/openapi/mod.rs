@@ -1,6 +1,6 @@
 //! The OpenAPI 3.0 description of the service, served at `GET /api/openapi.json`. Its paths are
 //! the documented routes of the route table ([`crate::routes::ROUTES`]), each with its
-//! [`operations`] entry; its components are the [`schemas`] of the bodies.
+//! [`operations`] entry; its components are the schemas of the bodies.
 
 pub mod operations;
 mod schemas;
