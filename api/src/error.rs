@@ -119,14 +119,31 @@ impl ApiError {
         }
     }
 
-    /// The JSON body of the answer.
+    /// The request field at fault (`position`, `moves[3]`, `body`...), if one is.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            ApiError::BadRequest { field, .. } => Some(field.clone()),
+            ApiError::BadMove { index, .. } => Some(format!("moves[{index}]")),
+            ApiError::UnknownVariant(_) => Some("variant".into()),
+            ApiError::NotSolved { .. } | ApiError::SearchBudget { .. } => Some("position".into()),
+            ApiError::TooLarge { field, .. } => Some((*field).into()),
+            ApiError::NoPuzzle { .. } => Some("id".into()),
+            ApiError::NoRoute { .. }
+            | ApiError::Method { .. }
+            | ApiError::Unavailable(_)
+            | ApiError::Internal(_) => None,
+        }
+    }
+
+    /// The JSON body of the answer: the message, the field, and the details of a bad move or
+    /// an unsolved slice.
     fn body(&self) -> ErrorJson<'_> {
         let mut body = ErrorJson {
             error: self.message(),
+            field: self.field(),
             ..ErrorJson::default()
         };
         match self {
-            ApiError::BadRequest { field, .. } => body.field = Some(field.clone()),
             ApiError::BadMove {
                 index,
                 text,
@@ -134,29 +151,21 @@ impl ApiError {
                 position,
                 ..
             } => {
-                body.field = Some(format!("moves[{index}]"));
                 body.index = Some(*index);
                 body.r#move = Some(text);
                 body.legal = Some(legal);
                 body.position = Some(position);
             }
-            ApiError::UnknownVariant(_) => body.field = Some("variant".into()),
             ApiError::NotSolved { slice, solve, .. } => {
-                body.field = Some("position".into());
                 body.slice = Some(slice);
                 body.solve = Some(solve);
             }
-            ApiError::TooLarge { field, .. } => body.field = Some((*field).into()),
-            ApiError::NoPuzzle { .. } => body.field = Some("id".into()),
-            ApiError::SearchBudget { .. } => body.field = Some("position".into()),
-            ApiError::NoRoute { .. }
-            | ApiError::Method { .. }
-            | ApiError::Unavailable(_)
-            | ApiError::Internal(_) => {}
+            _ => {}
         }
         body
     }
 
+    /// What is wrong and what was expected.
     fn message(&self) -> String {
         match self {
             ApiError::BadRequest { message, .. }
