@@ -1,6 +1,6 @@
 //! What requests carry, typed: the query strings and bodies the handlers take, each read by an
-//! extractor ([`crate::extract`]) and checked here, every failure an [`ApiError`](crate::ApiError) that names the
-//! field at fault.
+//! extractor ([`crate::extract`]) and checked here, every failure an
+//! [`ApiError`](crate::ApiError) that names the field at fault.
 //!
 //! * [`query`]: `?position=` and the puzzle filter.
 //! * [`record`]: the game record that `analyse` judges.
