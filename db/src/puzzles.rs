@@ -79,11 +79,6 @@ where
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(column, Type::Text, Box::new(e)))
 }
 
-/// Words separated by spaces, as the text columns store lists.
-fn spaced<T: ToString>(items: &[T]) -> String {
-    items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
-}
-
 /// `WHERE` clause and parameters of a filter.
 const FILTER: &str = "(?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR rating >= ?2) \
                       AND (?3 IS NULL OR rating <= ?3) \
@@ -134,8 +129,8 @@ impl Tablebase {
                     .execute(params![
                         p.variant().id(),
                         p.position.to_string(),
-                        spaced(&p.solution),
-                        spaced(&p.themes),
+                        p.solution_text(),
+                        p.themes_text(),
                         p.rating.rating,
                         p.rating.deviation,
                         p.rating.volatility,

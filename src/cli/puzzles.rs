@@ -100,18 +100,17 @@ pub fn export(variant: Option<Variant>, db: &Path) -> Result<()> {
         "Themes",
     ])?;
     for p in tb.puzzles(variant)? {
-        let spaced = |words: Vec<String>| words.join(" ");
         let puzzle = &p.puzzle;
         out.write_record([
             p.id.to_string(),
             puzzle.variant().id().to_owned(),
             puzzle.position.to_string(),
-            spaced(puzzle.solution.iter().map(ToString::to_string).collect()),
+            puzzle.solution_text(),
             format!("{:.0}", puzzle.rating.rating),
             format!("{:.0}", puzzle.rating.deviation),
             p.popularity.to_string(),
             p.plays.to_string(),
-            spaced(puzzle.themes.iter().map(ToString::to_string).collect()),
+            puzzle.themes_text(),
         ])?;
     }
     out.flush()?;

@@ -37,6 +37,23 @@ impl Puzzle {
     pub fn variant(&self) -> Variant {
         self.position.variant()
     }
+
+    /// The solution as the database stores it and the CSV export writes it: the moves
+    /// separated by spaces.
+    pub fn solution_text(&self) -> String {
+        spaced(&self.solution)
+    }
+
+    /// The themes as the database stores them and the CSV export writes them: the tags
+    /// separated by spaces.
+    pub fn themes_text(&self) -> String {
+        spaced(&self.themes)
+    }
+}
+
+/// Words separated by spaces.
+fn spaced<T: ToString>(items: &[T]) -> String {
+    items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// A puzzle as stored: its id and its record of play around the puzzle itself.
