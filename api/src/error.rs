@@ -7,12 +7,9 @@ use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::DbError;
 use mancala_solver::{MoveError, ParseError, ParsePositionError};
-use serde::Serialize;
 
-/// Largest request body accepted (the analyse endpoint's game record).
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-/// Most moves accepted in one game record.
-pub const MAX_RECORD_MOVES: usize = 1000;
+use crate::pool::PoolError;
+use crate::response::ErrorJson;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -122,19 +119,31 @@ impl ApiError {
         }
     }
 
-    fn body(&self) -> ErrorBody<'_> {
-        let mut body = ErrorBody {
+    /// The request field at fault (`position`, `moves[3]`, `body`...), if one is.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            ApiError::BadRequest { field, .. } => Some(field.clone()),
+            ApiError::BadMove { index, .. } => Some(format!("moves[{index}]")),
+            ApiError::UnknownVariant(_) => Some("variant".into()),
+            ApiError::NotSolved { .. } | ApiError::SearchBudget { .. } => Some("position".into()),
+            ApiError::TooLarge { field, .. } => Some((*field).into()),
+            ApiError::NoPuzzle { .. } => Some("id".into()),
+            ApiError::NoRoute { .. }
+            | ApiError::Method { .. }
+            | ApiError::Unavailable(_)
+            | ApiError::Internal(_) => None,
+        }
+    }
+
+    /// The JSON body of the answer: the message, the field, and the details of a bad move or
+    /// an unsolved slice.
+    fn body(&self) -> ErrorJson<'_> {
+        let mut body = ErrorJson {
             error: self.message(),
-            field: None,
-            index: None,
-            r#move: None,
-            legal: None,
-            position: None,
-            slice: None,
-            solve: None,
+            field: self.field(),
+            ..ErrorJson::default()
         };
         match self {
-            ApiError::BadRequest { field, .. } => body.field = Some(field.clone()),
             ApiError::BadMove {
                 index,
                 text,
@@ -142,29 +151,21 @@ impl ApiError {
                 position,
                 ..
             } => {
-                body.field = Some(format!("moves[{index}]"));
                 body.index = Some(*index);
                 body.r#move = Some(text);
                 body.legal = Some(legal);
                 body.position = Some(position);
             }
-            ApiError::UnknownVariant(_) => body.field = Some("variant".into()),
             ApiError::NotSolved { slice, solve, .. } => {
-                body.field = Some("position".into());
                 body.slice = Some(slice);
                 body.solve = Some(solve);
             }
-            ApiError::TooLarge { field, .. } => body.field = Some((*field).into()),
-            ApiError::NoPuzzle { .. } => body.field = Some("id".into()),
-            ApiError::SearchBudget { .. } => body.field = Some("position".into()),
-            ApiError::NoRoute { .. }
-            | ApiError::Method { .. }
-            | ApiError::Unavailable(_)
-            | ApiError::Internal(_) => {}
+            _ => {}
         }
         body
     }
 
+    /// What is wrong and what was expected.
     fn message(&self) -> String {
         match self {
             ApiError::BadRequest { message, .. }
@@ -186,27 +187,6 @@ impl ApiError {
             } => format!("{path} does not take {method}; it takes {allow}"),
         }
     }
-}
-
-/// The JSON body of every error response.
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    /// What is wrong and what was expected.
-    error: String,
-    /// The request field at fault, or `null`.
-    field: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    index: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    r#move: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    legal: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    slice: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solve: Option<&'a str>,
 }
 
 impl std::fmt::Display for ApiError {
@@ -236,17 +216,12 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
         let mut response = HttpResponse::build(self.status_code());
-        response.content_type(mime_json());
+        response.content_type(header::ContentType::json());
         if let ApiError::Method { allow, .. } = self {
             response.insert_header((header::ALLOW, *allow));
         }
         response.body(body)
     }
-}
-
-/// `application/json`.
-pub fn mime_json() -> header::ContentType {
-    header::ContentType::json()
 }
 
 impl From<DbError> for ApiError {
@@ -281,13 +256,13 @@ impl From<AnalyseError> for ApiError {
     }
 }
 
-impl From<crate::pool::PoolError> for ApiError {
-    fn from(e: crate::pool::PoolError) -> ApiError {
+impl From<PoolError> for ApiError {
+    fn from(e: PoolError) -> ApiError {
         match e {
-            crate::pool::PoolError::Panicked => {
+            PoolError::Panicked => {
                 ApiError::Internal("the evaluation failed inside the server".into())
             }
-            crate::pool::PoolError::Closed => {
+            PoolError::Closed => {
                 ApiError::Unavailable("the server is shutting down; try again".into())
             }
         }

@@ -1,14 +1,17 @@
 //! The HTTP evaluation service over the tablebase (DESIGN.md, API): for a position its value and
 //! every move's value, best first; the main line of perfect play; the analysis of a game record;
-//! the variants and what is solved; and an OpenAPI description of all of it.
+//! the variants and what is solved; puzzles; the player web page; and an OpenAPI description of
+//! all of it.
 //!
-//! * [`routes`]: the routes and handlers; no tablebase call runs on an async worker.
-//! * [`pool`]: the threads that run evaluations (the heavier endpoints use `web::block`).
-//! * [`error`]: [`ApiError`], the one error type, and its JSON form.
-//! * [`json`]: the answers' JSON shapes (the evaluation's is `mancala_db::json::EvaluationJson`).
-//! * [`openapi`]: the OpenAPI document.
-//! * [`puzzles`]: the puzzle routes (a puzzle to solve, by id, attempts).
-//! * [`web`]: the player web page at `/` (HTML, CSS and a JavaScript module, embedded).
+//! * [`routes`]: the route table, from which registration, 405s and the OpenAPI paths derive.
+//! * `handlers`: one module per subject (evaluation, puzzles, the service, the web page); they
+//!   use the modules below and nothing uses them but the route table.
+//! * [`extract`] and [`request`]: typed input (path segments, queries, bodies) and its checks.
+//! * [`response`]: every JSON shape answered (and printed by the command line).
+//! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
+//!   JSON form; [`limits`]: what one request may ask.
+//! * [`openapi`]: the OpenAPI document's operations and schemas.
+//! * [`pool`]: the threads that run evaluations; [`state`]: what every handler shares.
 //! * [`server`]: binding, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
@@ -16,13 +19,16 @@
 //! `mancala_db::analyse`, so that the command line and the puzzles can use them too.
 
 pub mod error;
-pub mod json;
+pub mod extract;
+mod handlers;
+pub mod limits;
 pub mod openapi;
 pub mod pool;
-pub mod puzzles;
+pub mod reply;
+pub mod request;
+pub mod response;
 pub mod routes;
 pub mod server;
 pub mod state;
-pub mod web;
 
 pub use error::ApiError;

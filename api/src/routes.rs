@@ -1,74 +1,174 @@
-//! The routes and their handlers. Each handler reads and checks its input (every failure an
-//! [`ApiError`] naming the field), then does its tablebase work off the async workers, so that
-//! SQLite reads on chunk-cache misses never block them: evaluations on the [`crate::pool`]
-//! threads (the hot path), main lines, analyses and listings inside `web::block` (longer jobs
-//! that must not hold up the evaluations).
+//! The route table: every route of the service, once, with its path, its method, its handler
+//! and its OpenAPI operation. Everything else is derived from it: the registration with actix
+//! ([`configure`]), the 405 answers and their `Allow` header, the paths of the OpenAPI document
+//! ([`openapi_document`]), and the list that the tests and `mancala serve --help` read
+//! ([`ROUTES`]).
 
 use std::sync::OnceLock;
 
 use actix_web::http::Method;
-use actix_web::{web, HttpRequest, HttpResponse};
-use mancala_db::json::EvaluationJson;
-use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::SearchEvalError;
-use mancala_solver::search::Budget;
-use mancala_solver::Family;
-use mancala_solver::{Position, Variant, RULES_VERSION, SOLVER_VERSION};
-use serde::Serialize;
-use serde_json::Value as Json;
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpRequest, HttpResponse};
+use serde_json::Value;
 
-use crate::error::{mime_json, ApiError, MAX_BODY_BYTES, MAX_RECORD_MOVES};
-use crate::json::{AnalysisJson, HealthJson, MainlineJson, VariantJson};
-use crate::openapi;
-use crate::state::AppState;
+use crate::error::ApiError;
+use crate::extract::query_config;
+use crate::handlers::{evaluation, page, puzzles, service};
+use crate::openapi::{self, operations, OpenApiDocument};
 
-/// Registers every route. Unknown paths are answered by [`not_found`] (set on the `App`), a known
-/// path with another method by a JSON 405.
+/// One route: a path that takes one method.
+pub struct Route {
+    /// The path pattern, `{name}` for a segment read by the handler (as OpenAPI writes it).
+    pub path: &'static str,
+    /// The method it takes; any other is a 405 whose `Allow` header names this one.
+    pub method: Method,
+    /// What it answers, in a few words (for `mancala serve --help`).
+    pub summary: &'static str,
+    /// Its OpenAPI operation; `None` for the web page's files, which are not part of the API.
+    pub operation: Option<fn() -> Value>,
+    /// Attaches the handler to an actix route (one line per route in [`ROUTES`], since
+    /// handlers of different argument types have different types).
+    handler: fn(actix_web::Route) -> actix_web::Route,
+}
+
+impl Route {
+    /// Whether the route belongs to the JSON API (and so to the OpenAPI document).
+    pub fn is_api(&self) -> bool {
+        self.operation.is_some()
+    }
+}
+
+/// Every route, in matching order: actix takes the first whose path matches, so the puzzle
+/// routes and `/api/variants` come before `/api/{variant}...`, which would match them too.
+pub const ROUTES: &[Route] = &[
+    Route {
+        path: "/",
+        method: Method::GET,
+        summary: "the player web page",
+        operation: None,
+        handler: |r| r.to(page::index),
+    },
+    Route {
+        path: "/static/style.css",
+        method: Method::GET,
+        summary: "the web page's style sheet",
+        operation: None,
+        handler: |r| r.to(page::style),
+    },
+    Route {
+        path: "/static/app.js",
+        method: Method::GET,
+        summary: "the web page's script",
+        operation: None,
+        handler: |r| r.to(page::script),
+    },
+    Route {
+        path: "/api/puzzles/next",
+        method: Method::GET,
+        summary: "a puzzle to solve, at random (?variant=&min_rating=&max_rating=&theme=)",
+        operation: Some(operations::next_puzzle),
+        handler: |r| r.to(puzzles::next),
+    },
+    Route {
+        path: "/api/puzzles/{id}",
+        method: Method::GET,
+        summary: "a puzzle with its solution",
+        operation: Some(operations::puzzle),
+        handler: |r| r.to(puzzles::by_id),
+    },
+    Route {
+        path: "/api/puzzles/{id}/attempt",
+        method: Method::POST,
+        summary: "{\"moves\": [\"3\"], \"rating\": 1500}: the player's moves judged, the reply",
+        operation: Some(operations::attempt),
+        handler: |r| r.to(puzzles::attempt),
+    },
+    Route {
+        path: "/healthz",
+        method: Method::GET,
+        summary: "liveness",
+        operation: Some(operations::healthz),
+        handler: |r| r.to(service::healthz),
+    },
+    Route {
+        path: "/api/openapi.json",
+        method: Method::GET,
+        summary: "the OpenAPI description of all of it",
+        operation: Some(operations::openapi),
+        handler: |r| r.to(service::openapi_json),
+    },
+    Route {
+        path: "/api/variants",
+        method: Method::GET,
+        summary: "every variant: board, rules, solved slices",
+        operation: Some(operations::variants),
+        handler: |r| r.to(service::variants),
+    },
+    Route {
+        path: "/api/{variant}",
+        method: Method::GET,
+        summary: "?position=P: value and every move's value, best first",
+        operation: Some(operations::evaluate),
+        handler: |r| r.to(evaluation::evaluate),
+    },
+    Route {
+        path: "/api/{variant}/mainline",
+        method: Method::GET,
+        summary: "?position=P: the line of perfect play to the end of the game",
+        operation: Some(operations::mainline),
+        handler: |r| r.to(evaluation::mainline),
+    },
+    Route {
+        path: "/api/{variant}/analyse",
+        method: Method::POST,
+        summary: "{\"position\": P, \"moves\": [\"3\", \"5\"]}: every move's loss and verdict",
+        operation: Some(operations::analyse),
+        handler: |r| r.to(evaluation::analyse),
+    },
+];
+
+/// Registers every route of [`ROUTES`], each answering other methods with a JSON 405, and
+/// a JSON 404 for every other path; with the application data the handlers take (the
+/// OpenAPI document) and the query extractors' error answer.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    crate::web::configure(cfg);
-    // The puzzle routes first: `/api/{variant}/...` would match them otherwise.
-    crate::puzzles::configure(cfg);
-    cfg.service(
-        web::resource("/healthz")
-            .route(web::get().to(healthz))
-            .default_service(only("GET")),
+    cfg.app_data(query_config())
+        .app_data(web::Data::new(OpenApiDocument(openapi_bytes())));
+    for route in ROUTES {
+        cfg.service(
+            web::resource(route.path)
+                .route((route.handler)(web::method(route.method.clone())))
+                .default_service(method_not_allowed(route.method.as_str())),
+        );
+    }
+    cfg.default_service(web::to(not_found));
+}
+
+/// The OpenAPI document: the operations of the API's routes.
+pub fn openapi_document() -> Value {
+    openapi::document(
+        ROUTES
+            .iter()
+            .filter_map(|r| Some((r.path, &r.method, (r.operation?)()))),
     )
-    .service(
-        web::resource("/api/openapi.json")
-            .route(web::get().to(openapi_json))
-            .default_service(only("GET")),
-    )
-    .service(
-        web::resource("/api/variants")
-            .route(web::get().to(variants))
-            .default_service(only("GET")),
-    )
-    .service(
-        web::resource("/api/{variant}")
-            .route(web::get().to(evaluate))
-            .default_service(only("GET")),
-    )
-    .service(
-        web::resource("/api/{variant}/mainline")
-            .route(web::get().to(mainline))
-            .default_service(only("GET")),
-    )
-    .service(
-        web::resource("/api/{variant}/analyse")
-            .route(web::post().to(analyse))
-            .default_service(only("POST")),
-    );
+}
+
+/// [`openapi_document`] serialised, once for the process.
+fn openapi_bytes() -> Bytes {
+    static BYTES: OnceLock<Bytes> = OnceLock::new();
+    BYTES
+        .get_or_init(|| Bytes::from(serde_json::to_vec(&openapi_document()).unwrap_or_default()))
+        .clone()
 }
 
 /// The answer to every path that is not a route: a JSON 404.
-pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     Err(ApiError::NoRoute {
         path: req.path().to_owned(),
     })
 }
 
-/// A handler answering 405 with the methods a resource takes.
-pub(crate) fn only(allow: &'static str) -> actix_web::Route {
+/// The answer to a route's path with another method than `allow`: a JSON 405.
+fn method_not_allowed(allow: &'static str) -> actix_web::Route {
     web::to(move |req: HttpRequest| async move {
         Err::<HttpResponse, _>(ApiError::Method {
             method: req.method().to_string(),
@@ -78,253 +178,168 @@ pub(crate) fn only(allow: &'static str) -> actix_web::Route {
     })
 }
 
-/// A 200 with a JSON body already serialised.
-pub(crate) fn json_ok(body: impl actix_web::body::MessageBody + 'static) -> HttpResponse {
-    HttpResponse::Ok().content_type(mime_json()).body(body)
-}
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
 
-/// Serialises an answer; serialising our own types cannot fail, but if it did it is our fault.
-pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
-    serde_json::to_vec(value).map_err(|e| ApiError::Internal(format!("serialising: {e}")))
-}
+    use actix_web::http::{header, StatusCode};
+    use actix_web::{test, App};
 
-/// `GET /healthz`: the server is up (touches nothing else: the framework's own ceiling).
-async fn healthz() -> HttpResponse {
-    static BODY: OnceLock<Vec<u8>> = OnceLock::new();
-    let body = BODY.get_or_init(|| to_json(&HealthJson { status: "ok" }).unwrap_or_default());
-    json_ok(body.as_slice())
-}
+    use super::*;
 
-/// `GET /api/openapi.json`.
-async fn openapi_json() -> HttpResponse {
-    static BODY: OnceLock<Vec<u8>> = OnceLock::new();
-    json_ok(BODY.get_or_init(openapi::document_bytes).as_slice())
-}
-
-/// `GET /api/variants`: every variant, its board and rules, and what is solved.
-async fn variants(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let tb = state.tb.clone();
-    let stored = web::block(move || tb.slices(None)).await??;
-    #[derive(Serialize)]
-    struct Body {
-        variants: Vec<VariantJson>,
-        solver_version: &'static str,
-        rules_version: &'static str,
+    /// A concrete path of a route pattern.
+    fn example(path: &str) -> String {
+        path.replace("{variant}", "rio-kadalis")
+            .replace("{id}", "1")
     }
-    Ok(json_ok(to_json(&Body {
-        variants: Variant::ALL
-            .iter()
-            .map(|&v| VariantJson::new(v, &stored))
-            .collect(),
-        solver_version: SOLVER_VERSION,
-        rules_version: RULES_VERSION,
-    })?))
-}
 
-/// `GET /api/{variant}?position=...`: the position's value and every move's, best first.
-async fn evaluate(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let variant = variant_of(&req)?;
-    let position = position_param(&req, variant)?;
-    let tb = state.tb.clone();
-    let body = state
-        .pool
-        .run(move || -> Result<Vec<u8>, ApiError> {
-            if variant.family() != Family::Kalah {
-                return to_json(&EvaluationJson::from(&tb.evaluate(&position)?));
-            }
-            // Kalah outside the solved slices: an exact search within a bounded budget.
-            let (e, source) = tb
-                .evaluate_with_search(&position, SEARCH_BUDGET)
-                .map_err(|e| match e {
-                    SearchEvalError::Db(e) => e.into(),
-                    e => ApiError::SearchBudget {
-                        message: format!(
-                            "{e}; solve more of {variant} (`mancala solve {variant} --max-seeds N`) or ask `mancala eval --budget`"
-                        ),
-                    },
-                })?;
-            to_json(&EvaluationJson::with_source(&e, &source))
+    /// Sends `method path` with `body` to the service as [`configure`] registers it (without a
+    /// tablebase: the handlers that need one answer 500); returns the status, the `Allow`
+    /// header and the body.
+    fn call(method: Method, path: &str, body: &'static [u8]) -> (StatusCode, String, String) {
+        let path = path.to_owned();
+        actix_web::rt::System::new().block_on(async move {
+            let app = test::init_service(App::new().configure(configure)).await;
+            let req = test::TestRequest::default()
+                .method(method)
+                .uri(&path)
+                .set_payload(body)
+                .to_request();
+            let res = test::call_service(&app, req).await;
+            let status = res.status();
+            let allow = res
+                .headers()
+                .get(header::ALLOW)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned();
+            let body = test::read_body(res).await;
+            (status, allow, String::from_utf8_lossy(&body).into_owned())
         })
-        .await??;
-    Ok(json_ok(body))
-}
-
-/// What one Kalah evaluation outside the tablebase may cost: ten million nodes (a few
-/// seconds), and no more than ten seconds.
-const SEARCH_BUDGET: Budget = Budget {
-    nodes: 10_000_000,
-    time: Some(std::time::Duration::from_secs(10)),
-};
-
-/// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game.
-async fn mainline(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let variant = variant_of(&req)?;
-    let position = position_param(&req, variant)?;
-    let tb = state.tb.clone();
-    let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let line = tb.main_line(&position, MAX_LINE_PLIES)?;
-        to_json(&MainlineJson::new(&line))
-    })
-    .await??;
-    Ok(json_ok(body))
-}
-
-/// `POST /api/{variant}/analyse` with `{"position": START, "moves": [...]}`.
-async fn analyse(
-    req: HttpRequest,
-    payload: web::Payload,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let variant = variant_of(&req)?;
-    let body = read_body(&req, payload).await?;
-    let (position, moves) = record(variant, &body)?;
-    let tb = state.tb.clone();
-    let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let analysis = tb.analyse(&position, &moves)?;
-        to_json(&AnalysisJson::new(&analysis))
-    })
-    .await??;
-    Ok(json_ok(body))
-}
-
-/// Reads a request body of at most [`MAX_BODY_BYTES`]; a larger one (by its declared length or
-/// as it arrives) is a 413.
-pub(crate) async fn read_body(
-    req: &HttpRequest,
-    payload: web::Payload,
-) -> Result<web::Bytes, ApiError> {
-    let too_large = || ApiError::TooLarge {
-        field: "body",
-        message: format!("body: larger than the limit of {MAX_BODY_BYTES} bytes"),
-    };
-    let declared = req
-        .headers()
-        .get(actix_web::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return Err(too_large());
     }
-    payload
-        .to_bytes_limited(MAX_BODY_BYTES)
-        .await
-        .map_err(|_| too_large())?
-        .map_err(|e| ApiError::bad("body", format!("body: cannot be read: {e}")))
-}
 
-/// The variant named in the path; unknown ids are a 404 listing the valid ones.
-fn variant_of(req: &HttpRequest) -> Result<Variant, ApiError> {
-    req.match_info()
-        .query("variant")
-        .parse::<Variant>()
-        .map_err(ApiError::UnknownVariant)
-}
+    #[test]
+    fn the_table_holds_every_route_exactly_once() {
+        let paths: HashSet<&str> = ROUTES.iter().map(|r| r.path).collect();
+        assert_eq!(paths.len(), ROUTES.len(), "a path listed twice");
+        let api: Vec<&str> = ROUTES
+            .iter()
+            .filter(|r| r.is_api())
+            .map(|r| r.path)
+            .collect();
+        assert_eq!(api.len(), 9);
+        assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
+    }
 
-/// The `position` query parameter, read and checked against the variant.
-fn position_param(req: &HttpRequest, variant: Variant) -> Result<Position, ApiError> {
-    let pairs = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
-        .map_err(|e| ApiError::bad("query", format!("query string: {e}")))?;
-    let text = pairs
-        .iter()
-        .find(|(k, _)| k == "position")
-        .map(|(_, v)| v.as_str())
-        .ok_or_else(|| {
-            ApiError::bad(
-                "position",
+    #[test]
+    fn every_route_answers_its_method_and_405s_the_others() {
+        for route in ROUTES {
+            let path = example(route.path);
+            let (status, _, body) = call(route.method.clone(), &path, b"{\"moves\": []}");
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{} {path}: {status} {body}",
+                route.method
+            );
+            let other = if route.method == Method::GET {
+                Method::DELETE
+            } else {
+                Method::GET
+            };
+            let (status, allow, body) = call(other.clone(), &path, b"");
+            assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{other} {path}");
+            assert_eq!(allow, route.method.as_str(), "{other} {path}");
+            let json: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(
+                json["error"],
                 format!(
-                    "position: missing query parameter: expected a position string \
-                     `ROWS SIDE [CAPTURED]` with `_` for the spaces, e.g. ?position={}",
-                    Position::start(variant).to_string().replace(' ', "_")
-                ),
-            )
-        })?;
-    Position::parse(variant, text).map_err(|e| ApiError::position("position", e))
-}
-
-/// What `analyse` expects, for error messages.
-const RECORD_SHAPE: &str = "expected a JSON object {\"position\": POSITION (optional, default: \
-    the start position), \"moves\": [\"3\", \"5\", ...]}";
-
-/// Reads an analyse body: the start position and the moves as text.
-fn record(variant: Variant, body: &[u8]) -> Result<(Position, Vec<String>), ApiError> {
-    let json: Json = serde_json::from_slice(body).map_err(|e| {
-        ApiError::bad(
-            "body",
-            format!("body: not valid JSON ({e}); {RECORD_SHAPE}"),
-        )
-    })?;
-    let Json::Object(fields) = json else {
-        return Err(ApiError::bad("body", format!("body: {RECORD_SHAPE}")));
-    };
-    if let Some(key) = fields.keys().find(|k| *k != "position" && *k != "moves") {
-        return Err(ApiError::bad(
-            key.as_str(),
-            format!("{key}: unknown field; {RECORD_SHAPE}"),
-        ));
+                    "{path} does not take {other}; it takes {}",
+                    route.method.as_str()
+                )
+            );
+            assert!(json["field"].is_null(), "{json}");
+        }
+        let unknown = call(Method::GET, "/api/rio-kadalis/nope", b"");
+        let error: Value = serde_json::from_str(&unknown.2).unwrap();
+        assert_eq!(unknown.0, StatusCode::NOT_FOUND);
+        assert_eq!(
+            error["error"],
+            "no such resource: /api/rio-kadalis/nope; the API is described at /api/openapi.json"
+        );
     }
-    let position = match fields.get("position") {
-        None | Some(Json::Null) => Position::start(variant),
-        Some(Json::String(text)) => {
-            Position::parse(variant, text).map_err(|e| ApiError::position("position", e))?
+
+    #[test]
+    fn the_openapi_paths_are_the_api_routes() {
+        let doc = openapi_document();
+        let paths = doc["paths"].as_object().unwrap();
+        assert_eq!(paths.len(), ROUTES.iter().filter(|r| r.is_api()).count());
+        for route in ROUTES.iter().filter(|r| r.is_api()) {
+            let op = &paths[route.path][route.method.as_str().to_lowercase()];
+            assert!(op["responses"]["200"].is_object(), "{}", route.path);
         }
-        Some(_) => {
-            return Err(ApiError::bad(
-                "position",
-                "position: expected a position string `ROWS SIDE [CAPTURED]`",
-            ))
-        }
-    };
-    let moves_shape = "moves: expected an array of moves (pit numbers or \"pass\"), e.g. \
-        [\"3\", \"5\"], or one string of moves separated by spaces";
-    let moves: Vec<String> = match fields.get("moves") {
-        None => {
-            return Err(ApiError::bad(
-                "moves",
-                format!("moves: missing; {RECORD_SHAPE}"),
-            ))
-        }
-        Some(Json::String(text)) => text.split_whitespace().map(str::to_owned).collect(),
-        Some(Json::Array(items)) => {
-            if items.len() > MAX_RECORD_MOVES {
-                return Err(too_many_moves(items.len()));
+        assert!(ROUTES
+            .iter()
+            .filter(|r| !r.is_api())
+            .all(|r| !paths.contains_key(r.path)));
+    }
+
+    #[test]
+    fn every_reference_of_the_openapi_document_resolves() {
+        fn refs(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(m) => {
+                    for (k, x) in m {
+                        if k == "$ref" {
+                            out.push(x.as_str().unwrap_or_default().to_owned());
+                        }
+                        refs(x, out);
+                    }
+                }
+                Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+                _ => {}
             }
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| match item {
-                    Json::String(s) => Ok(s.trim().to_owned()),
-                    Json::Number(n) if n.is_u64() => Ok(n.to_string()),
-                    _ => Err(ApiError::bad(
-                        format!("moves[{i}]"),
-                        format!("moves[{i}]: expected a pit number or \"pass\", found {item}"),
-                    )),
-                })
-                .collect::<Result<_, _>>()?
         }
-        Some(_) => return Err(ApiError::bad("moves", moves_shape)),
-    };
-    if moves.len() > MAX_RECORD_MOVES {
-        return Err(too_many_moves(moves.len()));
+        let doc = openapi_document();
+        let mut out = Vec::new();
+        refs(&doc, &mut out);
+        assert!(!out.is_empty());
+        for r in out {
+            let name = r.trim_start_matches("#/components/schemas/");
+            assert!(doc["components"]["schemas"][name].is_object(), "{r}");
+        }
     }
-    Ok((position, moves))
-}
 
-fn too_many_moves(n: usize) -> ApiError {
-    ApiError::TooLarge {
-        field: "moves",
-        message: format!("moves: {n} moves, but a record holds at most {MAX_RECORD_MOVES}"),
+    #[test]
+    fn extractor_errors_are_the_json_errors() {
+        let json = |(status, _, body): (StatusCode, String, String)| -> (u16, Value) {
+            (status.as_u16(), serde_json::from_str(&body).unwrap())
+        };
+        // The path: an unknown variant is a 404 naming the valid ids; a bad id a 400.
+        let (status, e) = json(call(Method::GET, "/api/chess?position=1_S", b""));
+        assert_eq!((status, &e["field"]), (404, &Value::from("variant")));
+        assert!(e["error"].as_str().unwrap().contains("rio-kadalis"), "{e}");
+        let (status, e) = json(call(Method::GET, "/api/puzzles/abc", b""));
+        assert_eq!((status, &e["field"]), (400, &Value::from("id")));
+        assert_eq!(e["error"], "id: `abc` is not a puzzle id (a whole number)");
+        // The body: not JSON, and too large.
+        let (status, e) = json(call(Method::POST, "/api/puzzles/1/attempt", b"[1"));
+        assert_eq!((status, &e["field"]), (400, &Value::from("body")));
+        assert!(
+            e["error"]
+                .as_str()
+                .unwrap()
+                .ends_with("expected {\"moves\": [\"3\", ...], \"rating\": 1500 (optional)}"),
+            "{e}"
+        );
+        let (status, e) = json(call(Method::POST, "/api/rio-kadalis/analyse", b"{x"));
+        assert_eq!((status, &e["field"]), (400, &Value::from("body")));
+        assert!(e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("body: not valid JSON ("));
+        static BIG: [u8; 70_000] = [b' '; 70_000];
+        let (status, e) = json(call(Method::POST, "/api/rio-kadalis/analyse", &BIG));
+        assert_eq!((status, &e["field"]), (413, &Value::from("body")));
+        assert_eq!(e["error"], "body: larger than the limit of 65536 bytes");
     }
 }
-
-/// The methods of every route, for the OpenAPI document's tests.
-pub const ROUTES: [(&str, Method); 9] = [
-    ("/api/puzzles/next", Method::GET),
-    ("/api/puzzles/{id}", Method::GET),
-    ("/api/puzzles/{id}/attempt", Method::POST),
-    ("/healthz", Method::GET),
-    ("/api/openapi.json", Method::GET),
-    ("/api/variants", Method::GET),
-    ("/api/{variant}", Method::GET),
-    ("/api/{variant}/mainline", Method::GET),
-    ("/api/{variant}/analyse", Method::POST),
-];

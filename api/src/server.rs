@@ -43,7 +43,6 @@ pub fn run(bind: &str, db: &Path, ready: impl FnOnce(&[SocketAddr])) -> Result<(
                 .app_data(state.clone())
                 .wrap(Logger::new(LOG_FORMAT))
                 .configure(routes::configure)
-                .default_service(web::to(routes::not_found))
         })
         .shutdown_timeout(SHUTDOWN_SECONDS)
         .bind(bind)

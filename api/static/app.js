@@ -330,25 +330,20 @@ function playExplore(move) {
   showPosition(explore.variant, m.after, { push: true, played: label });
 }
 
-async function undoExplore() {
-  if (!explore.undo.length) return;
-  const prev = explore.undo.pop();
+// Undo and redo: show the position on top of the stack `from` ('undo' or 'redo'), and keep
+// the current one on the stack `to` (or put the position back if it cannot be shown).
+async function stepExplore(from, to) {
+  if (!explore[from].length) return;
+  const target = explore[from].pop();
   const cur = explore.position;
-  const ok = await showPosition(explore.variant, prev, { keepStacks: true });
-  if (ok) explore.redo.push(cur);
-  else explore.undo.push(prev);
+  const ok = await showPosition(explore.variant, target, { keepStacks: true });
+  if (ok) explore[to].push(cur);
+  else explore[from].push(target);
   renderExplore();
 }
 
-async function redoExplore() {
-  if (!explore.redo.length) return;
-  const next = explore.redo.pop();
-  const cur = explore.position;
-  const ok = await showPosition(explore.variant, next, { keepStacks: true });
-  if (ok) explore.undo.push(cur);
-  else explore.redo.push(next);
-  renderExplore();
-}
+const undoExplore = () => stepExplore('undo', 'redo');
+const redoExplore = () => stepExplore('redo', 'undo');
 
 // A variant's start position; where it is not solved, a puzzle position of that variant.
 async function showVariant(variant) {

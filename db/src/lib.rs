@@ -9,7 +9,6 @@ pub mod analyse;
 mod chunk;
 mod error;
 mod eval;
-pub mod json;
 pub mod line;
 mod probe;
 mod puzzles;
@@ -26,7 +25,7 @@ pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::DbError;
 use error::WithPath;
 pub use eval::{Evaluation, MoveEval, SearchEvalError, Source};
-pub use puzzles::{NewPuzzle, PuzzleFilter, PuzzleRow};
+pub use puzzles::{Puzzle, PuzzleFilter, PuzzleRating, StoredPuzzle, Theme, UnknownTheme};
 pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
 pub use store::{Damage, SliceInfo};
 

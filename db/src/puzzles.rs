@@ -1,59 +1,21 @@
 //! Puzzle rows: ordinary SQLite rows (queryable with SQL), written by the generator and read and
-//! re-rated by the service. The puzzle logic (what a puzzle is, themes, ratings) lives in the
-//! `mancala-puzzles` crate; this module only stores.
+//! re-rated by the service. The puzzle logic (what a puzzle is, which themes apply, ratings)
+//! lives in the `mancala-puzzles` crate; this module stores the records and decodes them once.
+
+mod record;
+mod theme;
 
 use std::time::SystemTime;
 
-use mancala_solver::Variant;
+use mancala_solver::{Move, Position, Variant};
+use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row};
-use serde::Serialize;
+
+pub use record::{Puzzle, PuzzleRating, StoredPuzzle};
+pub use theme::{Theme, UnknownTheme};
 
 use crate::error::WithPath;
 use crate::{DbError, Tablebase};
-
-/// A puzzle to store.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewPuzzle {
-    /// The variant.
-    pub variant: Variant,
-    /// The canonical position string, `CAPTURED` included, South to move.
-    pub position: String,
-    /// The whole solution line, solver's first move first.
-    pub solution: Vec<String>,
-    /// Theme tags.
-    pub themes: Vec<String>,
-    /// Initial Glicko-2 rating, deviation and volatility.
-    pub rating: f64,
-    /// See `rating`.
-    pub rating_deviation: f64,
-    /// See `rating`.
-    pub volatility: f64,
-}
-
-/// A stored puzzle.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PuzzleRow {
-    /// The puzzle's id.
-    pub id: i64,
-    /// The variant id.
-    pub variant: String,
-    /// The position string.
-    pub position: String,
-    /// The solution line.
-    pub solution: Vec<String>,
-    /// Theme tags.
-    pub themes: Vec<String>,
-    /// Glicko-2 rating.
-    pub rating: f64,
-    /// Glicko-2 rating deviation.
-    pub rating_deviation: f64,
-    /// Glicko-2 volatility.
-    pub volatility: f64,
-    /// Players' votes, -100..100 (0 until votes exist).
-    pub popularity: i64,
-    /// Attempts recorded.
-    pub plays: i64,
-}
 
 /// Which puzzles to pick from.
 #[derive(Clone, Debug, Default)]
@@ -65,26 +27,56 @@ pub struct PuzzleFilter {
     /// Rating at most this.
     pub max_rating: Option<f64>,
     /// Only puzzles with this theme tag.
-    pub theme: Option<String>,
+    pub theme: Option<Theme>,
 }
 
 const COLUMNS: &str = "id, variant, position, solution, themes, rating, rating_deviation, \
                        volatility, popularity, plays";
 
-fn row(r: &Row<'_>) -> rusqlite::Result<PuzzleRow> {
-    let words = |s: String| -> Vec<String> { s.split_whitespace().map(str::to_owned).collect() };
-    Ok(PuzzleRow {
+/// Decodes one row of [`COLUMNS`]. A column that does not decode (a row written by hand, or by
+/// a future version) is a conversion error naming the column, as rusqlite reports its own.
+fn row(r: &Row<'_>) -> rusqlite::Result<StoredPuzzle> {
+    let variant: Variant = decoded(r, 1, |s| s.parse())?;
+    let position = decoded(r, 2, |s| Position::parse(variant, s))?;
+    let solution = decoded(r, 3, |s| {
+        s.split_whitespace()
+            .map(|m| Move::parse(variant, m))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    let themes = decoded(r, 4, |s| {
+        s.split_whitespace()
+            .map(str::parse)
+            .collect::<Result<Vec<Theme>, _>>()
+    })?;
+    Ok(StoredPuzzle {
         id: r.get(0)?,
-        variant: r.get(1)?,
-        position: r.get(2)?,
-        solution: words(r.get(3)?),
-        themes: words(r.get(4)?),
-        rating: r.get(5)?,
-        rating_deviation: r.get(6)?,
-        volatility: r.get(7)?,
+        puzzle: Puzzle {
+            position,
+            solution,
+            themes,
+            rating: PuzzleRating {
+                rating: r.get(5)?,
+                deviation: r.get(6)?,
+                volatility: r.get(7)?,
+            },
+        },
         popularity: r.get(8)?,
         plays: r.get(9)?,
     })
+}
+
+/// Reads text column `column` and decodes it with `decode`.
+fn decoded<T, E>(
+    r: &Row<'_>,
+    column: usize,
+    decode: impl FnOnce(&str) -> Result<T, E>,
+) -> rusqlite::Result<T>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let text: String = r.get(column)?;
+    decode(&text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(column, Type::Text, Box::new(e)))
 }
 
 /// `WHERE` clause and parameters of a filter.
@@ -92,11 +84,35 @@ const FILTER: &str = "(?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR rating >= 
                       AND (?3 IS NULL OR rating <= ?3) \
                       AND (?4 IS NULL OR ' ' || themes || ' ' LIKE '% ' || ?4 || ' %')";
 
+impl PuzzleFilter {
+    /// The parameters `?1`..`?4` of [`FILTER`].
+    fn params(
+        &self,
+    ) -> (
+        Option<&'static str>,
+        Option<f64>,
+        Option<f64>,
+        Option<&'static str>,
+    ) {
+        (
+            self.variant.map(Variant::id),
+            self.min_rating,
+            self.max_rating,
+            self.theme.map(Theme::as_str),
+        )
+    }
+}
+
+/// Now, as stored in the `created_at` and `at` columns.
+fn now() -> String {
+    humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
+}
+
 impl Tablebase {
     /// Stores puzzles in one transaction, skipping any whose position is stored already;
     /// returns how many were new.
-    pub fn insert_puzzles(&self, puzzles: &[NewPuzzle]) -> Result<usize, DbError> {
-        let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+    pub fn insert_puzzles(&self, puzzles: &[Puzzle]) -> Result<usize, DbError> {
+        let now = now();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
         let mut inserted = 0;
@@ -111,13 +127,13 @@ impl Tablebase {
             for p in puzzles {
                 inserted += stmt
                     .execute(params![
-                        p.variant.id(),
-                        p.position,
-                        p.solution.join(" "),
-                        p.themes.join(" "),
-                        p.rating,
-                        p.rating_deviation,
-                        p.volatility,
+                        p.variant().id(),
+                        p.position.to_string(),
+                        p.solution_text(),
+                        p.themes_text(),
+                        p.rating.rating,
+                        p.rating.deviation,
+                        p.rating.volatility,
                         now,
                     ])
                     .at(&self.path)?;
@@ -128,7 +144,7 @@ impl Tablebase {
     }
 
     /// One puzzle by id.
-    pub fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, DbError> {
+    pub fn puzzle(&self, id: i64) -> Result<Option<StoredPuzzle>, DbError> {
         self.conn()
             .query_row(
                 &format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"),
@@ -140,7 +156,7 @@ impl Tablebase {
     }
 
     /// Every puzzle, of one variant or all, by id.
-    pub fn puzzles(&self, variant: Option<Variant>) -> Result<Vec<PuzzleRow>, DbError> {
+    pub fn puzzles(&self, variant: Option<Variant>) -> Result<Vec<StoredPuzzle>, DbError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare(&format!(
@@ -148,23 +164,19 @@ impl Tablebase {
             ))
             .at(&self.path)?;
         let rows = stmt
-            .query_map(params![variant.map(|v| v.id())], row)
+            .query_map(params![variant.map(Variant::id)], row)
             .at(&self.path)?;
         rows.collect::<Result<Vec<_>, _>>().at(&self.path)
     }
 
     /// How many puzzles match a filter.
     pub fn count_puzzles(&self, filter: &PuzzleFilter) -> Result<u64, DbError> {
+        let (variant, min, max, theme) = filter.params();
         let n: i64 = self
             .conn()
             .query_row(
                 &format!("SELECT COUNT(*) FROM puzzles WHERE {FILTER}"),
-                params![
-                    filter.variant.map(|v| v.id()),
-                    filter.min_rating,
-                    filter.max_rating,
-                    filter.theme
-                ],
+                params![variant, min, max, theme],
                 |r| r.get(0),
             )
             .at(&self.path)?;
@@ -177,39 +189,35 @@ impl Tablebase {
         &self,
         filter: &PuzzleFilter,
         pick: u64,
-    ) -> Result<Option<PuzzleRow>, DbError> {
+    ) -> Result<Option<StoredPuzzle>, DbError> {
         let n = self.count_puzzles(filter)?;
         if n == 0 {
             return Ok(None);
         }
+        let (variant, min, max, theme) = filter.params();
         self.conn()
             .query_row(
                 &format!(
                     "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY id LIMIT 1 OFFSET ?5"
                 ),
-                params![
-                    filter.variant.map(|v| v.id()),
-                    filter.min_rating,
-                    filter.max_rating,
-                    filter.theme,
-                    (pick % n) as i64
-                ],
+                params![variant, min, max, theme, (pick % n) as i64],
                 row,
             )
             .optional()
             .at(&self.path)
     }
 
-    /// Records an attempt and the puzzle's new rating in one transaction.
+    /// Records an attempt by a player rated `player_rating` and the puzzle's new rating, in one
+    /// transaction.
     pub fn record_attempt(
         &self,
         id: i64,
         moves: &[String],
         solved: bool,
         player_rating: f64,
-        new_rating: (f64, f64, f64),
+        new_rating: PuzzleRating,
     ) -> Result<(), DbError> {
-        let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+        let now = now();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
         tx.execute(
@@ -221,9 +229,71 @@ impl Tablebase {
         tx.execute(
             "UPDATE puzzles SET rating = ?2, rating_deviation = ?3, volatility = ?4,
                  plays = plays + 1 WHERE id = ?1",
-            params![id, new_rating.0, new_rating.1, new_rating.2],
+            params![
+                id,
+                new_rating.rating,
+                new_rating.deviation,
+                new_rating.volatility
+            ],
         )
         .at(&self.path)?;
         tx.commit().at(&self.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle() -> Puzzle {
+        let position = Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20")
+            .expect("a valid position");
+        Puzzle {
+            position,
+            solution: vec![Move::Pit(3), Move::Pit(2), Move::Pit(5)],
+            themes: vec![Theme::Short, Theme::Quiet],
+            rating: PuzzleRating {
+                rating: 1400.0,
+                deviation: 350.0,
+                volatility: 0.06,
+            },
+        }
+    }
+
+    #[test]
+    fn a_puzzle_reads_back_as_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        assert_eq!(tb.insert_puzzles(&[puzzle()]).unwrap(), 1);
+        let stored = tb.puzzles(None).unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].puzzle, puzzle());
+        assert_eq!((stored[0].plays, stored[0].popularity), (0, 0));
+        let by_theme = |theme| PuzzleFilter {
+            theme: Some(theme),
+            ..PuzzleFilter::default()
+        };
+        assert_eq!(tb.count_puzzles(&by_theme(Theme::Quiet)).unwrap(), 1);
+        assert_eq!(tb.count_puzzles(&by_theme(Theme::Long)).unwrap(), 0);
+        let new = PuzzleRating {
+            rating: 1300.0,
+            ..puzzle().rating
+        };
+        tb.record_attempt(stored[0].id, &["3".into()], true, 1500.0, new)
+            .unwrap();
+        let again = tb.puzzle(stored[0].id).unwrap().unwrap();
+        assert_eq!((again.puzzle.rating, again.plays), (new, 1));
+    }
+
+    #[test]
+    fn a_stored_theme_that_is_unknown_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        tb.insert_puzzles(&[puzzle()]).unwrap();
+        tb.conn()
+            .execute("UPDATE puzzles SET themes = 'short noSuchTheme'", [])
+            .unwrap();
+        let err = tb.puzzles(None).unwrap_err().to_string();
+        assert!(err.contains("noSuchTheme"), "{err}");
     }
 }

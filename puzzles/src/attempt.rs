@@ -1,8 +1,9 @@
 //! Checking a player's attempt at a puzzle against the tablebase: any move that keeps the win
 //! counts, even off the stored line; the opponent answers with the best defence.
 
-use mancala_db::{DbError, Tablebase};
-use mancala_solver::{GameResult, MoveError, Position};
+use mancala_db::analyse::AnalyseError;
+use mancala_db::{Puzzle, Tablebase};
+use mancala_solver::{GameResult, Position};
 
 use crate::definition::is_exit;
 
@@ -25,33 +26,17 @@ pub struct AttemptResult {
     pub winning_moves: Vec<String>,
 }
 
-/// Why an attempt could not be checked.
-#[derive(Debug, thiserror::Error)]
-pub enum AttemptError {
-    /// A move that cannot be read or played; `index` is 0-based.
-    #[error("moves[{index}] (in `{position}`): {error}")]
-    Move {
-        /// Which move.
-        index: usize,
-        /// Where it was to be played.
-        position: Position,
-        /// What is wrong with it.
-        error: MoveError,
-    },
-    /// The tablebase failed.
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-/// Replays `moves` (the player's moves only) from the puzzle's `start`, answering each with the
-/// opponent's best defence; `solver_moves` is the length of the stored solution in the player's
-/// moves ([`solver_moves`]).
+/// Replays `moves` (the player's moves only) from the puzzle's position, answering each with the
+/// opponent's best defence; the attempt is complete at the latest after as many moves as the
+/// stored solution has for the player ([`solver_moves`]). It fails as an analysis of the moves
+/// would: a move that cannot be read or played (`index` from 0), or the tablebase.
 pub fn check_attempt(
     tb: &Tablebase,
-    start: &Position,
-    solver_moves: usize,
+    puzzle: &Puzzle,
     moves: &[String],
-) -> Result<AttemptResult, AttemptError> {
+) -> Result<AttemptResult, AnalyseError> {
+    let start = &puzzle.position;
+    let solver_moves = solver_moves(puzzle);
     let solver = start.side();
     let mut result = AttemptResult {
         correct: true,
@@ -63,7 +48,7 @@ pub fn check_attempt(
     };
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
-        let played = pos.play_text(text).map_err(|error| AttemptError::Move {
+        let played = pos.play_text(text).map_err(|error| AnalyseError::Move {
             index,
             position: pos,
             error,
@@ -112,14 +97,19 @@ pub fn check_attempt(
     Ok(result)
 }
 
-/// How many of a stored solution's moves are the solver's (the side to move at the start): an
-/// extra turn gives the solver two moves in a row.
-pub fn solver_moves(start: &Position, solution: &[String]) -> Result<usize, MoveError> {
-    let mut pos = *start;
+/// How many of a puzzle's solution moves are the solver's (the side to move at the start): an
+/// extra turn gives the solver two moves in a row. A stored line that cannot be replayed (never
+/// written by the generator) counts as alternating: every other move.
+pub fn solver_moves(puzzle: &Puzzle) -> usize {
+    let start = puzzle.position;
+    let mut pos = start;
     let mut n = 0;
-    for mv in solution {
+    for &mv in &puzzle.solution {
         n += usize::from(pos.side() == start.side());
-        pos = pos.play_text(mv)?.after;
+        match pos.play(mv) {
+            Ok(played) => pos = played.after,
+            Err(_) => return puzzle.solution.len().div_ceil(2),
+        }
     }
-    Ok(n)
+    n
 }

@@ -8,7 +8,7 @@
 //! solver's last move before an opponent's forced capture.
 
 use mancala_db::{DbError, Tablebase};
-use mancala_solver::{BySide, GameResult, Played, Position, Scoring};
+use mancala_solver::{BySide, GameResult, Move, Played, Position, Scoring};
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
@@ -34,9 +34,9 @@ impl Solution {
         self.by_solver.iter().filter(|&&b| b).count()
     }
 
-    /// The line as move texts.
-    pub fn moves(&self) -> Vec<String> {
-        self.line.iter().map(|p| p.mv.to_string()).collect()
+    /// The line's moves.
+    pub fn moves(&self) -> Vec<Move> {
+        self.line.iter().map(|p| p.mv).collect()
     }
 }
 

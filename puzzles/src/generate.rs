@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use mancala_db::{DbError, NewPuzzle, Tablebase};
+use mancala_db::{DbError, Puzzle, PuzzleRating, Tablebase};
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -65,7 +65,7 @@ fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<BySid
 }
 
 /// Checks one drawn position; returns the puzzle if it is one.
-fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<NewPuzzle>, DbError> {
+fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puzzle>, DbError> {
     let value = tb.probe_board(variant, board)?;
     if value.score <= 0 {
         return Ok(None);
@@ -77,15 +77,16 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<New
     let Some(solution) = solution_line(tb, &position)? else {
         return Ok(None);
     };
-    let tags = themes(&position, &solution);
-    Ok(Some(NewPuzzle {
-        variant,
-        position: position.to_string(),
+    let themes = themes(&position, &solution);
+    Ok(Some(Puzzle {
+        position,
         solution: solution.moves(),
-        themes: tags.iter().map(|t| (*t).to_owned()).collect(),
-        rating: initial_rating(&solution, &tags).round(),
-        rating_deviation: INITIAL_DEVIATION,
-        volatility: INITIAL_VOLATILITY,
+        rating: PuzzleRating {
+            rating: initial_rating(&solution, &themes).round(),
+            deviation: INITIAL_DEVIATION,
+            volatility: INITIAL_VOLATILITY,
+        },
+        themes,
     }))
 }
 
@@ -97,7 +98,7 @@ pub fn generate(
     variant: Variant,
     opts: GenerateOptions,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Vec<NewPuzzle>, DbError> {
+) -> Result<Vec<Puzzle>, DbError> {
     let solved: Vec<Slice> = tb
         .current_slices(variant)?
         .into_iter()
@@ -113,10 +114,10 @@ pub fn generate(
     if total == 0 {
         return Ok(Vec::new());
     }
-    let mut seen: HashSet<String> = tb
+    let mut seen: HashSet<Position> = tb
         .puzzles(Some(variant))?
         .into_iter()
-        .map(|p| p.position)
+        .map(|p| p.puzzle.position)
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut found = Vec::new();
@@ -140,13 +141,13 @@ pub fn generate(
                 pool[k].board(i)
             })
             .collect();
-        let checked: Vec<Option<NewPuzzle>> = boards
+        let checked: Vec<Option<Puzzle>> = boards
             .par_iter()
             .map(|b| examine(tb, variant, b))
             .collect::<Result<_, _>>()?;
         examined += BATCH;
         for p in checked.into_iter().flatten() {
-            if found.len() == opts.count || !seen.insert(p.position.clone()) {
+            if found.len() == opts.count || !seen.insert(p.position) {
                 continue;
             }
             let single = p.solution.len() == 1;

@@ -1,10 +1,12 @@
 //! Endgame puzzles in the Anuak tradition of composed problems ("South to play and win"),
-//! found in the tablebase.
+//! found in the tablebase. The records ([`Puzzle`], [`StoredPuzzle`], [`Theme`]) are the
+//! database's, re-exported here.
 //!
 //! * [`definition`]: what a puzzle is, checked position by position against the tablebase.
-//! * [`themes`]: tags computed from the solution line.
-//! * [`rating`]: the initial rating from difficulty, and Glicko-2 updates as players try them.
-//! * [`generate`]: the seeded, parallel search of solved slices for puzzles.
+//! * [`themes`]: which [`Theme`] tags a solution line shows.
+//! * [`rating`]: the initial rating from difficulty, and Glicko-2 updates, recorded as players
+//!   try them.
+//! * [`generate`](mod@generate): the seeded, parallel search of solved slices for puzzles.
 //! * [`attempt`]: checking a player's moves, any win-keeping move counting.
 
 pub mod attempt;
@@ -16,3 +18,4 @@ pub mod themes;
 pub use attempt::{check_attempt, AttemptResult};
 pub use definition::{solution_line, Solution};
 pub use generate::{generate, GenerateOptions};
+pub use mancala_db::{Puzzle, PuzzleRating, StoredPuzzle, Theme};

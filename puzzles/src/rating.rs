@@ -1,6 +1,8 @@
 //! Ratings: an initial rating from a puzzle's difficulty, and Glicko-2 updates as players try
-//! it (the puzzle is rated like a player: it wins when the player fails).
+//! it (the puzzle is rated like a player: it wins when the player fails), recorded with the
+//! attempt.
 
+use mancala_db::{DbError, PuzzleRating, StoredPuzzle, Tablebase, Theme};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -20,17 +22,17 @@ pub const DEFAULT_PLAYER: Glicko2Rating = Glicko2Rating {
 /// The initial rating from what makes a puzzle hard: each extra move of the solver, each
 /// tempting capture that loses, and themes that hide the solution (a quiet first move, a
 /// sacrifice, a relay whose end must be counted, a long line). Clamped to 600..2600.
-pub fn initial_rating(s: &Solution, themes: &[&str]) -> f64 {
+pub fn initial_rating(s: &Solution, themes: &[Theme]) -> f64 {
     let mut r = 1000.0;
     r += 200.0 * (s.solver_moves() as f64 - 1.0);
     r += 60.0 * s.tempting as f64;
     r += 10.0 * s.choices as f64;
     for t in themes {
-        r += match *t {
-            "sacrifice" => 150.0,
-            "quiet" => 100.0,
-            "relay" => 60.0,
-            "immobilisation" | "starvation" => 40.0,
+        r += match t {
+            Theme::Sacrifice => 150.0,
+            Theme::Quiet => 100.0,
+            Theme::Relay => 60.0,
+            Theme::Immobilisation | Theme::Starvation => 40.0,
             _ => 0.0,
         };
     }
@@ -46,6 +48,36 @@ pub fn after_attempt(puzzle: Glicko2Rating, player: Glicko2Rating, solved: bool)
         Outcomes::WIN
     };
     glicko2(&puzzle, &player, &outcome, &Glicko2Config::new()).0
+}
+
+/// Records a finished attempt (solved, or failed at a wrong move) at `puzzle` by a player rated
+/// `player_rating` ([`DEFAULT_PLAYER`]'s rating when not given), with the puzzle's Glicko-2
+/// update, in one transaction on `writer`; returns the puzzle's new rating.
+pub fn record_attempt(
+    writer: &Tablebase,
+    puzzle: &StoredPuzzle,
+    moves: &[String],
+    solved: bool,
+    player_rating: Option<f64>,
+) -> Result<PuzzleRating, DbError> {
+    let player = Glicko2Rating {
+        rating: player_rating.unwrap_or(DEFAULT_PLAYER.rating),
+        ..DEFAULT_PLAYER
+    };
+    let old = puzzle.puzzle.rating;
+    let old = Glicko2Rating {
+        rating: old.rating,
+        deviation: old.deviation,
+        volatility: old.volatility,
+    };
+    let new = after_attempt(old, player, solved);
+    let new = PuzzleRating {
+        rating: new.rating,
+        deviation: new.deviation,
+        volatility: new.volatility,
+    };
+    writer.record_attempt(puzzle.id, moves, solved, player.rating, new)?;
+    Ok(new)
 }
 
 #[cfg(test)]

@@ -1,44 +1,11 @@
-//! Theme tags computed from a puzzle's solution line, in the style of chess puzzle databases
-//! (camelCase words, space-separated when stored).
+//! Which theme tags a puzzle's solution line shows (the tags themselves, their names and
+//! meanings, are [`Theme`], stored with the puzzle).
 
+use mancala_db::Theme;
 use mancala_solver::rules::Next;
 use mancala_solver::{Family, Move, Position, Variant};
 
 use crate::definition::Solution;
-
-/// Every theme the generator can tag, with what it means (for `--help`, the API and the README).
-pub const THEMES: &[(&str, &str)] = &[
-    ("oneMove", "the solution is a single move"),
-    ("short", "two moves of the solver"),
-    ("long", "three or four moves of the solver"),
-    ("veryLong", "five or more moves of the solver"),
-    ("quiet", "the first move captures nothing"),
-    (
-        "sacrifice",
-        "a solution move gives the opponent seeds, at once or with their reply",
-    ),
-    (
-        "relay",
-        "a solution move's first hand ends in an occupied pit and sows on",
-    ),
-    (
-        "binikh",
-        "a solution move's last seed makes a four that the mover takes",
-    ),
-    ("extraTurn", "a solution move earns another turn"),
-    (
-        "starvation",
-        "the solution leaves the opponent without seeds to play",
-    ),
-    (
-        "immobilisation",
-        "the solution leaves the opponent without a legal move",
-    ),
-    (
-        "grandSlam",
-        "a solution move captures every seed on the opponent's side",
-    ),
-];
 
 /// Where the first hand of a sowing from `pit` ends, and how many seeds that pit held before
 /// (relay families only: the whole board is one ring of the mover's own loop or of both rows).
@@ -65,19 +32,19 @@ fn first_hand_landing(before: &Position, pit: u8) -> Option<u8> {
 }
 
 /// The themes of a solution from `start`.
-pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
+pub fn themes(start: &Position, s: &Solution) -> Vec<Theme> {
     let variant = start.variant();
     let solver = start.side();
     let mut tags = Vec::new();
     tags.push(match s.solver_moves() {
-        1 => "oneMove",
-        2 => "short",
-        3 | 4 => "long",
-        _ => "veryLong",
+        1 => Theme::OneMove,
+        2 => Theme::Short,
+        3 | 4 => Theme::Long,
+        _ => Theme::VeryLong,
     });
     let first = &s.line[0];
     if first.captured[solver] == 0 {
-        tags.push("quiet");
+        tags.push(Theme::Quiet);
     }
     let mut before = *start;
     let (mut sacrifice, mut relay, mut binikh, mut extra, mut starve, mut slam) =
@@ -112,19 +79,19 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
         before = p.after;
     }
     if sacrifice {
-        tags.push("sacrifice");
+        tags.push(Theme::Sacrifice);
     }
     if relay {
-        tags.push("relay");
+        tags.push(Theme::Relay);
     }
     if binikh {
-        tags.push("binikh");
+        tags.push(Theme::Binikh);
     }
     if extra {
-        tags.push("extraTurn");
+        tags.push(Theme::ExtraTurn);
     }
     if starve {
-        tags.push("starvation");
+        tags.push(Theme::Starvation);
     }
     // After the last solver move the opponent has no move (the game ends for want of one, not
     // by the move's own rule), or only a pass.
@@ -135,10 +102,10 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<&'static str> {
         && !ended_by_rule
         && (last.ends_game || after.legal_moves().iter().all(|m| *m == Move::Pass))
     {
-        tags.push("immobilisation");
+        tags.push(Theme::Immobilisation);
     }
     if slam {
-        tags.push("grandSlam");
+        tags.push(Theme::GrandSlam);
     }
     tags
 }

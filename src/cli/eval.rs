@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::json::EvaluationJson;
+use mancala_api::response::EvaluationJson;
 use mancala_db::{SearchEvalError, Source};
 use mancala_solver::search::{Budget, SearchProgress};
 use mancala_solver::{Family, GameResult, Scoring, Value};

@@ -3,9 +3,8 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use mancala_db::json::Totals;
+use mancala_api::response::MovesJson;
 use mancala_solver::{Played, Position, Side};
-use serde::Serialize;
 
 use super::args::PositionArgs;
 use super::{board_text, print, side_name};
@@ -30,60 +29,6 @@ pub struct MovesArgs {
     /// "game_over" holds the final totals.
     #[arg(long)]
     json: bool,
-}
-
-/// One legal move in the JSON output.
-#[derive(Debug, Serialize)]
-pub struct MoveJson {
-    /// The move as written: a pit number or `pass`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The canonical position string after the move.
-    pub after: String,
-    /// Seeds the move gave each side: captures, and the allocation when it ends the game.
-    pub captured: Totals,
-    /// The mover moves again.
-    pub extra_turn: bool,
-    /// The game is over after the move.
-    pub ends_game: bool,
-    /// The sowing never ends, which loses the game for the mover.
-    pub endless: bool,
-}
-
-/// The whole JSON output of `mancala moves --json`.
-#[derive(Debug, Serialize)]
-pub struct MovesJson {
-    /// The variant id.
-    pub variant: &'static str,
-    /// The canonical position string.
-    pub position: String,
-    /// The final totals when the game is over in the position, else `null`.
-    pub game_over: Option<Totals>,
-    /// Every legal move, in pit order.
-    pub moves: Vec<MoveJson>,
-}
-
-impl MovesJson {
-    /// The JSON description of `pos` and its legal moves.
-    pub fn new(pos: &Position) -> MovesJson {
-        MovesJson {
-            variant: pos.variant().id(),
-            position: pos.to_string(),
-            game_over: pos.game_over().map(Totals::from),
-            moves: pos
-                .successors()
-                .into_iter()
-                .map(|played| MoveJson {
-                    mv: played.mv.to_string(),
-                    after: played.after.to_string(),
-                    captured: played.captured.into(),
-                    extra_turn: played.extra_turn,
-                    ends_game: played.ends_game,
-                    endless: played.endless,
-                })
-                .collect(),
-        }
-    }
 }
 
 impl MovesArgs {

@@ -175,16 +175,17 @@ impl ExportArgs {
             "Themes",
         ])?;
         for p in tb.puzzles(self.variant)? {
+            let puzzle = &p.puzzle;
             out.write_record([
                 p.id.to_string(),
-                p.variant,
-                p.position,
-                p.solution.join(" "),
-                format!("{:.0}", p.rating),
-                format!("{:.0}", p.rating_deviation),
+                puzzle.variant().id().to_owned(),
+                puzzle.position.to_string(),
+                puzzle.solution_text(),
+                format!("{:.0}", puzzle.rating.rating),
+                format!("{:.0}", puzzle.rating.deviation),
                 p.popularity.to_string(),
                 p.plays.to_string(),
-                p.themes.join(" "),
+                puzzle.themes_text(),
             ])?;
         }
         out.flush()?;

@@ -2,8 +2,7 @@
 //! API's route table and its OpenAPI document so that the list is always the one served, then
 //! the errors and examples.
 
-use mancala_api::openapi;
-use mancala_api::routes::ROUTES;
+use mancala_api::routes::{Route, ROUTES};
 use serde_json::Value as Json;
 
 use super::text::wrap;
@@ -15,22 +14,23 @@ const HELP_WIDTH: usize = 98;
 const DESCRIPTION_INDENT: &str = "          ";
 
 /// The text after the options in `mancala serve --help`: every route of the API (from
-/// [`ROUTES`], each described by its summary in the OpenAPI document, so that the list is
+/// [`ROUTES`], each described by its OpenAPI operation, so that the list is
 /// always the served one), the errors and examples.
 pub fn after_help() -> String {
-    let doc = openapi::document();
-    let mut routes = ROUTES.to_vec();
-    routes.sort_by(|a, b| (a.0, a.1.as_str()).cmp(&(b.0, b.1.as_str())));
+    let mut routes: Vec<(&Route, Json)> = ROUTES
+        .iter()
+        .filter_map(|r| Some((r, (r.operation?)())))
+        .collect();
+    routes.sort_by(|(a, _), (b, _)| (a.path, a.method.as_str()).cmp(&(b.path, b.method.as_str())));
     let mut text = String::from(
         "Endpoints (a position is a position string, `_` for its spaces; GET /api/openapi.json \
          describes them in full; the player's web page is at /):\n",
     );
-    for (path, method) in routes {
-        let operation = &doc["paths"][path][method.as_str().to_lowercase()];
+    for (route, operation) in &routes {
         text.push_str(&format!(
             "  {:<4} {}\n",
-            method.as_str(),
-            with_query(path, operation)
+            route.method.as_str(),
+            with_query(route.path, operation)
         ));
         let mut lines = wrap(&describe(operation), HELP_WIDTH - DESCRIPTION_INDENT.len());
         lines.extend(example_body(operation));
@@ -100,8 +100,8 @@ mod tests {
     #[test]
     fn every_route_is_listed_with_its_summary() {
         let help = after_help();
-        for (path, method) in ROUTES {
-            let line = format!("  {:<4} {path}", method.as_str());
+        for route in ROUTES.iter().filter(|r| r.is_api()) {
+            let line = format!("  {:<4} {}", route.method.as_str(), route.path);
             let at = help
                 .find(&line)
                 .unwrap_or_else(|| panic!("{line} missing from\n{help}"));

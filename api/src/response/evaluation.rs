@@ -1,57 +1,10 @@
-//! The JSON form of evaluations, shared by `mancala eval --json` and the HTTP API so that both
-//! say exactly the same thing.
+//! A position's value and every legal move's: `GET /api/{variant}` and `mancala eval --json`,
+//! which say exactly the same thing.
 
-use mancala_solver::{BySide, GameResult, Scoring, Value};
+use mancala_db::{Evaluation, Source};
 use serde::Serialize;
 
-use crate::Evaluation;
-
-/// Seeds per side: `{"south": s, "north": n}`.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub struct Totals {
-    /// South's seeds.
-    pub south: u32,
-    /// North's seeds.
-    pub north: u32,
-}
-
-impl From<BySide<u32>> for Totals {
-    fn from(BySide { south, north }: BySide<u32>) -> Totals {
-        Totals { south, north }
-    }
-}
-
-/// A value: `{"score": s, "depth": d}` in score variants, `{"result": "win", "depth": d}` in
-/// win/draw/loss variants; `depth` is `null` where the value is that of endless play.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub struct ValueJson {
-    /// Seeds still to be won minus seeds still to be lost (score variants).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<i32>,
-    /// `win`, `draw` or `loss` (win/draw/loss variants).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<&'static str>,
-    /// Plies to the next capture or the end (RULES.md §2).
-    pub depth: Option<u16>,
-}
-
-impl ValueJson {
-    /// The JSON form of `value` in a variant scored by `scoring`.
-    pub fn new(scoring: Scoring, value: Value) -> ValueJson {
-        let (score, result) = match scoring {
-            Scoring::Score => (Some(value.score as i32), None),
-            Scoring::WinDrawLoss => (
-                None,
-                Some(GameResult::of_margin(value.score.into()).as_str()),
-            ),
-        };
-        ValueJson {
-            score,
-            result,
-            depth: value.depth,
-        }
-    }
-}
+use super::value::{Totals, ValueJson};
 
 /// One move of an evaluation.
 #[derive(Clone, Debug, Serialize)]
@@ -67,7 +20,7 @@ pub struct MoveEvalJson {
     pub best: bool,
 }
 
-/// A whole evaluation: `mancala eval --json` and `GET /api/{variant}`.
+/// A whole evaluation.
 #[derive(Clone, Debug, Serialize)]
 pub struct EvaluationJson {
     /// The variant id.
@@ -92,9 +45,9 @@ pub struct EvaluationJson {
 
 impl EvaluationJson {
     /// The JSON of an evaluation and where its values came from.
-    pub fn with_source(e: &Evaluation, source: &crate::Source) -> EvaluationJson {
+    pub fn with_source(e: &Evaluation, source: &Source) -> EvaluationJson {
         let mut json = EvaluationJson::from(e);
-        if matches!(source, crate::Source::Search { .. }) {
+        if matches!(source, Source::Search { .. }) {
             json.source = Some(source.word());
         }
         json

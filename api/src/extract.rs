@@ -1,0 +1,139 @@
+//! Typed request input: path segments, query strings and JSON bodies, each read by an actix
+//! extractor whose failure is the [`ApiError`] that names the field, so that a handler receives
+//! only values it can use.
+//!
+//! * [`InPath`]: one `{name}` segment of the path, read as a [`PathSegment`] (a [`Variant`], a
+//!   [`PuzzleId`]), each with its own answer when it is not one (an unknown variant is a 404
+//!   listing the valid ids, a bad id a 400): `web::Path`'s one error handler could not tell
+//!   them apart.
+//! * [`QueriedPosition`]: the position a `GET` asks about, `{variant}` in the path and
+//!   `?position=` in the query.
+//! * Other queries are `web::Query<T>` of a type of [`crate::request`]; [`query_config`] turns
+//!   a query string that cannot be read into a 400 on `query`.
+//! * [`JsonBody`]: a body of at most [`MAX_BODY_BYTES`] read as JSON into a [`RequestBody`],
+//!   whose own message says what was expected; larger bodies are a 413.
+
+use std::future::{ready, Future, Ready};
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::error::{JsonPayloadError, QueryPayloadError};
+use actix_web::{web, FromRequest, HttpRequest};
+use mancala_solver::{Position, Variant};
+
+use crate::error::ApiError;
+use crate::limits::MAX_BODY_BYTES;
+use crate::request::{PositionQuery, RequestBody};
+
+/// A value that one segment of the path holds.
+pub trait PathSegment: Sized {
+    /// The segment's name in the route's path (`{variant}`: `variant`).
+    const NAME: &'static str;
+
+    /// Reads the segment's text (percent-decoded).
+    fn parse(text: &str) -> Result<Self, ApiError>;
+
+    /// The segment of `req`'s path.
+    fn of(req: &HttpRequest) -> Result<Self, ApiError> {
+        Self::parse(req.match_info().query(Self::NAME))
+    }
+}
+
+impl PathSegment for Variant {
+    const NAME: &'static str = "variant";
+
+    fn parse(text: &str) -> Result<Variant, ApiError> {
+        text.parse().map_err(ApiError::UnknownVariant)
+    }
+}
+
+/// A puzzle's id, as the `{id}` segment of the puzzle routes holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleId(pub i64);
+
+impl PathSegment for PuzzleId {
+    const NAME: &'static str = "id";
+
+    fn parse(text: &str) -> Result<PuzzleId, ApiError> {
+        text.parse().map(PuzzleId).map_err(|_| {
+            ApiError::bad(
+                "id",
+                format!("id: `{text}` is not a puzzle id (a whole number)"),
+            )
+        })
+    }
+}
+
+/// The segment of the path that holds a `T`.
+#[derive(Clone, Copy, Debug)]
+pub struct InPath<T>(pub T);
+
+impl<T: PathSegment> FromRequest for InPath<T> {
+    type Error = ApiError;
+    type Future = Ready<Result<InPath<T>, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(T::of(req).map(InPath))
+    }
+}
+
+/// The position of `GET /api/{variant}?position=...`: the variant checked first (a 404), then
+/// the query string, then the position against the variant (a 400 naming `position`).
+#[derive(Clone, Copy, Debug)]
+pub struct QueriedPosition(pub Position);
+
+impl FromRequest for QueriedPosition {
+    type Error = ApiError;
+    type Future = Ready<Result<QueriedPosition, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready((|| {
+            let variant = Variant::of(req)?;
+            let query =
+                web::Query::<PositionQuery>::from_query(req.query_string()).map_err(query_error)?;
+            query.position(variant).map(QueriedPosition)
+        })())
+    }
+}
+
+/// The answer to a query string that cannot be read.
+fn query_error(e: QueryPayloadError) -> ApiError {
+    ApiError::bad("query", format!("query string: {e}"))
+}
+
+/// The configuration of every `web::Query`: a query string that cannot be read is a 400 on
+/// `query` (registered once for the whole service by [`crate::routes::configure`]).
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|e, _| query_error(e).into())
+}
+
+/// A JSON request body of at most [`MAX_BODY_BYTES`], whatever its `Content-Type` says (clients
+/// such as `curl -d` send a form's type).
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: RequestBody + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<JsonBody<T>, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::JsonBody::<T>::new(req, payload, None, false).limit(MAX_BODY_BYTES);
+        Box::pin(async move { body.await.map(JsonBody).map_err(body_error::<T>) })
+    }
+}
+
+/// The answer to a body that could not be read into `T`.
+fn body_error<T: RequestBody>(e: JsonPayloadError) -> ApiError {
+    match e {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::TooLarge {
+                field: "body",
+                message: format!("body: larger than the limit of {MAX_BODY_BYTES} bytes"),
+            }
+        }
+        JsonPayloadError::Deserialize(e) => T::invalid(e),
+        JsonPayloadError::Payload(e) => ApiError::bad("body", format!("body: cannot be read: {e}")),
+        // Not raised with the settings above (no `Content-Type` check, nothing serialised).
+        e => ApiError::bad("body", format!("body: cannot be read: {e}")),
+    }
+}

@@ -1,0 +1,10 @@
+//! The request handlers, one module per subject. Each takes typed input ([`crate::extract`],
+//! [`crate::request`]), does its tablebase work off the async workers, so that SQLite reads on
+//! chunk-cache misses never block them (evaluations on the [`crate::pool`] threads, the hot
+//! path; main lines, analyses, listings and puzzles inside `web::block`), and answers with a
+//! type of [`crate::response`]. Only the route table ([`crate::routes`]) refers to them.
+
+pub(crate) mod evaluation;
+pub(crate) mod page;
+pub(crate) mod puzzles;
+pub(crate) mod service;

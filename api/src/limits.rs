@@ -1,0 +1,24 @@
+//! What one request may ask of the service: the sizes it accepts and the work it does for one
+//! answer. Kept together so that the OpenAPI document, the checks and the error messages quote
+//! the same numbers.
+
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use mancala_solver::search::Budget;
+
+/// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Most moves accepted in one game record: more is a 413.
+pub const MAX_RECORD_MOVES: usize = 1000;
+
+/// What one Kalah evaluation outside the tablebase may cost: ten million nodes (a few
+/// seconds), and no more than ten seconds.
+pub const SEARCH_BUDGET: Budget = Budget {
+    nodes: 10_000_000,
+    time: Some(Duration::from_secs(10)),
+};
+
+/// The player ratings a puzzle attempt may claim.
+pub const PLAYER_RATINGS: RangeInclusive<f64> = 0.0..=4000.0;

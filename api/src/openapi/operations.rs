@@ -1,0 +1,185 @@
+//! The operation of each route: its summary, parameters, body and answers. The route table
+//! ([`crate::routes::ROUTES`]) points each documented route at its function here.
+
+use mancala_db::line::MAX_LINE_PLIES;
+use mancala_db::Theme;
+use mancala_solver::Variant;
+use serde_json::{json, Value};
+
+use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES};
+
+/// Every variant id, for the `enum` of variant parameters.
+fn variant_ids() -> Vec<&'static str> {
+    Variant::ALL.iter().map(|v| v.id()).collect()
+}
+
+/// The `{variant}` path parameter.
+fn variant_param() -> Value {
+    json!({
+        "name": "variant", "in": "path", "required": true,
+        "description": "A variant id (GET /api/variants lists them). Unknown ids are a 404 naming the valid ones.",
+        "schema": {"type": "string", "enum": variant_ids()}
+    })
+}
+
+/// The `position` query parameter.
+fn position_param() -> Value {
+    json!({
+        "name": "position", "in": "query", "required": true,
+        "description": "A position string `ROWS SIDE [CAPTURED]` (RULES.md §1): the rows from top to bottom separated by `/`, each row's seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally the seeds captured by South and North as `s-n`. Write `_` (or `%20`, or `+`) for the spaces.",
+        "schema": {"type": "string"},
+        "example": "0,0,1,0,2,1/1,0,0,3,0,0_S"
+    })
+}
+
+/// The 200 answer: `description`, and a body of the schema named `schema`.
+fn ok(description: &str, schema: &str) -> Value {
+    json!({"200": {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
+    }})
+}
+
+/// The answers of an operation: `ok` and the error answers of the status `codes`.
+fn responses(ok: Value, codes: &[&str]) -> Value {
+    let mut map = serde_json::Map::new();
+    for &code in codes {
+        let description = match code {
+            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `moves`, `moves[i]`, `body`, `query`).",
+            "404" => "Unknown variant (`field`: `variant`), or the position's slice is not solved (`field`: `position`, with `slice` and the `solve` command).",
+            "405" => "The path exists but does not take this method (the `Allow` header says which it takes).",
+            "413" => "The body is over the size limit, or the record holds too many moves.",
+            "500" => "The database failed (never caused by input).",
+            "503" => "A damaged chunk, or the server is shutting down.",
+            _ => "Error.",
+        };
+        map.insert(
+            code.into(),
+            json!({
+                "description": description,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+            }),
+        );
+    }
+    if let Value::Object(ok) = ok {
+        map.extend(ok);
+    }
+    Value::Object(map)
+}
+
+/// `GET /healthz`.
+pub fn healthz() -> Value {
+    json!({
+        "summary": "Liveness: the server is up.",
+        "operationId": "healthz",
+        "responses": responses(ok("Always {\"status\": \"ok\"}.", "Health"), &[])
+    })
+}
+
+/// `GET /api/openapi.json`.
+pub fn openapi() -> Value {
+    json!({
+        "summary": "This document.",
+        "operationId": "openapi",
+        "responses": {"200": {"description": "The OpenAPI 3 description of the service.",
+            "content": {"application/json": {"schema": {"type": "object"}}}}}
+    })
+}
+
+/// `GET /api/variants`.
+pub fn variants() -> Value {
+    json!({
+        "summary": "Every variant: its board, rules summary, and which slices are solved.",
+        "operationId": "variants",
+        "responses": responses(ok("The variants, in listing order.", "Variants"), &["500"])
+    })
+}
+
+/// An operation on the position of the query: `GET /api/{variant}...?position=P`, which fails
+/// as any reading of a position and a tablebase probe does. `fields` are the summary and the
+/// like; `answer` is the 200.
+fn on_position(fields: Value, answer: Value) -> Value {
+    let mut operation = fields;
+    operation["parameters"] = json!([variant_param(), position_param()]);
+    operation["responses"] = responses(answer, &["400", "404", "500", "503"]);
+    operation
+}
+
+/// `GET /api/{variant}`.
+pub fn evaluate() -> Value {
+    on_position(
+        json!({
+            "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
+            "operationId": "evaluate"
+        }),
+        ok("The evaluation.", "Evaluation"),
+    )
+}
+
+/// `GET /api/{variant}/mainline`.
+pub fn mainline() -> Value {
+    on_position(
+        json!({
+            "summary": "The line of perfect play from the position to the end of the game.",
+            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`)."),
+            "operationId": "mainline"
+        }),
+        ok("The line.", "Mainline"),
+    )
+}
+
+/// `POST /api/{variant}/analyse`.
+pub fn analyse() -> Value {
+    json!({
+        "summary": "Judge every move of a game record.",
+        "description": format!("For every move: the value before it, the best value available, the value it kept, the loss and a verdict. Loss = best value minus kept value, for the mover: seeds in score variants; result steps in win/draw/loss variants (win to draw and draw to loss 1, win to loss 2). Verdicts: loss 0 `best`; score variants 1-2 `inaccuracy`, 3-5 `mistake`, 6 or more `blunder`; win/draw/loss variants `mistake`. Always `blunder` when the move throws away a won game (the result of the whole game for the mover, counting the seeds already captured, goes from win to draw or loss), and at least `mistake` when it turns a drawn game into a lost one. A malformed or illegal move is a 400 with its `index` (from 0), the `move`, the `position` and the `legal` moves. Limits: {MAX_BODY_BYTES} bytes of body (413), {MAX_RECORD_MOVES} moves (413)."),
+        "operationId": "analyse",
+        "parameters": [variant_param()],
+        "requestBody": {"required": true, "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Record"},
+            "example": {"position": "4,4,4,4,4,4/4,4,4,4,4,4 S", "moves": ["1", "4"]}
+        }}},
+        "responses": responses(ok("The analysis.", "Analysis"), &["400", "404", "413", "500", "503"])
+    })
+}
+
+/// `GET /api/puzzles/next`.
+pub fn next_puzzle() -> Value {
+    json!({
+        "summary": "A puzzle to solve (without its solution), picked at random among those matching the filter.",
+        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play and, at each of its turns along the solution, exactly one move keeps the win (score variants: the best score, every other move losing the game or 4 seeds). 404 when none matches.",
+        "operationId": "nextPuzzle",
+        "parameters": [
+            {"name": "variant", "in": "query", "required": false, "schema": {"type": "string", "enum": variant_ids()}},
+            {"name": "min_rating", "in": "query", "required": false, "schema": {"type": "number"}},
+            {"name": "max_rating", "in": "query", "required": false, "schema": {"type": "number"}},
+            {"name": "theme", "in": "query", "required": false, "schema": {"type": "string"}, "description": format!("A theme tag: {}.", Theme::ALL.map(Theme::as_str).join(" "))}
+        ],
+        "responses": responses(ok("A puzzle, without `solution`.", "Puzzle"), &["400", "404", "500"])
+    })
+}
+
+/// `GET /api/puzzles/{id}`.
+pub fn puzzle() -> Value {
+    json!({
+        "summary": "A puzzle by id, with its solution.",
+        "operationId": "puzzle",
+        "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+        "responses": responses(ok("The puzzle, with `solution`.", "Puzzle"), &["400", "404", "500"])
+    })
+}
+
+/// `POST /api/puzzles/{id}/attempt`.
+pub fn attempt() -> Value {
+    json!({
+        "summary": "Check the player's moves so far against the tablebase and answer with the opponent's reply.",
+        "description": "`moves` are the player's moves only, from the puzzle's position, in order; the server replays them, answering each with the opponent's best defence (the longest resistance). Any move that keeps the win counts, even off the stored line. When the attempt ends (solved, or a wrong move) it is recorded and the puzzle's Glicko-2 rating updated against the player's `rating` (default 1500): the answer then has the `solution` and the puzzle's new `rating`.",
+        "operationId": "attempt",
+        "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+        "requestBody": {"required": true, "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Attempt"},
+            "example": {"moves": ["3"], "rating": 1500}
+        }}},
+        "responses": responses(ok("How the attempt stands.", "AttemptResult"), &["400", "404", "413", "500", "503"])
+    })
+}

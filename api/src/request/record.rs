@@ -1,0 +1,165 @@
+//! The game record of `POST /api/{variant}/analyse`.
+
+use mancala_solver::{Position, Variant};
+use serde::Deserialize;
+use serde_json::Value as Json;
+
+use super::body::RequestBody;
+use crate::error::ApiError;
+use crate::limits::MAX_RECORD_MOVES;
+
+/// What `analyse` expects, for error messages.
+const RECORD_SHAPE: &str = "expected a JSON object {\"position\": POSITION (optional, default: \
+    the start position), \"moves\": [\"3\", \"5\", ...]}";
+
+/// The body of `POST /api/{variant}/analyse`: `{"position": POSITION (optional), "moves":
+/// ["3", 5, ...] or "3 5 ..."}`. Kept as JSON until [`GameRecord::read`] checks it key by key:
+/// a derived `Deserialize` would stop at the first surprise with a message that names no
+/// field, where the answer must name `moves[2]` or the unknown key.
+#[derive(Debug, Deserialize)]
+#[serde(transparent)]
+pub struct GameRecord(Json);
+
+impl RequestBody for GameRecord {
+    fn invalid(error: serde_json::Error) -> ApiError {
+        ApiError::bad(
+            "body",
+            format!("body: not valid JSON ({error}); {RECORD_SHAPE}"),
+        )
+    }
+}
+
+impl GameRecord {
+    /// The start position (by default the variant's) and the moves as text.
+    pub fn read(&self, variant: Variant) -> Result<(Position, Vec<String>), ApiError> {
+        let Json::Object(fields) = &self.0 else {
+            return Err(ApiError::bad("body", format!("body: {RECORD_SHAPE}")));
+        };
+        if let Some(key) = fields.keys().find(|k| *k != "position" && *k != "moves") {
+            return Err(ApiError::bad(
+                key.as_str(),
+                format!("{key}: unknown field; {RECORD_SHAPE}"),
+            ));
+        }
+        let position = match fields.get("position") {
+            None | Some(Json::Null) => Position::start(variant),
+            Some(Json::String(text)) => {
+                Position::parse(variant, text).map_err(|e| ApiError::position("position", e))?
+            }
+            Some(_) => {
+                return Err(ApiError::bad(
+                    "position",
+                    "position: expected a position string `ROWS SIDE [CAPTURED]`",
+                ))
+            }
+        };
+        let moves = match fields.get("moves") {
+            None => {
+                return Err(ApiError::bad(
+                    "moves",
+                    format!("moves: missing; {RECORD_SHAPE}"),
+                ))
+            }
+            Some(Json::String(text)) => text.split_whitespace().map(str::to_owned).collect(),
+            Some(Json::Array(items)) => {
+                if items.len() > MAX_RECORD_MOVES {
+                    return Err(too_many_moves(items.len()));
+                }
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| move_text(i, item))
+                    .collect::<Result<Vec<_>, _>>()?
+            }
+            Some(_) => {
+                return Err(ApiError::bad(
+                    "moves",
+                    "moves: expected an array of moves (pit numbers or \"pass\"), e.g. \
+                     [\"3\", \"5\"], or one string of moves separated by spaces",
+                ))
+            }
+        };
+        if moves.len() > MAX_RECORD_MOVES {
+            return Err(too_many_moves(moves.len()));
+        }
+        Ok((position, moves))
+    }
+}
+
+/// Move `i` of a record's array: a string or a whole number.
+fn move_text(i: usize, item: &Json) -> Result<String, ApiError> {
+    match item {
+        Json::String(s) => Ok(s.trim().to_owned()),
+        Json::Number(n) if n.is_u64() => Ok(n.to_string()),
+        _ => Err(ApiError::bad(
+            format!("moves[{i}]"),
+            format!("moves[{i}]: expected a pit number or \"pass\", found {item}"),
+        )),
+    }
+}
+
+/// The 413 for a record of `n` moves.
+fn too_many_moves(n: usize) -> ApiError {
+    ApiError::TooLarge {
+        field: "moves",
+        message: format!("moves: {n} moves, but a record holds at most {MAX_RECORD_MOVES}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn read(body: Json) -> Result<(Position, Vec<String>), ApiError> {
+        GameRecord(body).read(Variant::RioKadalis)
+    }
+
+    /// The field an error names.
+    fn field(e: ApiError) -> String {
+        e.field().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_record_reads_strings_numbers_and_one_string_of_moves() {
+        let start = Position::start(Variant::RioKadalis);
+        let (pos, moves) = read(json!({"moves": [" 1 ", 4, "pass"]})).unwrap();
+        assert_eq!(
+            (pos, moves),
+            (start, vec!["1".into(), "4".into(), "pass".into()])
+        );
+        let (_, moves) = read(json!({"position": null, "moves": "3  5"})).unwrap();
+        assert_eq!(moves, ["3", "5"]);
+    }
+
+    #[test]
+    fn a_bad_record_names_the_field() {
+        assert_eq!(field(read(json!([1])).unwrap_err()), "body");
+        assert_eq!(
+            field(read(json!({"moves": [], "colour": 1})).unwrap_err()),
+            "colour"
+        );
+        assert_eq!(
+            field(read(json!({"position": 3, "moves": []})).unwrap_err()),
+            "position"
+        );
+        assert_eq!(
+            field(read(json!({"position": "1 S", "moves": []})).unwrap_err()),
+            "position"
+        );
+        assert_eq!(field(read(json!({"position": null})).unwrap_err()), "moves");
+        assert_eq!(field(read(json!({"moves": {}})).unwrap_err()), "moves");
+        assert_eq!(
+            field(read(json!({"moves": ["1", -2]})).unwrap_err()),
+            "moves[1]"
+        );
+        let many = vec!["1"; MAX_RECORD_MOVES + 1];
+        assert_eq!(field(read(json!({ "moves": many })).unwrap_err()), "moves");
+        let many = many.join(" ");
+        assert!(matches!(
+            read(json!({ "moves": many })),
+            Err(ApiError::TooLarge { .. })
+        ));
+    }
+}

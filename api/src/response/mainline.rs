@@ -1,0 +1,128 @@
+//! The line of perfect play from a position: `GET /api/{variant}/mainline`.
+
+use mancala_db::line::{Line, LineEnd};
+use mancala_solver::Side;
+use serde::Serialize;
+
+use super::value::{Totals, ValueJson};
+
+/// A main line.
+#[derive(Debug, Serialize)]
+pub struct MainlineJson {
+    /// The variant id.
+    pub variant: &'static str,
+    /// The canonical start position.
+    pub position: String,
+    /// Its value for the side to move.
+    pub value: ValueJson,
+    /// The game's result for the side to move with perfect play, counting what is captured.
+    pub outcome: &'static str,
+    /// The plies of the line.
+    pub steps: Vec<StepJson>,
+    /// Why the line stops: `game_over`, `repetition` or `limit`.
+    pub end: &'static str,
+    /// The game is over at the end of the line.
+    pub game_over: bool,
+    /// The value rests on endless play and the line stopped at the first repeated position.
+    pub endless: bool,
+    /// The repeated position (`endless` only), else `null`.
+    pub repeated: Option<String>,
+    /// The ply after which the repeated position first stood (0: the start), else `null`.
+    pub repeated_from_ply: Option<usize>,
+    /// The line was cut at the ply limit before it ended.
+    pub truncated: bool,
+    /// Seeds of each side at the end of the line: the final totals when the game is over, else
+    /// what is captured so far (endless play splits the rest of the board equally).
+    pub totals: Totals,
+    /// `south`, `north`, or `null` for a draw (or a truncated line).
+    pub winner: Option<&'static str>,
+}
+
+/// One ply of a main line.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// 1 for the first move of the line.
+    pub ply: usize,
+    /// The mover: `S` or `N`.
+    pub side: String,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The canonical position after it.
+    pub position: String,
+    /// The move's value for the mover (the value of the position it is played from).
+    pub value: ValueJson,
+    /// Seeds the move added to each side (captures, and the allocation when it ends the game).
+    pub captured: Totals,
+    /// The mover moves again.
+    pub extra_turn: bool,
+    /// The move ends the game.
+    pub ends_game: bool,
+}
+
+impl MainlineJson {
+    /// The JSON form of a line.
+    pub fn new(line: &Line) -> MainlineJson {
+        let variant = line.start.variant();
+        let scoring = variant.scoring();
+        let steps = line
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| StepJson {
+                ply: i + 1,
+                side: mover_of(line, i).letter().to_string(),
+                mv: s.played.mv.to_string(),
+                position: s.played.after.to_string(),
+                value: ValueJson::new(scoring, s.value),
+                captured: s.played.captured.into(),
+                extra_turn: s.played.extra_turn,
+                ends_game: s.played.ends_game,
+            })
+            .collect();
+        let (end, totals, winner, repeated, repeated_from_ply) = match &line.end {
+            LineEnd::GameOver { totals, winner } => ("game_over", *totals, *winner, None, None),
+            LineEnd::Repetition {
+                first_seen,
+                totals,
+                winner,
+            } => (
+                "repetition",
+                *totals,
+                *winner,
+                Some(line.last_position().to_string()),
+                Some(*first_seen),
+            ),
+            LineEnd::Limit { .. } => ("limit", line.last_position().captured(), None, None, None),
+        };
+        MainlineJson {
+            variant: variant.id(),
+            position: line.start.to_string(),
+            value: ValueJson::new(scoring, line.value),
+            outcome: line.result.as_str(),
+            steps,
+            end,
+            game_over: end == "game_over",
+            endless: end == "repetition",
+            repeated,
+            repeated_from_ply,
+            truncated: end == "limit",
+            totals: totals.into(),
+            winner: side_word(winner),
+        }
+    }
+}
+
+/// The side that plays step `i` of a line.
+fn mover_of(line: &Line, i: usize) -> Side {
+    if i == 0 {
+        line.start.side()
+    } else {
+        line.steps[i - 1].played.after.side()
+    }
+}
+
+/// `south` / `north` / `null`.
+fn side_word(side: Option<Side>) -> Option<&'static str> {
+    side.map(Side::name)
+}

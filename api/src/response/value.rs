@@ -1,0 +1,51 @@
+//! The pieces every answer is made of: a value, a game result and seeds per side.
+
+use mancala_solver::{BySide, GameResult, Scoring, Value};
+use serde::Serialize;
+
+/// Seeds per side: `{"south": s, "north": n}`.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct Totals {
+    /// South's seeds.
+    pub south: u32,
+    /// North's seeds.
+    pub north: u32,
+}
+
+impl From<BySide<u32>> for Totals {
+    fn from(BySide { south, north }: BySide<u32>) -> Totals {
+        Totals { south, north }
+    }
+}
+
+/// A value: `{"score": s, "depth": d}` in score variants, `{"result": "win", "depth": d}` in
+/// win/draw/loss variants; `depth` is `null` where the value is that of endless play.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct ValueJson {
+    /// Seeds still to be won minus seeds still to be lost (score variants).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// `win`, `draw` or `loss` (win/draw/loss variants).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<&'static str>,
+    /// Plies to the next capture or the end (RULES.md §2).
+    pub depth: Option<u16>,
+}
+
+impl ValueJson {
+    /// The JSON form of `value` in a variant scored by `scoring`.
+    pub fn new(scoring: Scoring, value: Value) -> ValueJson {
+        let (score, result) = match scoring {
+            Scoring::Score => (Some(value.score as i32), None),
+            Scoring::WinDrawLoss => (
+                None,
+                Some(GameResult::of_margin(value.score.into()).as_str()),
+            ),
+        };
+        ValueJson {
+            score,
+            result,
+            depth: value.depth,
+        }
+    }
+}
