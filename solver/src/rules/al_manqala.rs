@@ -3,28 +3,20 @@
 
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
-use crate::{Move, Variant};
+use crate::Move;
 
-/// Calls `sink` with every legal move, or says how the game ends when there is none.
+/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when there is none.
 pub(super) fn expand(
-    variant: Variant,
+    l: usize,
     board: &Board,
     sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
-    let l = variant.pits_per_side();
     let own_empty = board.cells[..l].iter().all(|&c| c == 0);
     let opponent_empty = board.cells[l..2 * l].iter().all(|&c| c == 0);
     match (own_empty, opponent_empty) {
         (true, true) => return Some(Terminal { gain: [0, 0] }),
         (true, false) => {
-            sink(
-                Move::Pass,
-                &MoveEffect {
-                    board: *board,
-                    gain: [0, 0],
-                    next: Next::Opponent,
-                },
-            );
+            sink(Move::Pass, &MoveEffect::pass(board));
             return None;
         }
         _ => {}

@@ -59,14 +59,24 @@ pub fn expand(
 ) -> Option<Terminal> {
     match variant.family() {
         Family::FourRow => four_row::expand(variant, board, &mut sink),
-        Family::AlManqala => al_manqala::expand(variant, board, &mut sink),
+        Family::AlManqala => al_manqala::expand(variant.pits_per_side(), board, &mut sink),
         Family::Relay => relay::expand(variant, board, &mut sink),
         Family::Kalah => kalah::expand(variant.pits_per_row(), board, &mut sink),
-        Family::Oware => oware::expand(variant, board, &mut sink),
+        Family::Oware => oware::expand(variant.pits_per_side(), board, &mut sink),
     }
 }
 
 impl MoveEffect {
+    /// A forced pass: nothing moves and the opponent plays next.
+    #[inline]
+    pub fn pass(board: &Board) -> MoveEffect {
+        MoveEffect {
+            board: *board,
+            gain: [0, 0],
+            next: Next::Opponent,
+        }
+    }
+
     /// The position reached, seen from whoever moves there; `None` when the move ended the game.
     #[inline]
     pub fn child_board(&self, pits_per_side: usize) -> Option<Board> {

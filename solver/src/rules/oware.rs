@@ -4,15 +4,14 @@
 
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
-use crate::{Move, Variant, MAX_PITS_PER_SIDE};
+use crate::{Move, MAX_PITS_PER_SIDE};
 
-/// Calls `sink` with every legal move, or says how the game ends when the mover has no seeds.
+/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when the mover has no seeds.
 pub(super) fn expand(
-    variant: Variant,
+    l: usize,
     board: &Board,
     sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
-    let l = variant.pits_per_side();
     if board.cells[..l].iter().all(|&c| c == 0) {
         // The side to move has no seeds: the game ends and the opponent takes every seed left.
         return Some(Terminal {

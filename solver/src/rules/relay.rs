@@ -28,14 +28,7 @@ pub(super) fn expand(
     match (any, anywoli) {
         (true, _) => None,
         (false, true) => {
-            sink(
-                Move::Pass,
-                &MoveEffect {
-                    board: *board,
-                    gain: [0, 0],
-                    next: Next::Opponent,
-                },
-            );
+            sink(Move::Pass, &MoveEffect::pass(board));
             None
         }
         // Rio Kadalis: the round ends and each side takes the seeds in its own row.
