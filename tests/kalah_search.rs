@@ -5,21 +5,19 @@ mod common;
 
 use serde_json::Value;
 
-use common::bin::{run_db, solve};
+use common::bin::run_db;
 use common::eval::keys;
-use common::scratch::tempdir;
+use common::scratch::tablebase;
 
 #[test]
 fn eval_searches_kalah_positions_outside_the_tablebase() {
-    let dir = tempdir();
-    let db = dir.path().join("k.db");
-    solve(&db, "kalah-4", 6);
+    let db = tablebase(&[("kalah-4", 6)]);
 
     // Kalah(4, 1): 8 seeds, outside the 6-seed tablebase. Worked by hand from the start
     // `1,1,1,1/1,1,1,1 S`: S4 = 1 goes into South's store and South moves again, so move 4 is
     // worth 1 + the value of `1,1,1,1/1,1,1,0 S`. The search gives the first player +2 (the
     // value README.md's table gives for Kalah(4, 1)).
-    let eval = |args: &[&str]| run_db(&[&["eval", "kalah-4"], args].concat(), &db);
+    let eval = |args: &[&str]| run_db(&[&["eval", "kalah-4"], args].concat(), db);
     let text = eval(&["1,1,1,1/1,1,1,1 S", "--json"]).ok().to_owned();
     let json: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["source"], "search", "{json}");
@@ -68,7 +66,7 @@ fn eval_searches_kalah_positions_outside_the_tablebase() {
     assert!(err.contains("--budget 10000"), "{err}");
 
     // Not Kalah: an unsolved slice is still an error naming the slice.
-    let ran = run_db(&["eval", "oware", "4,4,4,4,4,4/4,4,4,4,4,4 S"], &db);
+    let ran = run_db(&["eval", "oware", "4,4,4,4,4,4/4,4,4,4,4,4 S"], db);
     assert!(
         ran.fails().contains("oware slice 48 is not solved"),
         "{ran:?}"

@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use mancala_solver::Variant::{self, AlManqala, Hawalis, Kalah4, RioKadalis};
+use mancala_solver::Variant::{self, AlManqala, Hawalis, RioKadalis};
 use serde_json::{json, Value};
 
-use crate::common::bin::solve;
 use crate::common::eval::eval_json;
 use crate::common::http::{http, q, Server};
 use crate::common::random::{self, Lcg};
-use crate::common::scratch::scratch;
+use crate::common::scratch::tablebase;
+use crate::common::VARIANT_IDS;
 use crate::small_tablebase;
 
 #[test]
@@ -62,14 +62,7 @@ fn variants_lists_every_variant_and_what_is_solved() {
     let variants = body["variants"].as_array().expect("variants array");
     let ids: Vec<&str> = variants.iter().filter_map(|v| v["id"].as_str()).collect();
     // The six traditional variants, in listing order (calibration variants may follow).
-    let six = [
-        "hawalis",
-        "bao-la-kiarabu",
-        "al-manqala",
-        "anywoli",
-        "rio-kadalis",
-        "rio-kadalis-5",
-    ];
+    let six = &VARIANT_IDS[..6];
     let listed: Vec<&str> = ids.iter().copied().filter(|id| six.contains(id)).collect();
     assert_eq!(listed, six, "{ids:?}");
     for v in variants {
@@ -140,17 +133,14 @@ fn concurrent_clients_get_identical_correct_answers() {
 /// Kalah outside the solved slices: the API answers by the exact search, within its budget.
 #[test]
 fn kalah_outside_the_tablebase_is_searched_and_agrees_with_a_full_solve() {
-    let dir = scratch("kalah");
     // Kalah(4, 2): 16 seeds. One tablebase holds every slice up to 16 (the retrograde answer),
     // the served one only up to 8, so the service must search from 16 down to 8.
-    let full = dir.join("full.db");
-    let partial = dir.join("partial.db");
-    solve(&full, Kalah4.id(), 16);
-    solve(&partial, Kalah4.id(), 8);
+    let full = tablebase(&[("kalah-4", 16)]);
+    let partial = tablebase(&[("kalah-4", 8)]);
     let start = "2,2,2,2/2,2,2,2 S";
-    let truth = eval_json(&full, "kalah-4", start);
+    let truth = eval_json(full, "kalah-4", start);
 
-    let server = Server::start(&partial, &[]);
+    let server = Server::start(partial, &[]);
     let r = server.get(&format!("/api/kalah-4?position={}", q(start)));
     assert_eq!(r.status, 200, "{}", r.body);
     let searched = r.json();

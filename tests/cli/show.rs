@@ -3,29 +3,18 @@
 
 use crate::board::{assert_counts, labels, parse_board};
 use crate::common::bin::stdout_of;
+use crate::common::VARIANT_IDS;
 use crate::RIO_START;
 
 #[test]
 fn variants_lists_all_ten_ids_with_their_boards() {
     let out = stdout_of(&["variants"]);
-    let ids = [
-        "hawalis",
-        "bao-la-kiarabu",
-        "al-manqala",
-        "anywoli",
-        "rio-kadalis",
-        "rio-kadalis-5",
-        "kalah",
-        "kalah-5",
-        "kalah-4",
-        "oware",
-    ];
     let listed: Vec<&str> = out
         .lines()
         .filter(|l| !l.starts_with(' ') && !l.is_empty())
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    assert_eq!(listed, ids, "{out}");
+    assert_eq!(listed, VARIANT_IDS, "{out}");
     // RULES.md §3: Hawalis 4 rows of 7, 2 a pit, 56 seeds, win/draw/loss. Anywoli: 2 rows of
     // 12, 4 a pit, 96; Al-manqala 7 a pit, 98; a score game.
     for says in [
@@ -98,22 +87,14 @@ fn show_four_row_puts_every_count_at_its_pit() {
         ["North outer", "North inner", "South inner", "South outer"],
         "{out}"
     );
-    assert_eq!(
-        labels(&board[0]),
-        ["N7", "N6", "N5", "N4", "N3", "N2", "N1"]
-    );
-    assert_eq!(
-        labels(&board[1]),
-        ["N8", "N9", "N10", "N11", "N12", "N13", "N14"]
-    );
-    assert_eq!(
-        labels(&board[2]),
-        ["S14", "S13", "S12", "S11", "S10", "S9", "S8"]
-    );
-    assert_eq!(
-        labels(&board[3]),
-        ["S1", "S2", "S3", "S4", "S5", "S6", "S7"]
-    );
+    let drawn: Vec<Vec<&str>> = board.iter().map(labels).collect();
+    let expected = [
+        ["N7", "N6", "N5", "N4", "N3", "N2", "N1"],
+        ["N8", "N9", "N10", "N11", "N12", "N13", "N14"],
+        ["S14", "S13", "S12", "S11", "S10", "S9", "S8"],
+        ["S1", "S2", "S3", "S4", "S5", "S6", "S7"],
+    ];
+    assert_eq!(drawn, expected, "{out}");
     assert_eq!(board[3].1[0], ("S1".to_owned(), 9));
     assert_eq!(board[3].1[6], ("S7".to_owned(), 3));
     assert_eq!(board[2].1[6], ("S8".to_owned(), 5));

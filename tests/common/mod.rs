@@ -13,3 +13,18 @@ pub mod http;
 pub mod position;
 pub mod random;
 pub mod scratch;
+
+/// The ten variant ids in the order the binary lists them (the six traditional games first),
+/// written out here as a user sees them rather than read from the code.
+pub const VARIANT_IDS: [&str; 10] = [
+    "hawalis",
+    "bao-la-kiarabu",
+    "al-manqala",
+    "anywoli",
+    "rio-kadalis",
+    "rio-kadalis-5",
+    "kalah",
+    "kalah-5",
+    "kalah-4",
+    "oware",
+];

@@ -44,13 +44,27 @@ pub fn tempdir() -> TempDir {
     tempfile::tempdir_in(process_dir()).expect("a temporary directory")
 }
 
+/// A name for a set of slices, `VARIANT-MAX+...`, for a file name and a map key.
+fn name_of(slices: &[(&str, u32)]) -> String {
+    let names: Vec<String> = slices.iter().map(|(v, n)| format!("{v}-{n}")).collect();
+    names.join("+")
+}
+
+/// Solves the slices into `db` with the binary.
+fn solve_into(db: &Path, slices: &[(&str, u32)]) {
+    for &(variant, max_seeds) in slices {
+        solve(db, variant, max_seeds);
+    }
+}
+
 /// A tablebase of the given slices, `(variant, up to this seed total)`, solved by the binary
-/// once for every test of the process that asks for it.
+/// once for every test of the process that asks for it, and shared by them (a server started
+/// on it may add its starter puzzles); a test that damages a tablebase or solves more into it
+/// takes a `fresh_tablebase`.
 pub fn tablebase(slices: &[(&str, u32)]) -> &'static Path {
     type Built = BTreeMap<String, &'static OnceLock<PathBuf>>;
     static BUILT: Mutex<Built> = Mutex::new(BTreeMap::new());
-    let name: Vec<String> = slices.iter().map(|(v, n)| format!("{v}-{n}")).collect();
-    let name = name.join("+");
+    let name = name_of(slices);
     let once = *BUILT
         .lock()
         .unwrap()
@@ -58,9 +72,16 @@ pub fn tablebase(slices: &[(&str, u32)]) -> &'static Path {
         .or_insert_with(|| Box::leak(Box::default()));
     once.get_or_init(|| {
         let db = scratch("shared").join(format!("{name}.db"));
-        for &(variant, max_seeds) in slices {
-            solve(&db, variant, max_seeds);
-        }
+        solve_into(&db, slices);
         db
     })
+}
+
+/// A tablebase of the given slices of its own, in a fresh directory (removed when dropped),
+/// for a test that changes it: damages it, or solves more into it.
+pub fn fresh_tablebase(slices: &[(&str, u32)]) -> (TempDir, PathBuf) {
+    let dir = tempdir();
+    let db = dir.path().join(format!("{}.db", name_of(slices)));
+    solve_into(&db, slices);
+    (dir, db)
 }

@@ -5,10 +5,10 @@ use mancala_solver::{Board, Position, Scoring, Slice, Variant};
 use rusqlite::Connection;
 
 use crate::checks::check_properties;
-use crate::common::bin::{run_db, solve};
+use crate::common::bin::run_db;
 use crate::common::eval::eval_json;
 use crate::common::position::two_row;
-use crate::common::scratch::tempdir;
+use crate::common::scratch::{fresh_tablebase, tempdir};
 use crate::counting::binom;
 use crate::sqlite::{chunk_rows, crc32, flip_a_bit, overwrite_chunk, slice_rows, sqlite_shape};
 
@@ -35,9 +35,7 @@ fn chunks_touched(p: &Position) -> Vec<(u32, u64)> {
 
 #[test]
 fn damaged_chunks_are_reported_by_verify_and_never_served() {
-    let dir = tempdir();
-    let db = dir.path().join("damaged.db");
-    solve(&db, "rio-kadalis-5", 12);
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
     // Slice 12: 12 seeds over 10 pits, C(21,9) = 293,930 positions: 5 chunks (0..4).
     let rows = slice_rows(&db);
     let twelve = rows.iter().find(|r| r.1 == "12").expect("slice 12");

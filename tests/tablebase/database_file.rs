@@ -7,18 +7,15 @@ use mancala_solver::Scoring;
 use serde_json::Value as Json;
 
 use crate::checks::check_properties;
-use crate::common::bin::{mancala, ran, run, run_db, solve, Ran};
+use crate::common::bin::{mancala, ran, run, run_db, Ran};
 use crate::common::eval::eval_json;
 use crate::common::position::four_row;
-use crate::common::scratch::tempdir;
+use crate::common::scratch::{fresh_tablebase, tempdir};
 use crate::sqlite::stored_slices;
 
 #[test]
 fn an_unsolved_slice_is_named_with_the_command_that_solves_it() {
-    let dir = tempdir();
-    let db = dir.path().join("small.db");
-    solve(&db, "rio-kadalis", 4);
-    solve(&db, "hawalis", 2);
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis", 4), ("hawalis", 2)]);
     let dbs = db.display().to_string();
 
     // 8 seeds on the board: slice 8, not solved.

@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 
 use crate::common::bin::{run_db, solve};
 use crate::common::eval::eval_json;
-use crate::common::scratch::tempdir;
+use crate::common::scratch::{fresh_tablebase, tempdir};
 use crate::counting::{distributions, expected_slices};
 use crate::sqlite::{chunk_rows, slice_rows, slice_stamps};
 
@@ -142,9 +142,7 @@ fn solve_all_then_again_solves_nothing_and_info_lists_every_slice() {
 
 #[test]
 fn a_slice_solved_under_other_rules_is_not_served_and_is_solved_again() {
-    let dir = tempdir();
-    let db = dir.path().join("stale.db");
-    solve(&db, "rio-kadalis-5", 8);
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 8)]);
     let chunks = chunk_rows(&db);
     let p = "0,0,0,1,0/3,0,0,0,4 S";
     let before = eval_json(&db, "rio-kadalis-5", p);
