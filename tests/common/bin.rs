@@ -17,8 +17,11 @@ pub fn mancala() -> Command {
 pub struct Ran {
     /// The command line, for messages.
     pub what: String,
+    /// How it ended.
     pub status: ExitStatus,
+    /// What it printed on standard output (the value a user asked for).
     pub stdout: String,
+    /// What it printed on standard error (progress, summaries, `error: ` messages).
     pub stderr: String,
 }
 

@@ -14,7 +14,9 @@ use super::bin::{mancala, Running};
 
 /// A running `mancala serve`, killed when dropped.
 pub struct Server {
+    /// The `mancala serve` process, to interrupt or wait for.
     pub process: Running,
+    /// Where it listens.
     pub addr: SocketAddr,
     /// The file that receives the server's standard error (its log).
     stderr: PathBuf,
@@ -79,8 +81,11 @@ impl Server {
 /// An HTTP response: status, headers and the body (de-chunked).
 #[derive(Debug)]
 pub struct Response {
+    /// The status code.
     pub status: u16,
+    /// The headers, names and values trimmed, in order.
     pub headers: Vec<(String, String)>,
+    /// The body, de-chunked.
     pub body: String,
 }
 

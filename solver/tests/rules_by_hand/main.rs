@@ -8,14 +8,14 @@
 //! for the board (`board.md`): each `## Heading` is an example, its prose the working, and its
 //! lines indented by four spaces the checks, run in order:
 //!
-//! | check | meaning |
-//! | --- | --- |
-//! | `VARIANT ROWS SIDE [CAPTURED]` | this position of this variant is the current one |
-//! | `pits S1=4 N14=0 ...` | the seeds in those pits (each in its owner's numbering) |
-//! | `legal 1 4 pass` / `legal none` | exactly these legal moves, in this order |
-//! | `illegal 7` | the move is refused, the error listing the moves of the `legal` check before |
-//! | `over 10-42` / `not over` | the game is over with these final totals (South-North), or not |
-//! | `play M -> AFTER; gains S-N[; extra turn][; ends the game][; endless]` | the move leads to AFTER, the mover's side having gained S and N seeds; AFTER becomes the current position |
+//! * `VARIANT ROWS SIDE [CAPTURED]`: this position of this variant is the current one;
+//! * `pits S1=4 N14=0 ...`: the seeds in those pits (each in its owner's numbering);
+//! * `legal 1 4 pass` or `legal none`: exactly these legal moves, in this order;
+//! * `illegal 7`: the move is refused, the error listing the moves of the `legal` check before;
+//! * `over 10-42` or `not over`: the game is over with these final totals (South-North), or not;
+//! * `play M -> AFTER; gains S-N[; extra turn][; ends the game][; endless]`: the move leads to
+//!   AFTER, South and North having gained S and N seeds with it; AFTER becomes the current
+//!   position.
 //!
 //! `endless` (a sowing that never ends) also ends the game. What does not fit these checks
 //! (the drawn layout, start positions, positions found by a search) is in `board.rs` and
