@@ -6,6 +6,7 @@ use std::path::Path;
 use serde_json::Value as Json;
 
 use super::bin::run_db;
+use super::position::{captured_of, mover_of};
 
 /// The keys of a JSON object, sorted, to compare with the documented ones.
 pub fn keys(json: &Json) -> Vec<&str> {
@@ -85,8 +86,8 @@ pub fn outcome(wdl: bool, position: &str, value: &Json) -> &'static str {
     let m = if wdl {
         p
     } else {
-        let captured = super::position::captured_of(position);
-        let me = super::position::mover_of(position);
+        let captured = captured_of(position);
+        let me = mover_of(position);
         i64::from(captured[me]) + p - i64::from(captured[1 - me])
     };
     ["loss", "draw", "win"][(m.signum() + 1) as usize]
