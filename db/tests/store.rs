@@ -290,34 +290,20 @@ fn a_four_row_group_is_written_together() {
         .map(|s| s.slice.clone())
         .collect();
     assert_eq!(ids, ["1-2", "2-1"]);
-    // South (to move) with 1 seed in S1, North with 2 in N1: slice 1-2, index as ranked.
-    let p = Position::parse(
-        Variant::Hawalis,
-        "0,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S",
-    )
-    .unwrap();
-    let board = p.relative_board();
-    assert_eq!(Slice::of(Variant::Hawalis, &board), a);
-    let i = a.index(&board);
-    let want = match i % 3 {
-        0 => Value::ENDLESS,
-        _ => Value::new(1, (i % 40) as u16),
-    };
-    assert_eq!(tb.probe(&p).unwrap(), want);
-    // The same with North to move is slice 2-1, from North's side.
-    let p = Position::parse(
-        Variant::Hawalis,
-        "0,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 N",
-    )
-    .unwrap();
-    let board = p.relative_board();
-    assert_eq!(Slice::of(Variant::Hawalis, &board), b);
-    let i = b.index(&board);
-    let want = match i % 3 {
-        0 => Value::ENDLESS,
-        _ => Value::new(-1, (i % 40) as u16),
-    };
-    assert_eq!(tb.probe(&p).unwrap(), want);
+    // South (to move) with 1 seed in S1, North with 2 in N1: slice 1-2, index as ranked; the
+    // same with North to move is slice 2-1, from North's side.
+    let board = "0,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0";
+    for (side, slice, sign) in [("S", a, 1), ("N", b, -1)] {
+        let p = Position::parse(Variant::Hawalis, &format!("{board} {side}")).unwrap();
+        let relative = p.relative_board();
+        assert_eq!(Slice::of(Variant::Hawalis, &relative), slice);
+        let i = slice.index(&relative);
+        let want = match i % 3 {
+            0 => Value::ENDLESS,
+            _ => Value::new(sign, (i % 40) as u16),
+        };
+        assert_eq!(tb.probe(&p).unwrap(), want, "{side}");
+    }
     // An unsolved hawalis slice.
     let p = Position::parse(
         Variant::Hawalis,

@@ -53,6 +53,8 @@ impl Tables {
     }
 }
 
+/// Whether a move worth `value` to the side to move of `p` wins the game, given what each side
+/// has captured.
 fn wins(p: &Position, value: i32) -> bool {
     let me = p.side();
     let c = p.captured();
@@ -62,6 +64,8 @@ fn wins(p: &Position, value: i32) -> bool {
     }
 }
 
+/// Generates `count` puzzles of `variant` from a tablebase of every slice up to `max` seeds and
+/// checks each against the definition, with values from the solver's tables.
 fn check_variant(variant: Variant, max: u32, count: usize) {
     let dir = tempfile::tempdir().unwrap();
     let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
@@ -178,22 +182,20 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
     }
 }
 
-#[test]
-fn rio_kadalis_puzzles_meet_the_definition() {
-    check_variant(Variant::RioKadalis, 12, 30);
+/// One test a variant: its puzzles, generated from a tablebase solved up to `max` seeds, `count`
+/// asked for, meet the definition.
+macro_rules! puzzles_meet_the_definition {
+    ($($test:ident: $variant:ident up to $max:literal seeds, $count:literal puzzles;)*) => {$(
+        #[test]
+        fn $test() {
+            check_variant(Variant::$variant, $max, $count);
+        }
+    )*};
 }
 
-#[test]
-fn anywoli_puzzles_meet_the_definition() {
-    check_variant(Variant::Anywoli, 8, 20);
-}
-
-#[test]
-fn al_manqala_puzzles_meet_the_definition() {
-    check_variant(Variant::AlManqala, 10, 20);
-}
-
-#[test]
-fn hawalis_puzzles_meet_the_definition() {
-    check_variant(Variant::Hawalis, 5, 20);
+puzzles_meet_the_definition! {
+    rio_kadalis_puzzles_meet_the_definition: RioKadalis up to 12 seeds, 30 puzzles;
+    anywoli_puzzles_meet_the_definition: Anywoli up to 8 seeds, 20 puzzles;
+    al_manqala_puzzles_meet_the_definition: AlManqala up to 10 seeds, 20 puzzles;
+    hawalis_puzzles_meet_the_definition: Hawalis up to 5 seeds, 20 puzzles;
 }

@@ -10,6 +10,8 @@
 //! * every successor conserves the seeds (board + captured of both sides);
 //! * the `_`-separated form parses to the same position.
 
+#[macro_use]
+mod per_variant;
 mod reference;
 
 use mancala_solver::{BySide, Move, Position, Variant};
@@ -250,6 +252,7 @@ fn check(variant: Variant, r: &RefPos) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Checks `CASES` random positions of the variant.
 fn run(variant: Variant) {
     let config = Config {
         cases: CASES,
@@ -261,54 +264,17 @@ fn run(variant: Variant) {
         .unwrap_or_else(|e| panic!("{variant}: {e}"));
 }
 
-#[test]
-fn hawalis_matches_reference() {
-    run(Variant::Hawalis);
-}
-
-#[test]
-fn bao_la_kiarabu_matches_reference() {
-    run(Variant::BaoLaKiarabu);
-}
-
-#[test]
-fn al_manqala_matches_reference() {
-    run(Variant::AlManqala);
-}
-
-#[test]
-fn anywoli_matches_reference() {
-    run(Variant::Anywoli);
-}
-
-#[test]
-fn rio_kadalis_matches_reference() {
-    run(Variant::RioKadalis);
-}
-
-#[test]
-fn rio_kadalis_5_matches_reference() {
-    run(Variant::RioKadalis5);
-}
-
-#[test]
-fn kalah_matches_reference() {
-    run(Variant::Kalah);
-}
-
-#[test]
-fn kalah_5_matches_reference() {
-    run(Variant::Kalah5);
-}
-
-#[test]
-fn kalah_4_matches_reference() {
-    run(Variant::Kalah4);
-}
-
-#[test]
-fn oware_matches_reference() {
-    run(Variant::Oware);
+per_variant! { run;
+    hawalis_matches_reference: Hawalis,
+    bao_la_kiarabu_matches_reference: BaoLaKiarabu,
+    al_manqala_matches_reference: AlManqala,
+    anywoli_matches_reference: Anywoli,
+    rio_kadalis_matches_reference: RioKadalis,
+    rio_kadalis_5_matches_reference: RioKadalis5,
+    kalah_matches_reference: Kalah,
+    kalah_5_matches_reference: Kalah5,
+    kalah_4_matches_reference: Kalah4,
+    oware_matches_reference: Oware,
 }
 
 /// Endless sowings are rare on random boards, so they get their own test: positions with an

@@ -1,17 +1,33 @@
 //! Position strings and moves that must be refused (RULES.md §1): each kind of bad input has its
 //! own error variant, and its message names the field that is wrong and what was expected. Also
-//! the canonical form of a position string.
+//! the seed limits and reachable totals of each variant, and the canonical form of a position
+//! string.
 
 use mancala_solver::{
     BySide, MoveError, ParseError, ParsePositionError, Position, PositionError, Setup, Variant,
 };
 
-use Variant::{AlManqala, Anywoli, BaoLaKiarabu, Hawalis, RioKadalis, RioKadalis5};
+use PositionError::{TooManySeeds, UnreachableTotal};
+use Variant::{
+    AlManqala, Anywoli, BaoLaKiarabu, Hawalis, Kalah, Kalah4, Kalah5, Oware, RioKadalis,
+    RioKadalis5,
+};
 
-fn parse_err(v: Variant, text: &str) -> ParsePositionError {
+/// The syntax error of a position string that must not be well-formed.
+fn syntax_err(v: Variant, text: &str) -> ParseError {
     match Position::parse(v, text) {
         Ok(p) => panic!("{v} `{text}` was accepted as {p}"),
-        Err(e) => e,
+        Err(ParsePositionError::Syntax(e)) => e,
+        Err(e) => panic!("{v} `{text}`: expected a syntax error, got {e:?}"),
+    }
+}
+
+/// Why a well-formed position string is not a position of `v`.
+fn invalid_err(v: Variant, text: &str) -> PositionError {
+    match Position::parse(v, text) {
+        Ok(p) => panic!("{v} `{text}` was accepted as {p}"),
+        Err(ParsePositionError::Invalid(e)) => e,
+        Err(e) => panic!("{v} `{text}`: expected an invalid position, got {e:?}"),
     }
 }
 
@@ -20,6 +36,15 @@ fn assert_says(e: &impl std::fmt::Display, parts: &[&str]) {
     let msg = e.to_string();
     for part in parts {
         assert!(msg.contains(part), "message `{msg}` does not say `{part}`");
+    }
+}
+
+/// Each position is accepted.
+fn assert_accepted(positions: &[(Variant, &str)]) {
+    for &(v, text) in positions {
+        if let Err(e) = Position::parse(v, text) {
+            panic!("{v} `{text}` refused: {e}");
+        }
     }
 }
 
@@ -33,94 +58,57 @@ fn wrong_field_count() {
         ("4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 x", 4),
         ("4,4,4,4,4,4/4,4,4,4,4,4_S_0-0_x", 4),
     ] {
-        let e = parse_err(RioKadalis, text);
-        assert_eq!(
-            e,
-            ParsePositionError::Syntax(ParseError::FieldCount { found }),
-            "`{text}`"
-        );
-        assert_says(
-            &e,
-            &[
-                "ROWS SIDE [CAPTURED]",
-                "2 or 3 fields",
-                &format!("found {found}"),
-            ],
-        );
+        let e = syntax_err(RioKadalis, text);
+        assert_eq!(e, ParseError::FieldCount { found }, "`{text}`");
+        let found = format!("found {found}");
+        assert_says(&e, &["ROWS SIDE [CAPTURED]", "2 or 3 fields", &found]);
     }
 }
 
 #[test]
 fn wrong_row_count() {
     // A two-row string for a four-row variant, and the other way round.
-    let e = parse_err(Hawalis, "2,2,2,2,2,2,2/2,2,2,2,2,2,2 S");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::RowCount {
-            expected: 4,
-            found: 2
-        })
-    );
-    assert_says(&e, &["ROWS", "expected 4 rows", "found 2"]);
-
-    let e = parse_err(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4 S");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::RowCount {
-            expected: 2,
-            found: 3
-        })
-    );
-    assert_says(&e, &["ROWS", "expected 2 rows", "found 3"]);
-
-    let e = parse_err(AlManqala, "7,7,7,7,7,7,7 S");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::RowCount {
-            expected: 2,
-            found: 1
-        })
-    );
+    for (v, text, expected, found) in [
+        (Hawalis, "2,2,2,2,2,2,2/2,2,2,2,2,2,2 S", 4, 2),
+        (RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4 S", 2, 3),
+        (AlManqala, "7,7,7,7,7,7,7 S", 2, 1),
+    ] {
+        let e = invalid_err(v, text);
+        assert_eq!(
+            e,
+            PositionError::RowCount { expected, found },
+            "{v} `{text}`"
+        );
+        let (expected, found) = (
+            format!("expected {expected} rows"),
+            format!("found {found}"),
+        );
+        assert_says(&e, &["ROWS", &expected, &found]);
+    }
 }
 
 #[test]
 fn wrong_pit_count() {
-    let e = parse_err(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4 S");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::PitCount {
-            row: 2,
-            expected: 6,
-            found: 5
-        })
-    );
-    assert_says(&e, &["ROWS", "row 2", "6 pits", "found 5"]);
-
-    // Rio Kadalis on 5 pits has rows of 5.
-    let e = parse_err(RioKadalis5, "4,4,4,4,4/4,4,4,4,4,4 S");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::PitCount {
-            row: 2,
-            expected: 5,
-            found: 6
-        })
-    );
-
-    // Four-row: the third row (South's inner row) is one short.
-    let e = parse_err(
-        BaoLaKiarabu,
-        "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
-    );
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::PitCount {
-            row: 3,
-            expected: 8,
-            found: 7
-        })
-    );
-    assert_says(&e, &["row 3", "8 pits", "found 7"]);
+    // Rio Kadalis on 5 pits has rows of 5; Bao la Kiarabu's third row (South's inner row) is
+    // one short.
+    let bao = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S";
+    for (v, text, row, expected, found) in [
+        (RioKadalis, "4,4,4,4,4,4/4,4,4,4,4 S", 2, 6, 5),
+        (RioKadalis5, "4,4,4,4,4/4,4,4,4,4,4 S", 2, 5, 6),
+        (RioKadalis5, "4,4,4,4,4,4/4,4,4,4,4,4 S", 1, 5, 6),
+        (BaoLaKiarabu, bao, 3, 8, 7),
+    ] {
+        let e = invalid_err(v, text);
+        let pits = PositionError::PitCount {
+            row,
+            expected,
+            found,
+        };
+        assert_eq!(e, pits, "{v} `{text}`");
+        let row = format!("row {row}");
+        let (expected, found) = (format!("{expected} pits"), format!("found {found}"));
+        assert_says(&e, &["ROWS", &row, &expected, &found]);
+    }
 }
 
 #[test]
@@ -132,194 +120,150 @@ fn bad_number() {
         ("4,4,4,4,4,+4/4,4,4,4,4,4 S", 1, 6, "+4"),
         ("4,4,4,4,4,4/4,4,4,4,4,4.0 S", 2, 6, "4.0"),
     ] {
-        let e = parse_err(RioKadalis, text);
-        assert_eq!(
-            e,
-            ParsePositionError::Syntax(ParseError::BadNumber {
-                row,
-                column,
-                text: bad.to_owned()
-            }),
-            "`{text}`"
+        let e = syntax_err(RioKadalis, text);
+        let expected = ParseError::BadNumber {
+            row,
+            column,
+            text: bad.to_owned(),
+        };
+        assert_eq!(e, expected, "`{text}`");
+        let (row, pit, bad) = (
+            format!("row {row}"),
+            format!("pit {column}"),
+            format!("`{bad}`"),
         );
-        assert_says(
-            &e,
-            &[
-                "ROWS",
-                &format!("row {row}"),
-                &format!("pit {column}"),
-                &format!("`{bad}`"),
-                "whole number 0 or more",
-            ],
-        );
+        assert_says(&e, &["ROWS", &row, &pit, &bad, "whole number 0 or more"]);
     }
+}
+
+/// Asserts that Rio Kadalis refuses `text` with exactly `expected`, its message saying every one
+/// of `says` and quoting the bad field `bad`.
+fn assert_bad_field(text: &str, expected: ParseError, says: &[&str], bad: &str) {
+    let e = syntax_err(RioKadalis, text);
+    assert_eq!(e, expected, "`{text}`");
+    assert_says(&e, says);
+    assert_says(&e, &[&format!("`{bad}`")]);
 }
 
 #[test]
 fn bad_side() {
     for side in ["W", "s", "n", "South", "SN", "-"] {
         let text = format!("4,4,4,4,4,4/4,4,4,4,4,4 {side}");
-        let e = parse_err(RioKadalis, &text);
-        assert_eq!(
-            e,
-            ParsePositionError::Syntax(ParseError::BadSide {
-                text: side.to_owned()
-            }),
-            "`{text}`"
-        );
-        assert_says(&e, &["SIDE", "`S` or `N`", &format!("`{side}`")]);
+        let bad_side = ParseError::BadSide {
+            text: side.to_owned(),
+        };
+        assert_bad_field(&text, bad_side, &["SIDE", "`S` or `N`"], side);
     }
 }
 
 #[test]
 fn bad_captured() {
-    for captured in ["3", "3-", "-3", "a-b", "3-4-5", "-1-2", "3+4", "3 -4"] {
+    for captured in ["3", "3-", "-3", "a-b", "3-4-5", "-1-2", "3+4"] {
         let text = format!("4,4,4,4,4,0/4,4,4,4,4,0 S {captured}");
-        let e = match Position::parse(RioKadalis, &text) {
-            Err(e) => e,
-            Ok(p) => panic!("`{text}` accepted as {p}"),
+        let expected = ParseError::BadCaptured {
+            text: captured.to_owned(),
         };
-        if captured.contains(' ') {
-            // A space makes a fourth field.
-            assert_eq!(
-                e,
-                ParsePositionError::Syntax(ParseError::FieldCount { found: 4 })
-            );
-            continue;
-        }
-        assert_eq!(
-            e,
-            ParsePositionError::Syntax(ParseError::BadCaptured {
-                text: captured.to_owned()
-            }),
-            "`{text}`"
-        );
-        assert_says(&e, &["CAPTURED", "`s-n`", &format!("`{captured}`")]);
+        assert_bad_field(&text, expected, &["CAPTURED", "`s-n`"], captured);
     }
+    // A space makes a fourth field.
+    let e = syntax_err(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 3 -4");
+    assert_eq!(e, ParseError::FieldCount { found: 4 });
 }
 
 #[test]
 fn fields_are_separated_by_one_space() {
-    // Two spaces make an empty field.
-    assert!(Position::parse(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4  S").is_err());
-    assert!(Position::parse(RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,4 S  0-0").is_err());
-    // Spaces inside ROWS are not allowed either.
-    assert!(Position::parse(RioKadalis, "4,4,4,4,4,4/ 4,4,4,4,4,4 S").is_err());
-    assert!(Position::parse(RioKadalis, "4, 4,4,4,4,4/4,4,4,4,4,4 S").is_err());
+    // Two spaces make an empty field; spaces inside ROWS are not allowed either.
+    for text in [
+        "4,4,4,4,4,4/4,4,4,4,4,4  S",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S  0-0",
+        "4,4,4,4,4,4/ 4,4,4,4,4,4 S",
+        "4, 4,4,4,4,4/4,4,4,4,4,4 S",
+    ] {
+        assert!(Position::parse(RioKadalis, text).is_err(), "`{text}`");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed limits
+// Seed limits and reachable totals
+
+/// Asserts that each position is refused for holding `found` seeds on a side that may hold at
+/// most `max`, the message naming the side (or CAPTURED, where it counts) and both numbers.
+fn assert_too_many_for_a_side(cases: &[(Variant, &str, &str, u32, u32)]) {
+    for &(v, text, says, found, max) in cases {
+        let e = invalid_err(v, text);
+        assert!(
+            matches!(e, TooManySeeds { found: f, max: m, .. } if (f, m) == (found, max)),
+            "{v} `{text}`: {e:?}"
+        );
+        assert_says(&e, &[says, &found.to_string(), &format!("at most {max}")]);
+    }
+}
 
 #[test]
 fn too_many_seeds_on_one_side_of_a_four_row_board() {
     // Hawalis: each side holds at most 28 seeds (its 14 pits of 2 at the start); here South
-    // holds 29.
-    let e = parse_err(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,3 S",
-    );
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds {
-                found: 29,
-                max: 28,
-                ..
-            })
+    // holds 29, North 30, and South 30 with 56 in all (still too many for that side).
+    let south_29 = "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,3 S";
+    let north_30 = "2,2,2,2,2,2,2/2,2,2,2,2,2,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S";
+    let south_30 = "2,2,2,2,2,2,2/2,2,2,2,2,2,0/2,2,2,2,2,2,2/2,2,2,2,2,2,4 S";
+    // Bao la Kiarabu: 32 a side; 33 on South's side, then on North's.
+    let bao_south_33 = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/33,0,0,0,0,0,0,0 S";
+    let bao_north_33 = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S";
+    assert_too_many_for_a_side(&[
+        (Hawalis, south_29, "South", 29, 28),
+        (Hawalis, north_30, "North", 30, 28),
+        (Hawalis, south_30, "South", 30, 28),
+        (BaoLaKiarabu, bao_south_33, "South", 33, 32),
+        (BaoLaKiarabu, bao_north_33, "North", 33, 32),
+    ]);
+    // Exactly 32 is fine.
+    assert_accepted(&[
+        (
+            BaoLaKiarabu,
+            "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,0 S",
         ),
-        "{e:?}"
-    );
-    assert_says(&e, &["South", "29", "at most 28"]);
-
-    // North's rows, 30.
-    let e = parse_err(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,2,2,2,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S",
-    );
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds {
-                found: 30,
-                max: 28,
-                ..
-            })
+        (
+            BaoLaKiarabu,
+            "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S",
         ),
-        "{e:?}"
-    );
-    assert_says(&e, &["North", "30", "at most 28"]);
-
-    // 56 in all but 30 on one side is still too many for that side.
-    let e = parse_err(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,2,2,2,0/2,2,2,2,2,2,2/2,2,2,2,2,2,4 S",
-    );
-    assert_says(&e, &["South", "30", "at most 28"]);
-
-    // Bao la Kiarabu: 32 a side.
-    let e = parse_err(
-        BaoLaKiarabu,
-        "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/33,0,0,0,0,0,0,0 S",
-    );
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds {
-                found: 33,
-                max: 32,
-                ..
-            })
-        ),
-        "{e:?}"
-    );
-    assert_says(&e, &["South", "33", "at most 32"]);
-    // 32 is fine.
-    assert!(Position::parse(
-        BaoLaKiarabu,
-        "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,0 S"
-    )
-    .is_ok());
+    ]);
 }
 
 #[test]
 fn four_row_captures_come_from_the_other_side() {
     // Hawalis: South's captures are North's seeds, so North's board plus South's CAPTURED is at
-    // most 28. North holds 20, South has captured 9: 29.
-    let e = parse_err(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S 9-0",
-    );
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds {
-                found: 29,
-                max: 28,
-                ..
-            })
-        ),
-        "{e:?}"
-    );
-    assert_says(&e, &["CAPTURED", "29", "at most 28"]);
-    // 8 is fine.
-    assert!(Position::parse(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S 8-0"
-    )
-    .is_ok());
-    // North's captures against South's seeds: South 2 + 27 = 29.
-    let e = parse_err(
-        Hawalis,
-        "2,2,2,2,2,2,2/2,2,2,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S 0-27",
-    );
-    assert_says(&e, &["CAPTURED", "29", "at most 28"]);
+    // most 28. North holds 20, South has captured 9: 29; with 8 it is fine. North's captures
+    // against South's seeds: South 2 + 27 = 29.
+    let board = "2,2,2,2,2,2,2/2,2,2,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S";
+    let (south_took_9, north_took_27) = (format!("{board} 9-0"), format!("{board} 0-27"));
+    assert_too_many_for_a_side(&[
+        (Hawalis, &south_took_9, "CAPTURED", 29, 28),
+        (Hawalis, &north_took_27, "CAPTURED", 29, 28),
+    ]);
+    assert_accepted(&[(Hawalis, &format!("{board} 8-0"))]);
+}
+
+/// Asserts that each position `(variant, text, found, max)` is refused with exactly
+/// `TooManySeeds { field, found, what, max }`, the message naming the field and both numbers.
+fn assert_too_many(cases: &[(Variant, &str, u32, u32)], field: &'static str, what: &'static str) {
+    for &(v, text, found, max) in cases {
+        let e = invalid_err(v, text);
+        let expected = TooManySeeds {
+            field,
+            found,
+            what,
+            max,
+        };
+        assert_eq!(e, expected, "{v} `{text}`");
+        assert_says(&e, &[field, &found.to_string(), &format!("at most {max}")]);
+    }
 }
 
 #[test]
 fn too_many_seeds_on_a_two_row_board() {
-    // Two-row boards: the limit is the game's total (seeds cross sides).
-    for (v, text, found, max) in [
+    // Two-row boards: the limit is the game's total (seeds cross sides); Kalah's positions
+    // may come from Kalah(P, n) with n up to 6: 72 seeds on 6 pits a row, 60 on 5, 48 on 4.
+    let cases = [
         (RioKadalis, "0,0,0,0,0,0/49,0,0,0,0,0 S", 49, 48),
         (RioKadalis5, "4,4,4,4,4/4,4,4,4,8 S", 44, 40),
         (AlManqala, "50,0,0,0,0,0,0/50,0,0,0,0,0,0 S", 100, 98),
@@ -329,71 +273,69 @@ fn too_many_seeds_on_a_two_row_board() {
             100,
             96,
         ),
-    ] {
-        let e = parse_err(v, text);
-        assert_eq!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds {
-                field: "ROWS",
-                found,
-                what: "the board holds",
-                max
-            }),
-            "{v} `{text}`"
-        );
-        assert_says(&e, &["ROWS", &found.to_string(), &format!("at most {max}")]);
-    }
+        (Kalah, "6,6,6,6,6,6/6,6,6,6,6,7 S", 73, 72),
+    ];
+    assert_too_many(&cases, "ROWS", "the board holds");
     // One side may hold every seed.
-    assert!(Position::parse(RioKadalis, "0,0,0,0,0,0/48,0,0,0,0,0 S").is_ok());
+    assert_accepted(&[
+        (RioKadalis, "0,0,0,0,0,0/48,0,0,0,0,0 S"),
+        (Kalah, "6,6,6,6,6,6/6,6,6,6,6,6 S"),
+        (Kalah5, "6,6,6,6,6/6,6,6,6,6 N"),
+    ]);
+    let six = Position::parse(Kalah, "6,6,6,6,6,6/6,6,6,6,6,6 S").unwrap();
+    assert_eq!(six.seeds_on_board(), 72);
     // A huge count is too many seeds, not bad syntax.
-    let e = parse_err(RioKadalis, "0,0,0,0,0,0/99999999999999,0,0,0,0,0 S");
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds { .. })
-        ),
-        "{e:?}"
-    );
+    let e = invalid_err(RioKadalis, "0,0,0,0,0,0/99999999999999,0,0,0,0,0 S");
+    assert!(matches!(e, TooManySeeds { .. }), "{e:?}");
 }
 
 #[test]
 fn board_and_captured_over_the_total() {
-    // 40 on the board and 4 + 8 captured: 52 > 48.
-    let e = parse_err(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 4-8");
-    assert_eq!(
-        e,
-        ParsePositionError::Invalid(PositionError::TooManySeeds {
-            field: "ROWS and CAPTURED together",
-            found: 52,
-            what: "the game has",
-            max: 48
-        })
-    );
-    assert_says(&e, &["ROWS and CAPTURED", "52", "at most 48"]);
-    // Exactly 48 is fine.
-    assert!(Position::parse(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 4-4").is_ok());
-    // Al-manqala: 98.
-    let e = parse_err(AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 1-1");
-    assert_says(&e, &["ROWS and CAPTURED", "100", "at most 98"]);
+    let field = "ROWS and CAPTURED together";
+    let cases = [
+        // 40 on the board and 4 + 8 captured: 52 > 48.
+        (RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 4-8", 52, 48),
+        (AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S 1-1", 100, 98),
+        // Kalah from Kalah(P, 6).
+        (Kalah, "6,6,6,6,6,6/6,6,6,6,6,6 S 1-0", 73, 72),
+        (Kalah5, "6,6,6,6,6/6,6,6,6,6 N 0-1", 61, 60),
+        (Kalah4, "0,0,0,0/0,0,0,0 N 25-24", 49, 48),
+        (Oware, "4,4,4,4,4,4/4,4,4,4,4,4 S 1-0", 49, 48),
+    ];
+    assert_too_many(&cases, field, "the game has");
+    // Exactly the total is fine.
+    assert_accepted(&[(RioKadalis, "4,4,4,4,4,0/4,4,4,4,4,0 S 4-4")]);
     // Four-row: the game's total too (each side's limit holds, the sum does not).
-    let e = parse_err(
+    let e = invalid_err(
         Hawalis,
         "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 S 0-1",
     );
-    assert!(
-        matches!(
-            e,
-            ParsePositionError::Invalid(PositionError::TooManySeeds { .. })
-        ),
-        "{e:?}"
-    );
+    assert!(matches!(e, TooManySeeds { .. }), "{e:?}");
     assert_says(&e, &["CAPTURED", "at most 28"]);
 }
 
 #[test]
 fn unreachable_totals() {
+    // Al-manqala captures twos and fours, Anywoli and Rio Kadalis fours: the seeds on the
+    // board stay a multiple of 2 or 4 of what the start has.
+    assert_accepted(&[
+        // Four-row variants accept any total.
+        (
+            Hawalis,
+            "0,0,0,0,0,0,1/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S",
+        ),
+        // Reachable totals are accepted, whatever was captured.
+        (AlManqala, "0,0,0,0,0,0,1/0,0,0,0,0,0,1 S"),
+        (AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,5 S 1-1"),
+        (RioKadalis5, "1,0,0,0,0/0,0,0,0,3 N"),
+        // Kalah and Oware reach any total (Oware captures 3s), odd ones too.
+        (Kalah4, "1,0,0,0/0,0,0,2 S 3-1"),
+        (Oware, "0,0,0,0,0,1/0,0,0,0,0,2 S 20-25"),
+    ]);
     for (v, text, total, step) in [
         (AlManqala, "0,0,0,0,0,0,1/0,0,0,0,0,0,0 S", 1, 2),
+        (AlManqala, "0,0,0,0,0,0,0/1,0,0,0,0,0,0 S", 1, 2),
+        (AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,6 S", 97, 2),
         (AlManqala, "7,7,7,7,7,7,7/7,7,7,7,7,7,0 S 0-1", 91, 2),
         (
             Anywoli,
@@ -407,50 +349,47 @@ fn unreachable_totals() {
             6,
             4,
         ),
+        (
+            Anywoli,
+            "0,0,0,0,0,0,0,0,0,0,0,1/4,0,0,0,0,0,0,0,0,0,0,0 S",
+            5,
+            4,
+        ),
+        (
+            Anywoli,
+            "4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,2 S",
+            94,
+            4,
+        ),
         (RioKadalis, "4,4,4,4,4,4/4,4,4,4,4,1 S", 45, 4),
+        (RioKadalis, "0,0,0,0,0,1/1,0,0,0,0,0 S", 2, 4),
         (RioKadalis5, "1,0,0,0,0/0,0,0,0,0 N", 1, 4),
+        (RioKadalis5, "4,4,4,4,4/4,4,4,4,3 S", 39, 4),
     ] {
-        let e = parse_err(v, text);
+        let e = invalid_err(v, text);
+        let variant = v.id();
         assert_eq!(
             e,
-            ParsePositionError::Invalid(PositionError::UnreachableTotal {
-                variant: v.id(),
+            UnreachableTotal {
+                variant,
                 total,
                 step
-            }),
+            },
             "{v} `{text}`"
         );
-        assert_says(
-            &e,
-            &[
-                "ROWS",
-                &total.to_string(),
-                v.id(),
-                &format!("multiple of {step}"),
-            ],
-        );
+        let (total, step) = (total.to_string(), format!("multiple of {step}"));
+        assert_says(&e, &["ROWS", &total, variant, &step]);
     }
-    // Four-row variants accept any total.
-    assert!(Position::parse(
-        Hawalis,
-        "0,0,0,0,0,0,1/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S"
-    )
-    .is_ok());
-    // Reachable totals are accepted.
-    assert!(Position::parse(AlManqala, "0,0,0,0,0,0,1/0,0,0,0,0,0,1 S").is_ok());
-    assert!(Position::parse(RioKadalis5, "1,0,0,0,0/0,0,0,0,3 N").is_ok());
 }
 
 #[test]
 fn unknown_variant() {
     for name in ["kalah-9", "Hawalis", "", "rio"] {
         let e = name.parse::<Variant>().unwrap_err();
-        assert_eq!(
-            e,
-            ParseError::UnknownVariant {
-                name: name.to_owned()
-            }
-        );
+        let unknown = ParseError::UnknownVariant {
+            name: name.to_owned(),
+        };
+        assert_eq!(e, unknown);
         assert_says(&e, &[&format!("`{name}`"), "expected one of"]);
         for v in Variant::ALL {
             assert_says(&e, &[v.id()]);
@@ -471,18 +410,13 @@ fn malformed_moves() {
         "0", "7", "99", "abc", "", "-1", "+1", "1.0", "Pass", " 1", "01x",
     ] {
         let e = p.play_text(text).unwrap_err();
-        assert_eq!(
-            e,
-            MoveError::Malformed {
-                text: text.to_owned(),
-                pits: 6
-            },
-            "`{text}`"
-        );
-        assert_says(
-            &e,
-            &[&format!("`{text}`"), "pit number from 1 to 6", "`pass`"],
-        );
+        let malformed = MoveError::Malformed {
+            text: text.to_owned(),
+            pits: 6,
+        };
+        assert_eq!(e, malformed, "`{text}`");
+        let quoted = format!("`{text}`");
+        assert_says(&e, &[&quoted, "pit number from 1 to 6", "`pass`"]);
     }
     // Four-row boards: 1..2P.
     let p = Position::start(Hawalis);
@@ -490,13 +424,11 @@ fn malformed_moves() {
     assert_says(&e, &["`15`", "from 1 to 14"]);
     assert!(p.play_text("14").is_ok());
     let e = Position::start(BaoLaKiarabu).play_text("17").unwrap_err();
-    assert_eq!(
-        e,
-        MoveError::Malformed {
-            text: "17".to_owned(),
-            pits: 16
-        }
-    );
+    let malformed = MoveError::Malformed {
+        text: "17".to_owned(),
+        pits: 16,
+    };
+    assert_eq!(e, malformed);
     assert!(Position::start(Anywoli).play_text("12").is_ok());
 }
 
@@ -505,13 +437,12 @@ fn illegal_moves_list_the_legal_ones() {
     // Rio Kadalis: South's pits 2 and 5 are empty.
     let p = Position::parse(RioKadalis, "4,4,4,4,4,4/4,0,4,4,0,4 S").unwrap();
     let e = p.play_text("2").unwrap_err();
-    assert_eq!(
-        e,
-        MoveError::Illegal {
-            text: "2".to_owned(),
-            legal: ["1", "3", "4", "6"].map(str::to_owned).to_vec()
-        }
-    );
+    let legal = ["1", "3", "4", "6"].map(str::to_owned).to_vec();
+    let illegal = MoveError::Illegal {
+        text: "2".to_owned(),
+        legal,
+    };
+    assert_eq!(e, illegal);
     assert_says(&e, &["`2`", "not legal", "1 3 4 6"]);
     // `pass` is well-formed but illegal when a pit can be played.
     let e = p.play_text("pass").unwrap_err();
@@ -520,13 +451,11 @@ fn illegal_moves_list_the_legal_ones() {
     // No legal move at all: the game is over.
     let p = Position::parse(RioKadalis, "0,0,0,0,0,0/4,0,0,0,0,0 N").unwrap();
     let e = p.play_text("1").unwrap_err();
-    assert_eq!(
-        e,
-        MoveError::Illegal {
-            text: "1".to_owned(),
-            legal: vec![]
-        }
-    );
+    let none = MoveError::Illegal {
+        text: "1".to_owned(),
+        legal: vec![],
+    };
+    assert_eq!(e, none);
     assert_says(&e, &["none", "game is over"]);
 }
 

@@ -6,6 +6,9 @@
 //! sets by sweeping all positions until nothing changes (no predecessor lists, no counters), and
 //! the depths by iterating the min/max equations of RULES.md §2 to their least fixed point.
 
+#[macro_use]
+mod per_variant;
+
 use std::collections::HashMap;
 
 use mancala_solver::rules::{self, Next};
@@ -93,6 +96,8 @@ fn brute_force(v: Variant, max: u32) -> HashMap<Board, (i32, Option<u32>)> {
     solved
 }
 
+/// The values: for each threshold `t` from `top` down, the positions that can force at least `t`
+/// (or must concede it), found by sweeping every position until nothing changes.
 fn values_by_sweeps(g: &Explicit, top: i32) -> Vec<i32> {
     let n = g.boards.len();
     let mut value = vec![0i32; n];
@@ -178,6 +183,7 @@ fn depths_by_iteration(g: &Explicit, value: &[i32]) -> Vec<Option<u32>> {
         .collect()
 }
 
+/// Every slice of `v` up to `max` seeds, solved by the retrograde solver under test.
 fn solve(v: Variant, max: u32) -> Vec<SolvedSlice> {
     let mut known = KnownValues::new();
     let mut all = vec![];
@@ -189,6 +195,7 @@ fn solve(v: Variant, max: u32) -> Vec<SolvedSlice> {
     all
 }
 
+/// The solver's value and depth of every position up to `max` seeds against the brute force's.
 fn check(v: Variant, max: u32) {
     let brute = brute_force(v, max);
     let solved = solve(v, max);
@@ -216,40 +223,6 @@ fn check(v: Variant, max: u32) {
     eprintln!("{v}: {positions} positions compared, {nonzero} with a value other than 0");
     // The comparison means something only if some positions are decided and some are not.
     assert!(nonzero > 0, "{v}: no position has a non-zero value");
-}
-
-#[test]
-fn rio_kadalis_matches_brute_force() {
-    check(Variant::RioKadalis, 12);
-}
-
-#[test]
-fn rio_kadalis_5_matches_brute_force() {
-    check(Variant::RioKadalis5, 12);
-}
-
-/// Anywoli's smallest slice with play in it (8 seeds over 24 pits) has 7.9 million positions,
-/// two minutes for the brute force: `cargo test -- --ignored`. The default tests check Anywoli
-/// by the equations below instead.
-#[test]
-#[ignore]
-fn anywoli_matches_brute_force() {
-    check(Variant::Anywoli, 8);
-}
-
-#[test]
-fn al_manqala_matches_brute_force() {
-    check(Variant::AlManqala, 8);
-}
-
-#[test]
-fn hawalis_matches_brute_force() {
-    check(Variant::Hawalis, 5);
-}
-
-#[test]
-fn bao_la_kiarabu_matches_brute_force() {
-    check(Variant::BaoLaKiarabu, 4);
 }
 
 /// Checks the solved tables against the equations that define them, position by position:
@@ -323,44 +296,32 @@ fn check_equations(v: Variant, max: u32) {
     assert!(checked > 0, "{v}: no position with a depth");
 }
 
-#[test]
-fn kalah_matches_brute_force() {
-    check(Variant::Kalah, 7);
+per_variant! { check;
+    rio_kadalis_matches_brute_force: RioKadalis(12),
+    rio_kadalis_5_matches_brute_force: RioKadalis5(12),
+    /// Anywoli's smallest slice with play in it (8 seeds over 24 pits) has 7.9 million
+    /// positions, two minutes for the brute force: `cargo test -- --ignored`. The default tests
+    /// check Anywoli by the equations below instead.
+    #[ignore]
+    anywoli_matches_brute_force: Anywoli(8),
+    al_manqala_matches_brute_force: AlManqala(8),
+    hawalis_matches_brute_force: Hawalis(5),
+    bao_la_kiarabu_matches_brute_force: BaoLaKiarabu(4),
+    kalah_matches_brute_force: Kalah(7),
+    kalah_5_matches_brute_force: Kalah5(8),
+    kalah_4_matches_brute_force: Kalah4(10),
+    oware_matches_brute_force: Oware(8),
 }
 
-#[test]
-fn kalah_5_matches_brute_force() {
-    check(Variant::Kalah5, 8);
-}
-
-#[test]
-fn kalah_4_matches_brute_force() {
-    check(Variant::Kalah4, 10);
-}
-
-#[test]
-fn oware_matches_brute_force() {
-    check(Variant::Oware, 8);
-}
-
-#[test]
-fn values_and_depths_satisfy_their_equations() {
-    for (v, max) in [
-        (Variant::RioKadalis, 12),
-        (Variant::RioKadalis5, 16),
-        (Variant::AlManqala, 10),
-        (Variant::Hawalis, 5),
-        (Variant::BaoLaKiarabu, 4),
-        (Variant::Kalah, 9),
-        (Variant::Kalah5, 11),
-        (Variant::Kalah4, 14),
-        (Variant::Oware, 10),
-    ] {
-        check_equations(v, max);
-    }
-}
-
-#[test]
-fn anywoli_values_and_depths_satisfy_their_equations() {
-    check_equations(Variant::Anywoli, 8);
+per_variant! { check_equations;
+    rio_kadalis_satisfies_the_equations: RioKadalis(12),
+    rio_kadalis_5_satisfies_the_equations: RioKadalis5(16),
+    anywoli_satisfies_the_equations: Anywoli(8),
+    al_manqala_satisfies_the_equations: AlManqala(10),
+    hawalis_satisfies_the_equations: Hawalis(5),
+    bao_la_kiarabu_satisfies_the_equations: BaoLaKiarabu(4),
+    kalah_satisfies_the_equations: Kalah(9),
+    kalah_5_satisfies_the_equations: Kalah5(11),
+    kalah_4_satisfies_the_equations: Kalah4(14),
+    oware_satisfies_the_equations: Oware(10),
 }

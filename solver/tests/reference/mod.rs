@@ -409,6 +409,21 @@ impl RefPos {
         }
     }
 
+    /// A pass as the only move: the board stays, and the other side moves.
+    fn forced_pass(&self) -> RefOutcome {
+        let after = RefPos {
+            side: 1 - self.side,
+            ..self.clone()
+        };
+        RefOutcome::Moves(vec![self.finish(
+            "pass".to_owned(),
+            after,
+            false,
+            false,
+            false,
+        )])
+    }
+
     // ---------------------------------------------------------------------------------------
     // Hawalis and Bao la Kiarabu
 
@@ -540,17 +555,7 @@ impl RefPos {
         }
         if self.side_total(me) == 0 {
             // The mover must pass (the opponent then has to feed).
-            let after = RefPos {
-                side: you,
-                ..self.clone()
-            };
-            return RefOutcome::Moves(vec![self.finish(
-                "pass".to_owned(),
-                after,
-                false,
-                false,
-                false,
-            )]);
+            return self.forced_pass();
         }
         let opponent_empty = self.side_total(you) == 0;
         let mut moves = Vec::new();
@@ -690,17 +695,7 @@ impl RefPos {
         if moves.is_empty() {
             if anywoli_end {
                 // Anywoli: a player without a legal move passes.
-                let after = RefPos {
-                    side: you,
-                    ..self.clone()
-                };
-                return RefOutcome::Moves(vec![self.finish(
-                    "pass".to_owned(),
-                    after,
-                    false,
-                    false,
-                    false,
-                )]);
+                return self.forced_pass();
             }
             // Rio Kadalis: the round ends, each player takes the seeds of their own row.
             return RefOutcome::GameOver([

@@ -1,0 +1,165 @@
+//! `GET /api/{variant}` and `/api/variants`: evaluations exactly as `mancala eval --json` prints
+//! them, from the tablebase or, for Kalah outside it, from the exact search.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use mancala_solver::Variant::{self, AlManqala, Hawalis, RioKadalis};
+use serde_json::{json, Value};
+
+use crate::common::eval::eval_json;
+use crate::common::http::{http, q, Server};
+use crate::common::random::{self, Lcg};
+use crate::common::scratch::tablebase;
+use crate::common::VARIANT_IDS;
+use crate::small_tablebase;
+
+#[test]
+fn evaluation_is_exactly_what_eval_json_prints() {
+    let db = small_tablebase();
+    let server = Server::start(db, &[]);
+    let mut positions: Vec<(Variant, String)> = [
+        "0,0,1,0,2,1/1,0,0,3,0,0 S",
+        "0,0,0,0,0,0/1,0,0,0,0,3 S 20-22",
+        "0,0,0,0,0,0/0,0,0,0,0,0 N 30-18",
+    ]
+    .map(|p| (RioKadalis, p.to_owned()))
+    .to_vec();
+    // Random positions of every solved variant, some with seeds captured already.
+    let mut rng = Lcg(7);
+    for i in 0..24 {
+        let p = random::position(&mut rng, RioKadalis, 4 * (1 + i % 3));
+        positions.push((RioKadalis, random::with_captured(&mut rng, p, 20)));
+    }
+    for i in 0..10 {
+        let p = random::position(&mut rng, AlManqala, 2 * (1 + i % 4));
+        positions.push((AlManqala, random::with_captured(&mut rng, p, 40)));
+    }
+    for _ in 0..10 {
+        positions.push((Hawalis, random::position(&mut rng, Hawalis, 4)));
+    }
+    for (i, (variant, position)) in positions.iter().enumerate() {
+        // Spaces as `_`, as `%20` and as `+`: all the same position.
+        let encoded = match i % 3 {
+            0 => q(position),
+            1 => position.replace(' ', "%20"),
+            _ => position.replace(' ', "+"),
+        };
+        let r = server.get(&format!("/api/{variant}?position={encoded}"));
+        assert_eq!(r.status, 200, "{variant} {position}: {}", r.body);
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        let expected = eval_json(db, variant.id(), position);
+        assert_eq!(r.json(), expected, "{variant} {position}");
+    }
+}
+
+#[test]
+fn variants_lists_every_variant_and_what_is_solved() {
+    let server = Server::start(small_tablebase(), &[]);
+    let r = server.get("/api/variants");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let body = r.json();
+    let variants = body["variants"].as_array().expect("variants array");
+    let ids: Vec<&str> = variants.iter().filter_map(|v| v["id"].as_str()).collect();
+    // The six traditional variants, in listing order (calibration variants may follow).
+    let six = &VARIANT_IDS[..6];
+    let listed: Vec<&str> = ids.iter().copied().filter(|id| six.contains(id)).collect();
+    assert_eq!(listed, six, "{ids:?}");
+    for v in variants {
+        for key in ["name", "rules", "source", "start", "scoring"] {
+            assert!(v[key].as_str().is_some_and(|s| !s.is_empty()), "{key}: {v}");
+        }
+        assert!(v["board"]["pits_per_side"].as_u64().unwrap() > 0, "{v}");
+        assert!(v["solved"]["slices"].is_array(), "{v}");
+    }
+    let by_id = |id: &str| variants.iter().find(|v| v["id"] == id).unwrap();
+    let rio = by_id("rio-kadalis");
+    assert_eq!(rio["board"]["rows"], 2);
+    assert_eq!(rio["board"]["pits_per_row"], 6);
+    assert_eq!(rio["board"]["total_seeds"], 48);
+    assert_eq!(rio["scoring"], "score");
+    assert_eq!(rio["start"], "4,4,4,4,4,4/4,4,4,4,4,4 S");
+    assert!(rio["rules"].as_str().unwrap().contains("binikh"));
+    assert_eq!(rio["solved"]["slices"], json!(["0", "4", "8", "12"]));
+    assert_eq!(rio["solved"]["max_seeds"], 12);
+    let hawalis = by_id("hawalis");
+    assert_eq!(hawalis["scoring"], "win-draw-loss");
+    assert_eq!(hawalis["board"]["rows"], 4);
+    assert_eq!(hawalis["solved"]["max_seeds"], 4);
+    // Slices m-o with m + o <= 4: 1 + 2 + 3 + 4 + 5.
+    assert_eq!(hawalis["solved"]["slices"].as_array().unwrap().len(), 15);
+    assert_eq!(by_id("al-manqala")["solved"]["max_seeds"], 8);
+    let bao = by_id("bao-la-kiarabu");
+    assert_eq!(bao["board"]["sowing"], "clockwise");
+    assert_eq!(bao["solved"]["slices"], json!([]));
+    assert!(bao["solved"]["max_seeds"].is_null());
+}
+
+#[test]
+fn concurrent_clients_get_identical_correct_answers() {
+    let db = small_tablebase();
+    let server = Server::start(db, &[]);
+    let mut rng = Lcg(31);
+    let positions: Vec<String> = (0..12)
+        .map(|i| random::position(&mut rng, RioKadalis, 4 * (1 + i % 3)))
+        .collect();
+    let expected: Vec<Value> = positions
+        .iter()
+        .map(|p| eval_json(db, "rio-kadalis", p))
+        .collect();
+    let addr = server.addr;
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for client in 0..8 {
+            let (positions, expected) = (&positions, &expected);
+            scope.spawn(move || {
+                for round in 0..30 {
+                    let i = (client * 7 + round) % positions.len();
+                    let path = format!("/api/rio-kadalis?position={}", q(&positions[i]));
+                    let r = http(addr, "GET", &path, &[], b"");
+                    assert_eq!(r.status, 200, "{}", r.body);
+                    assert_eq!(r.json(), expected[i], "client {client} round {round}");
+                    if round % 10 == 0 {
+                        let r = http(addr, "GET", "/healthz", &[], b"");
+                        assert_eq!(r.status, 200);
+                    }
+                }
+            });
+        }
+    });
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// Kalah outside the solved slices: the API answers by the exact search, within its budget.
+#[test]
+fn kalah_outside_the_tablebase_is_searched_and_agrees_with_a_full_solve() {
+    // Kalah(4, 2): 16 seeds. One tablebase holds every slice up to 16 (the retrograde answer),
+    // the served one only up to 8, so the service must search from 16 down to 8.
+    let full = tablebase(&[("kalah-4", 16)]);
+    let partial = tablebase(&[("kalah-4", 8)]);
+    let start = "2,2,2,2/2,2,2,2 S";
+    let truth = eval_json(full, "kalah-4", start);
+
+    let server = Server::start(partial, &[]);
+    let r = server.get(&format!("/api/kalah-4?position={}", q(start)));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let searched = r.json();
+    assert_eq!(searched["source"], "search", "{searched}");
+    assert_eq!(
+        searched["value"]["score"], truth["value"]["score"],
+        "{searched}"
+    );
+    // Every move's value too (searched values carry no depth, so the order of equal values
+    // may differ: compare by move).
+    let by_move = |e: &Value| -> BTreeMap<String, Value> {
+        e["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["move"].to_string(), m["value"]["score"].clone()))
+            .collect()
+    };
+    assert_eq!(by_move(&searched), by_move(&truth));
+    // Irving, Donkers and Uiterwijk: Kalah(4, 2) is a first-player win.
+    assert!(truth["value"]["score"].as_i64().unwrap() > 0, "{truth}");
+}

@@ -1,0 +1,24 @@
+//! End-to-end tests of the HTTP service: build a small tablebase with the binary, start
+//! `mancala serve` on a free port, and talk HTTP to it as any client would.
+//!
+//! Values are checked against the binary's own `mancala eval --json` (a separate process reading
+//! the same file), against the rules (a main line must realise the value it claims, seed by
+//! seed), and against positions worked out by hand.
+//!
+//! One test binary, one module per subject, so that the tablebase is built once for all.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analyse;
+mod errors;
+mod evaluation;
+mod mainline;
+mod puzzles;
+mod service;
+
+/// The tablebase the tests serve, solved once by the binary: Rio Kadalis up to 12 seeds, Hawalis
+/// up to 4, Al-manqala up to 8.
+fn small_tablebase() -> &'static std::path::Path {
+    common::scratch::tablebase(&[("rio-kadalis", 12), ("hawalis", 4), ("al-manqala", 8)])
+}

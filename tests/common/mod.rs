@@ -1,0 +1,30 @@
+//! Helpers shared by the end-to-end test targets of the `mancala` binary (`api`, `cli`,
+//! `tablebase`, `kalah_search`): running the binary, talking HTTP to `mancala serve`, scratch
+//! directories and the tablebases built once by the binary, position strings, deterministic
+//! random positions, and reading what `mancala eval --json` prints.
+//!
+//! Each target includes this module and uses part of it, so the rest is dead code there.
+
+#![allow(dead_code)]
+
+pub mod bin;
+pub mod eval;
+pub mod http;
+pub mod position;
+pub mod random;
+pub mod scratch;
+
+/// The ten variant ids in the order the binary lists them (the six traditional games first),
+/// written out here as a user sees them rather than read from the code.
+pub const VARIANT_IDS: [&str; 10] = [
+    "hawalis",
+    "bao-la-kiarabu",
+    "al-manqala",
+    "anywoli",
+    "rio-kadalis",
+    "rio-kadalis-5",
+    "kalah",
+    "kalah-5",
+    "kalah-4",
+    "oware",
+];

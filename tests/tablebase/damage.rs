@@ -1,0 +1,200 @@
+//! Damage is reported, never served; files that are not tablebases get clear errors and are
+//! left as they were.
+
+use mancala_solver::{Board, Position, Scoring, Slice, Variant};
+use rusqlite::Connection;
+
+use crate::checks::check_properties;
+use crate::common::bin::run_db;
+use crate::common::eval::eval_json;
+use crate::common::position::two_row;
+use crate::common::scratch::{fresh_tablebase, tempdir};
+use crate::counting::binom;
+use crate::sqlite::{chunk_rows, crc32, flip_a_bit, overwrite_chunk, slice_rows, sqlite_shape};
+
+/// A Rio Kadalis (5 pits) position with South to move from a board seen from South.
+fn rio5_south(board: &Board) -> String {
+    two_row(&board.cells[..5], &board.cells[5..10], 'S')
+}
+
+/// Chunks (of 65,536 positions) of a position and of every position its moves lead to, as
+/// (slice total, chunk).
+fn chunks_touched(p: &Position) -> Vec<(u32, u64)> {
+    let chunk = |b: &Board| {
+        let s = Slice::of(p.variant(), b);
+        (s.id.total(), s.index(b) / 65536)
+    };
+    let mut out = vec![chunk(&p.relative_board())];
+    for m in p.successors() {
+        if !m.ends_game {
+            out.push(chunk(&m.after.relative_board()));
+        }
+    }
+    out
+}
+
+#[test]
+fn damaged_chunks_are_reported_by_verify_and_never_served() {
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
+    // Slice 12: 12 seeds over 10 pits, C(21,9) = 293,930 positions: 5 chunks (0..4).
+    let rows = slice_rows(&db);
+    let twelve = rows.iter().find(|r| r.1 == "12").expect("slice 12");
+    assert_eq!(twelve.3 as u64, binom(21, 9));
+    let chunks = chunk_rows(&db);
+    assert_eq!(chunks.iter().filter(|c| c.1 == "12").count(), 5);
+
+    // Flip one bit in the middle of chunk 2 of slice 12.
+    flip_a_bit(&db, ("rio-kadalis-5", "12", 2));
+    let err = run_db(&["db", "verify"], &db).fails().to_owned();
+    assert!(err.contains("rio-kadalis-5 slice 12 chunk 2"), "{err}");
+    assert!(err.contains("checksum"), "{err}");
+    assert_eq!(
+        err.matches("damaged:").count(),
+        1,
+        "only the damaged chunk: {err}"
+    );
+
+    // A position in chunk 2 (South to move, so its index is that of the board as written).
+    let slice12 = Slice {
+        variant: Variant::RioKadalis5,
+        id: "12".parse().unwrap(),
+    };
+    let in_chunk2 = rio5_south(&slice12.board(2 * 65536 + 12345));
+    let ran = run_db(&["eval", "rio-kadalis-5", &in_chunk2, "--json"], &db);
+    let err = ran.fails();
+    assert!(err.contains("rio-kadalis-5 slice 12 chunk 2"), "{err}");
+    assert!(err.contains("damaged"), "{err}");
+    // The same board seen from North, North to move, is the same entry.
+    let mirrored = {
+        let b = slice12.board(2 * 65536 + 12345);
+        two_row(&b.cells[5..10], &b.cells[..5], 'N')
+    };
+    let ran = run_db(&["eval", "rio-kadalis-5", &mirrored], &db);
+    assert!(
+        ran.fails().contains("rio-kadalis-5 slice 12 chunk 2"),
+        "{ran:?}"
+    );
+
+    // Positions of other chunks, whose moves lead outside chunk 2 too, still evaluate.
+    let mut served = 0;
+    for i in (0..slice12.len()).step_by(9973) {
+        let text = rio5_south(&slice12.board(i));
+        let p = Position::parse(Variant::RioKadalis5, &text).unwrap();
+        if chunks_touched(&p).contains(&(12, 2)) {
+            continue;
+        }
+        let json = eval_json(&db, "rio-kadalis-5", &text);
+        check_properties(&json, Scoring::Score);
+        served += 1;
+        if served == 5 {
+            break;
+        }
+    }
+    assert_eq!(served, 5);
+    let json = eval_json(&db, "rio-kadalis-5", "0,0,0,0,0/1,3,0,0,0 S");
+    check_properties(&json, Scoring::Score);
+
+    // Resuming on top of the damage never uses it: either it fails naming the chunk, or the
+    // damage is gone afterwards.
+    let ran = run_db(&["solve", "rio-kadalis-5", "--max-seeds", "12", "-q"], &db);
+    if ran.status.success() {
+        run_db(&["db", "verify"], &db).ok();
+    } else {
+        assert!(
+            ran.stderr.contains("rio-kadalis-5 slice 12 chunk 2"),
+            "{ran:?}"
+        );
+        assert!(!ran.stderr.contains("panicked"), "{ran:?}");
+    }
+
+    // Damage that the checksum does not catch: chunk 3 replaced by 5 bytes of itself with a
+    // matching CRC-32. It cannot be decoded, so it is reported and not served either.
+    let original = &chunks.iter().find(|c| c.1 == "12" && c.2 == 3).unwrap().3;
+    let cut = &original[..5];
+    overwrite_chunk(&db, ("rio-kadalis-5", "12", 3), cut, Some(crc32(cut)));
+    let ran = run_db(&["db", "verify"], &db);
+    assert!(
+        ran.fails().contains("rio-kadalis-5 slice 12 chunk 3"),
+        "{ran:?}"
+    );
+    let in_chunk3 = rio5_south(&slice12.board(3 * 65536 + 7));
+    let ran = run_db(&["eval", "rio-kadalis-5", &in_chunk3], &db);
+    assert!(
+        ran.fails().contains("rio-kadalis-5 slice 12 chunk 3"),
+        "{ran:?}"
+    );
+}
+
+#[test]
+fn files_that_are_not_tablebases_give_clear_errors() {
+    let dir = tempdir();
+    let junk = dir.path().join("junk.db");
+    let content = "this is not a database, just some text that is long enough\n".repeat(20);
+    std::fs::write(&junk, &content).unwrap();
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 S";
+    let solve_4 = ["solve", "rio-kadalis", "--max-seeds", "4", "-q"];
+    let reading: [&[&str]; 3] = [
+        &["eval", "rio-kadalis", start],
+        &["db", "info"],
+        &["db", "verify"],
+    ];
+    for args in reading.into_iter().chain([&solve_4[..]]) {
+        let ran = run_db(args, &junk);
+        let err = ran.fails();
+        assert!(err.contains("junk.db"), "names the file: {err}");
+        assert!(err.contains("not a database"), "says what is wrong: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&junk).unwrap(),
+        content,
+        "left alone"
+    );
+
+    // A directory that does not exist: solve cannot create the file there.
+    let nowhere = dir.path().join("no").join("such").join("dir.db");
+    let ran = run_db(&solve_4, &nowhere);
+    assert!(ran.fails().contains("dir.db"), "names the file: {ran:?}");
+
+    let missing = dir.path().join("missing.db");
+    for args in reading {
+        let ran = run_db(args, &missing);
+        let err = ran.fails();
+        assert!(err.contains("missing.db"), "names the file: {err}");
+        assert!(err.contains("mancala solve"), "says how to make one: {err}");
+        assert!(!missing.exists(), "{args:?} must not create the file");
+    }
+}
+
+/// The commands that only read the tablebase (`eval`, `db info`, `db verify`) must not turn
+/// another program's SQLite file into a tablebase: they say that it is not one, and leave it
+/// as it was. (`Tablebase::open_read_only` has exactly this error; the commands open the file
+/// for writing and migrate it instead.)
+#[test]
+fn reading_commands_leave_a_foreign_sqlite_file_alone() {
+    let dir = tempdir();
+    let foreign = dir.path().join("notes.sqlite");
+    {
+        let conn = Connection::open(&foreign).unwrap();
+        conn.execute("CREATE TABLE notes (body TEXT)", []).unwrap();
+        conn.execute("INSERT INTO notes VALUES ('keep me')", [])
+            .unwrap();
+    }
+    let shape = sqlite_shape(&foreign);
+    assert_eq!(shape, (vec!["notes".to_owned()], "delete".to_owned()));
+    let reading: [&[&str]; 3] = [
+        &["eval", "rio-kadalis", "0,0,0,0,0,0/1,3,0,0,0,0 S"],
+        &["db", "info"],
+        &["db", "verify"],
+    ];
+    for args in reading {
+        let ran = run_db(args, &foreign);
+        let after = sqlite_shape(&foreign);
+        assert_eq!(
+            after, shape,
+            "{args:?} changed another program's SQLite file: {ran:?}"
+        );
+        let err = ran.fails();
+        assert!(err.contains("notes.sqlite"), "{err}");
+        assert!(err.contains("not a mancala tablebase"), "{err}");
+    }
+}
