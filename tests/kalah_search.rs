@@ -1,5 +1,6 @@
 //! End-to-end: `mancala eval` on Kalah positions outside the solved slices runs the exact search
-//! (RULES.md §2 values, no depths) instead of failing, within `--budget`, and says so.
+//! (docs/rules.md#values-and-depths values, no depths) instead of failing, within `--budget`, and
+//! says so.
 
 mod common;
 

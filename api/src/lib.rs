@@ -1,7 +1,7 @@
-//! The HTTP evaluation service over the tablebase (DESIGN.md, API): for a position its value and
-//! every move's value, best first; the main line of perfect play; the analysis of a game record;
-//! the variants and what is solved; puzzles; the player web page; and an OpenAPI description of
-//! all of it.
+//! The HTTP evaluation service over the tablebase (docs/design.md, API): for a position its value
+//! and every move's value, best first; the main line of perfect play; the analysis of a game
+//! record; the variants and what is solved; puzzles; the player web page; and an OpenAPI
+//! description of all of it.
 //!
 //! * [`routes`]: the route table, from which registration, 405s and the OpenAPI paths derive.
 //! * `handlers`: one module per subject (evaluation, puzzles, the service, the web page); they

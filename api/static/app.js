@@ -60,7 +60,7 @@ function errorWords(e, what) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Positions and boards (layout only: RULES.md §1)
+// Positions and boards (layout only: docs/rules.md#notation)
 
 const variants = new Map();
 

@@ -1,4 +1,5 @@
-//! Evaluating a position: its value and every legal move's value, best first (RULES.md §2).
+//! Evaluating a position: its value and every legal move's value, best first
+//! (docs/rules.md#values-and-depths).
 
 use std::cmp::Ordering;
 

@@ -1,7 +1,7 @@
 //! The SQLite tablebase: solved slices stored as checksummed, compressed chunks, probed through
 //! an in-memory chunk cache, and the evaluation of positions and their moves on top of it.
 //!
-//! One database file holds everything (DESIGN.md). It runs in WAL mode, so readers never block
+//! One database file holds everything (docs/design.md). It runs in WAL mode, so readers never block
 //! the writer, and every group of slices is written in one transaction, so a solve killed at any
 //! moment leaves the database with whole slices only.
 

@@ -1,4 +1,5 @@
-//! The main line: perfect play from a position to the end of the game (RULES.md §2).
+//! The main line: perfect play from a position to the end of the game
+//! (docs/rules.md#values-and-depths).
 //!
 //! Every step plays the first move of [`Tablebase::evaluate`], whose order already says "the side
 //! ahead hurries, the side behind delays": the best value first and, among moves of that value,

@@ -38,10 +38,10 @@ impl Default for GenerateOptions {
 /// Candidates drawn and checked together.
 const BATCH: usize = 512;
 
-/// The seeds already captured by each side (South to move) that put the whole game's result at stake:
-/// in score variants the split of the seeds off the board (in the variant's capture unit) that
-/// leaves South winning by the smallest margin with perfect play; in win/draw/loss variants the
-/// seeds each side has lost so far.
+/// The seeds already captured by each side (South to move) that put the whole game's result at
+/// stake: in score variants the split of the seeds off the board (in the variant's capture unit)
+/// that leaves South winning by the smallest margin with perfect play; in win/draw/loss variants
+/// the seeds each side has lost so far.
 fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<BySide<u32>> {
     let l = variant.pits_per_side();
     let (south, north) = (board.side_total(l, true), board.side_total(l, false));

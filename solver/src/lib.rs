@@ -35,6 +35,6 @@ pub use variant::{Direction, Family, Scoring, Variant};
 
 /// Version of the solver's algorithm and table format; stored with every solved slice.
 pub const SOLVER_VERSION: &str = "1";
-/// Version of the rules contract implemented (RULES.md); a slice solved under other rules is
+/// Version of the rules contract implemented (docs/rules.md); a slice solved under other rules is
 /// never served.
 pub const RULES_VERSION: &str = "1";

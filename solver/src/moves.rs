@@ -8,7 +8,7 @@ use crate::Variant;
 /// One move of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    /// Sow from the mover's pit with this number (1-based, RULES.md §1).
+    /// Sow from the mover's pit with this number (1-based, docs/rules.md#notation).
     Pit(u8),
     /// Pass, where the variant makes a player without a move pass.
     Pass,

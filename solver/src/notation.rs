@@ -1,9 +1,9 @@
-//! Position strings (RULES.md §1): `ROWS SIDE [CAPTURED]`.
+//! Position strings (docs/rules.md#notation): `ROWS SIDE [CAPTURED]`.
 //!
 //! Text is first read into an unvalidated [`Setup`] (syntax only), then checked against a
 //! variant's board and seed limits by [`Setup::validate`], which gives a [`Position`]. Formatting a
 //! position gives its canonical string: spaces between fields, and `CAPTURED` left out when it is
-//! `0-0` (so the start positions read exactly as RULES.md writes them).
+//! `0-0` (so the start positions read exactly as docs/rules.md writes them).
 
 use std::fmt;
 use std::str::FromStr;
@@ -128,7 +128,8 @@ impl FromStr for Setup {
 }
 
 impl Setup {
-    /// Checks the setup against a variant's board and seed limits (RULES.md §1 and §3).
+    /// Checks the setup against a variant's board and seed limits (docs/rules.md (notation and
+    /// variants)).
     pub fn validate(&self, variant: Variant) -> Result<Position, PositionError> {
         let layout = layout(variant);
         if self.rows.len() != layout.len() {

@@ -2,11 +2,11 @@
 //!
 //! Kalah is acyclic: every move either puts a seed into a store, captures, or moves seeds
 //! towards the mover's store inside the mover's own row, so no position can come back. The value
-//! of a position (RULES.md §2: the seeds still to be won by the side to move minus those still to
-//! be won by the opponent) is therefore the plain negamax of its moves, with extra turns adding
-//! the child's value instead of negating it, and a search to the end of the game is exact. This
-//! is how Irving, Donkers and Uiterwijk (2000) solved `Kalah(6, 4)` and `Kalah(6, 5)`: MTD(f)
-//! with a transposition table, probing endgame databases at the leaves.
+//! of a position (docs/rules.md#values-and-depths: the seeds still to be won by the side to move
+//! minus those still to be won by the opponent) is therefore the plain negamax of its moves, with
+//! extra turns adding the child's value instead of negating it, and a search to the end of the game
+//! is exact. This is how Irving, Donkers and Uiterwijk (2000) solved `Kalah(6, 4)` and `Kalah(6,
+//! 5)`: MTD(f) with a transposition table, probing endgame databases at the leaves.
 //!
 //! The search here does the same:
 //!

@@ -1,6 +1,6 @@
-//! What a solved value means (RULES.md §2), and how a move's value follows from the position it
-//! leads to. One value model serves every variant: a win/draw/loss variant is a score variant whose
-//! values are -1, 0 and +1, and endless play is worth 0 in both.
+//! What a solved value means (docs/rules.md#values-and-depths), and how a move's value follows from
+//! the position it leads to. One value model serves every variant: a win/draw/loss variant is a
+//! score variant whose values are -1, 0 and +1, and endless play is worth 0 in both.
 
 use std::cmp::Ordering;
 
@@ -13,8 +13,8 @@ pub struct Value {
     /// Score variants: seeds still to be won minus seeds still to be lost. Win/draw/loss
     /// variants: 1, 0 or -1.
     pub score: i8,
-    /// Plies to the next capture or the end of the game under the depth rule of RULES.md §2;
-    /// `None` exactly when the value is that of endless play (0).
+    /// Plies to the next capture or the end of the game under the depth rule of
+    /// docs/rules.md#values-and-depths; `None` exactly when the value is that of endless play (0).
     pub depth: Option<u16>,
 }
 

@@ -1,7 +1,7 @@
 //! The variants the project implements, and the fixed facts about each one's board.
 //!
-//! A variant id names one complete rule set (RULES.md §3): values in a tablebase always belong to
-//! exactly one id, so an option that changes a rule is a different id, never a flag.
+//! A variant id names one complete rule set (docs/rules.md#variants): values in a tablebase always
+//! belong to exactly one id, so an option that changes a rule is a different id, never a flag.
 
 use std::fmt;
 use std::str::FromStr;
@@ -52,7 +52,7 @@ pub enum Family {
 /// How a finished game is judged, and so what kind of value the solver gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
-    /// Win, draw or loss (RULES.md §2): values are -1, 0 and +1.
+    /// Win, draw or loss (docs/rules.md#values-and-depths): values are -1, 0 and +1.
     WinDrawLoss,
     /// Seeds: values are the margin of seeds still to be won, in `[-n, n]`.
     Score,
@@ -61,7 +61,7 @@ pub enum Scoring {
 /// The direction in which a side sows around its loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
-    /// Increasing pit numbers (RULES.md §1).
+    /// Increasing pit numbers (docs/rules.md#notation).
     CounterClockwise,
     /// Decreasing pit numbers.
     Clockwise,
@@ -125,7 +125,7 @@ impl Variant {
         }
     }
 
-    /// Pits in one row (`P` in RULES.md).
+    /// Pits in one row (`P` in docs/rules.md).
     pub const fn pits_per_row(self) -> usize {
         match self {
             Variant::Hawalis => 7,
@@ -269,7 +269,7 @@ impl Variant {
         }
     }
 
-    /// Where the rules come from (RULES.md §3).
+    /// Where the rules come from (docs/rules.md#variants).
     pub const fn source(self) -> &'static str {
         match self {
             Variant::Hawalis => "Oman; de Voogt 2003",
@@ -318,8 +318,8 @@ mod tests {
 
     #[test]
     fn totals_match_rules() {
-        // RULES.md §3: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 = 40;
-        // Kalah(6, 4), Kalah(5, 4), Kalah(4, 4): 48, 40, 32; Oware 12x4 = 48.
+        // docs/rules.md#variants: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 =
+        // 40; Kalah(6, 4), Kalah(5, 4), Kalah(4, 4): 48, 40, 32; Oware 12x4 = 48.
         let totals: Vec<u32> = Variant::ALL.iter().map(|v| v.total_seeds()).collect();
         assert_eq!(totals, [56, 64, 98, 96, 48, 40, 48, 40, 32, 48]);
         // Kalah positions may come from Kalah(P, 6): 6 a pit.

@@ -1,5 +1,5 @@
 //! The fast rules engine against the simple reference implementation of `reference/mod.rs`
-//! (written from RULES.md alone), over many random valid positions of every variant.
+//! (written from docs/rules.md alone), over many random valid positions of every variant.
 //!
 //! For each random position:
 //! * `Position::parse` accepts the reference's position string, and formatting gives it back;
@@ -414,8 +414,8 @@ fn generator_covers_the_interesting_cases() {
         match spec.kind {
             Kind::FourRow { .. } => ok &= endless > 0,
             Kind::AlManqala => ok &= pass > 0,
-            // Endless relay sowings are too rare on random boards: `endless_sowings_match_reference`
-            // covers them.
+            // Endless relay sowings are too rare on random boards:
+            // `endless_sowings_match_reference` covers them.
             Kind::Relay {
                 binikh_extra_turn, ..
             } => {

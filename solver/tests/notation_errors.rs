@@ -1,6 +1,6 @@
-//! Position strings and moves that must be refused (RULES.md §1): each kind of bad input has its
-//! own error variant, and its message names the field that is wrong and what was expected. Also
-//! the seed limits and reachable totals of each variant, and the canonical form of a position
+//! Position strings and moves that must be refused (docs/rules.md#notation): each kind of bad input
+//! has its own error variant, and its message names the field that is wrong and what was expected.
+//! Also the seed limits and reachable totals of each variant, and the canonical form of a position
 //! string.
 
 use mancala_solver::{

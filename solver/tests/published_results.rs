@@ -4,8 +4,8 @@
 //! * Kalah: the value of the start position of `Kalah(P, n)` for P <= 6 and n <= 4, by the
 //!   exact search of `mancala_solver::search`, against Irving, Donkers and Uiterwijk, "Solving
 //!   Kalah", ICGA Journal 23(3), 2000 (their rules: the capture of an emptied own pit takes the
-//!   opposite pit even when it is empty, RULES.md §3). The search is also checked against full
-//!   tablebases where both fit.
+//!   opposite pit even when it is empty, docs/rules.md#variants). The search is also checked
+//!   against full tablebases where both fit.
 //! * Oware: Romein and Bal's published position counts ("Awari is solved", ICGA Journal 25(3),
 //!   2002; "Solving Awari with Parallel Retrograde Analysis", IEEE Computer 36(10), 2003) and
 //!   the example position they give with its values.

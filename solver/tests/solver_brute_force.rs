@@ -1,10 +1,12 @@
 //! The retrograde solver against an independent brute-force search, on every position of small
-//! slices of every variant: values, depths, and the defining property of depth (RULES.md §2).
+//! slices of every variant: values, depths, and the defining property of depth
+//! (docs/rules.md#values-and-depths).
 //!
 //! The brute force shares only the move generator with the solver. It builds the explicit graph
 //! of every position (a hash map from board to moves), then finds each threshold's win and loss
 //! sets by sweeping all positions until nothing changes (no predecessor lists, no counters), and
-//! the depths by iterating the min/max equations of RULES.md §2 to their least fixed point.
+//! the depths by iterating the min/max equations of docs/rules.md#values-and-depths to their least
+//! fixed point.
 
 #[macro_use]
 mod per_variant;
@@ -141,10 +143,10 @@ fn values_by_sweeps(g: &Explicit, top: i32) -> Vec<i32> {
     value
 }
 
-/// The depths of RULES.md §2 as the limit of iterating, from "unknown" everywhere, the
-/// equations: ahead, the smallest over value-keeping moves of (1 for an exit, else 1 + the
-/// child's depth); behind, the largest (unknown while any such child is unknown). Depths only
-/// ever fall during the iteration, so it stops, at the solution.
+/// The depths of docs/rules.md#values-and-depths as the limit of iterating, from "unknown"
+/// everywhere, the equations: ahead, the smallest over value-keeping moves of (1 for an exit, else
+/// 1 + the child's depth); behind, the largest (unknown while any such child is unknown). Depths
+/// only ever fall during the iteration, so it stops, at the solution.
 fn depths_by_iteration(g: &Explicit, value: &[i32]) -> Vec<Option<u32>> {
     const UNKNOWN: u32 = u32::MAX;
     let n = g.boards.len();
@@ -228,11 +230,12 @@ fn check(v: Variant, max: u32) {
 /// Checks the solved tables against the equations that define them, position by position:
 /// the value is the best move's value (or the final value where the game is over), and the depth
 /// is 0 at the end, else the smallest (ahead) or largest (behind) over value-keeping moves of 1
-/// for an exit or 1 + the child's depth. With every depth finite, this is RULES.md §2's property:
-/// following value-keeping moves, the side ahead lowering the depth and the side behind keeping
-/// it as high as possible, loses exactly one depth per ply and so reaches a capture or the end in
-/// exactly `depth` plies, never cycling. And it pins the values: the side ahead can force its
-/// value along such a line, and the Bellman equality means no side can do better.
+/// for an exit or 1 + the child's depth. With every depth finite, this is
+/// docs/rules.md#values-and-depths's property: following value-keeping moves, the side ahead
+/// lowering the depth and the side behind keeping it as high as possible, loses exactly one depth
+/// per ply and so reaches a capture or the end in exactly `depth` plies, never cycling. And it pins
+/// the values: the side ahead can force its value along such a line, and the Bellman equality means
+/// no side can do better.
 fn check_equations(v: Variant, max: u32) {
     let solved = solve(v, max);
     let l = v.pits_per_side();

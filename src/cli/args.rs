@@ -46,8 +46,8 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// Reads the position string as a position of the variant (RULES.md §1). The error names the
-    /// field that is wrong.
+    /// Reads the position string as a position of the variant (docs/rules.md#notation). The error
+    /// names the field that is wrong.
     pub fn read(&self) -> Result<Position, ParsePositionError> {
         Position::parse(self.variant, &self.position)
     }

@@ -1,5 +1,5 @@
 //! The top-level help of `mancala`: what it is, the variants, and the position notation
-//! (RULES.md §1), shown by `mancala --help`.
+//! (docs/rules.md#notation), shown by `mancala --help`.
 
 use mancala_solver::Variant;
 
@@ -17,7 +17,7 @@ pub fn long_about() -> String {
     )
 }
 
-/// The position notation and pit numbering (RULES.md §1), after the commands in
+/// The position notation and pit numbering (docs/rules.md#notation), after the commands in
 /// `mancala --help`.
 pub const NOTATION_HELP: &str = "\
 POSITION NOTATION

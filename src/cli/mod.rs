@@ -6,8 +6,8 @@
 //! command with subcommands, a `#[derive(clap::Subcommand)]` enum) whose doc comment is the
 //! command's help, and that type's `run(self) -> anyhow::Result<()>`, which writes the output
 //! itself; `main.rs` only names the commands and dispatches. Errors in what the user typed are
-//! [`BadInput`] (or the solver's [`ParseError`] / [`ParsePositionError`] / [`MoveError`]) and exit with code 2; anything
-//! else exits with code 1.
+//! [`BadInput`] (or the solver's [`ParseError`] / [`ParsePositionError`] / [`MoveError`]) and exit
+//! with code 2; anything else exits with code 1.
 
 pub mod args;
 pub mod board_text;

@@ -1,9 +1,9 @@
 //! End-to-end tests of the `mancala` binary's game commands (`variants`, `show`, `moves`,
 //! `play`): run it as a user would and check what it prints.
 //!
-//! Expected positions and captures are worked out by hand from RULES.md (the working is in the
+//! Expected positions and captures are worked out by hand from docs/rules.md (the working is in the
 //! comments), not taken from the program's own output. Pits are written `S3` (South's pit 3) and
-//! `N8` (North's pit 8), each in its owner's numbering (RULES.md §1).
+//! `N8` (North's pit 8), each in its owner's numbering (docs/rules.md#notation).
 
 #[path = "../common/mod.rs"]
 mod common;

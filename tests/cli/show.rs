@@ -15,8 +15,8 @@ fn variants_lists_all_ten_ids_with_their_boards() {
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     assert_eq!(listed, VARIANT_IDS, "{out}");
-    // RULES.md §3: Hawalis 4 rows of 7, 2 a pit, 56 seeds, win/draw/loss. Anywoli: 2 rows of
-    // 12, 4 a pit, 96; Al-manqala 7 a pit, 98; a score game.
+    // docs/rules.md#variants: Hawalis 4 rows of 7, 2 a pit, 56 seeds, win/draw/loss. Anywoli: 2
+    // rows of 12, 4 a pit, 96; Al-manqala 7 a pit, 98; a score game.
     for says in [
         "4 rows x 7 pits",
         "2 per pit, 56 in all",
@@ -104,8 +104,8 @@ fn show_four_row_puts_every_count_at_its_pit() {
     assert_eq!(board[1].1[6], ("N14".to_owned(), 1));
     let total: u32 = board.iter().flat_map(|r| &r.1).map(|p| p.1).sum();
     assert_eq!(total, 7 + 4 + 1 + 2 + 5 + 9 + 3);
-    // RULES.md §1: South's inner pit k faces North's inner pit 3P+1-k = 22-k, and behind North's
-    // inner pit j lies North's outer pit 2P+1-j = 15-j.
+    // docs/rules.md#notation: South's inner pit k faces North's inner pit 3P+1-k = 22-k, and behind
+    // North's inner pit j lies North's outer pit 2P+1-j = 15-j.
     for i in 0..7 {
         let k: usize = board[2].1[i].0[1..].parse().unwrap();
         let j: usize = board[1].1[i].0[1..].parse().unwrap();

@@ -1,5 +1,5 @@
-//! Position strings written and read here, by the notation (RULES.md §1), not by the code under
-//! test: rows of counts, the side to move and the CAPTURED field `s-n`.
+//! Position strings written and read here, by the notation (docs/rules.md#notation), not by the
+//! code under test: rows of counts, the side to move and the CAPTURED field `s-n`.
 
 /// Counts joined by commas, as in a row of a position string.
 pub fn row(counts: impl IntoIterator<Item = u8>) -> String {

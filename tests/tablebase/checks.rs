@@ -10,16 +10,17 @@ use crate::common::eval::{eval_json, outcome, val, Val};
 use crate::common::position::{captured_of, mover_of};
 use crate::oracle::{margin, Oracle};
 
-/// RULES.md §2 sort key, larger is better: value first; among equal positive values the
-/// smaller depth, among equal negative values the larger depth.
+/// docs/rules.md#values-and-depths sort key, larger is better: value first; among equal positive
+/// values the smaller depth, among equal negative values the larger depth.
 fn key((score, depth): Val) -> (i32, i64) {
     let d = depth.unwrap_or(0) as i64;
     (score, if score > 0 { -d } else { d })
 }
 
 /// The properties every evaluation has, whatever the position: moves best first by the
-/// RULES.md §2 key, the best ones first and sharing one value, the position's value that of its
-/// best move, a value's depth null exactly at score 0, and the outcome that CAPTURED implies.
+/// docs/rules.md#values-and-depths key, the best ones first and sharing one value, the position's
+/// value that of its best move, a value's depth null exactly at score 0, and the outcome that
+/// CAPTURED implies.
 pub fn check_properties(json: &Json, scoring: Scoring) {
     let value = val(&json["value"]);
     assert_eq!(

@@ -1,12 +1,13 @@
 //! End-to-end tests of the tablebase commands (`solve`, `eval`, `db info`, `db verify`): the
 //! binary is run as a user would run it, on databases in scratch directories.
 //!
-//! Expected values come from hand-worked games (the working is in the comments, from RULES.md) or
-//! from `Oracle`, a small exhaustive search written here: it explores the positions reachable from
-//! the positions under test with `Position::successors` and solves them by sweeping each
-//! threshold's win and loss sets to a fixed point and then the depth levels of RULES.md §2, one
-//! seed total at a time. It shares nothing with the solver but the rules engine, and nothing with
-//! the database at all. Slice sizes are checked against stars-and-bars counts computed here.
+//! Expected values come from hand-worked games (the working is in the comments, from docs/rules.md)
+//! or from `Oracle`, a small exhaustive search written here: it explores the positions reachable
+//! from the positions under test with `Position::successors` and solves them by sweeping each
+//! threshold's win and loss sets to a fixed point and then the depth levels of
+//! docs/rules.md#values-and-depths, one seed total at a time. It shares nothing with the solver but
+//! the rules engine, and nothing with the database at all. Slice sizes are checked against
+//! stars-and-bars counts computed here.
 //!
 //! Pits are written `S3` (South's pit 3) and `N8` (North's pit 8) in their owner's numbering.
 

@@ -209,8 +209,8 @@ impl Oracle {
         let value: Vec<i32> = (0..level.len())
             .map(|k| if win[k] > 0 { win[k] } else { -lose[k] })
             .collect();
-        // Depth levels (RULES.md §2): terminal positions 0; an exit is 1 ply; the side ahead
-        // takes the smallest value-keeping move, the side behind the largest.
+        // Depth levels (docs/rules.md#values-and-depths): terminal positions 0; an exit is 1 ply;
+        // the side ahead takes the smallest value-keeping move, the side behind the largest.
         let mut depth: Vec<Option<u32>> = vec![None; level.len()];
         for k in 0..level.len() {
             if terminal[k].is_some() && value[k] != 0 {

@@ -28,7 +28,7 @@ pub fn document<'a>(operations: impl IntoIterator<Item = (&'a str, &'a Method, V
         "info": {
             "title": "mancala tablebase",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Perfect-play values of traditional mancala positions from a solved endgame tablebase. Values are from the side to move (RULES.md §2): in score variants `score`, the seeds still to be won minus those still to be lost with perfect play (0 is also what endless play is worth); in win/draw/loss variants (hawalis, bao-la-kiarabu) `result`. `depth` is the number of plies to the next capture or the end of the game when the side ahead hurries and the side behind delays (null where the value is that of endless play). Every error is JSON: {\"error\": message, \"field\": field or null, ...}; input errors are 4xx, never 500."
+            "description": "Perfect-play values of traditional mancala positions from a solved endgame tablebase. Values are from the side to move (docs/rules.md#values-and-depths): in score variants `score`, the seeds still to be won minus those still to be lost with perfect play (0 is also what endless play is worth); in win/draw/loss variants (hawalis, bao-la-kiarabu) `result`. `depth` is the number of plies to the next capture or the end of the game when the side ahead hurries and the side behind delays (null where the value is that of endless play). Every error is JSON: {\"error\": message, \"field\": field or null, ...}; input errors are 4xx, never 500."
         },
         "paths": paths,
         "components": {"schemas": schemas::schemas()}

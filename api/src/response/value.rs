@@ -28,7 +28,7 @@ pub struct ValueJson {
     /// `win`, `draw` or `loss` (win/draw/loss variants).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'static str>,
-    /// Plies to the next capture or the end (RULES.md §2).
+    /// Plies to the next capture or the end (docs/rules.md#values-and-depths).
     pub depth: Option<u16>,
 }
 

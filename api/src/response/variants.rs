@@ -41,7 +41,7 @@ pub struct VariantJson {
     pub name: &'static str,
     /// The board.
     pub board: BoardJson,
-    /// `score` or `win-draw-loss` (RULES.md §2).
+    /// `score` or `win-draw-loss` (docs/rules.md#values-and-depths).
     pub scoring: &'static str,
     /// A short statement of the rules.
     pub rules: &'static str,

@@ -1,11 +1,12 @@
-//! Al-manqala (RULES.md §3): one lap over both rows, backward captures of pits holding 2 or 4,
-//! feeding, starvation and passing.
+//! Al-manqala (docs/rules.md#al-manqala): one lap over both rows, backward captures of pits holding
+//! 2 or 4, feeding, starvation and passing.
 
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::Move;
 
-/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when there is none.
+/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when
+/// there is none.
 pub(super) fn expand(
     l: usize,
     board: &Board,

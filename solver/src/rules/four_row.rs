@@ -1,5 +1,5 @@
-//! Hawalis and Bao la Kiarabu (RULES.md §3): relay sowing round the mover's own two rows, captures
-//! from the opponent's inner pit and the outer pit behind it.
+//! Hawalis and Bao la Kiarabu (docs/rules.md#hawalis): relay sowing round the mover's own two rows,
+//! captures from the opponent's inner pit and the outer pit behind it.
 
 use super::cycle::CycleDetector;
 use super::{MoveEffect, Next, Terminal};

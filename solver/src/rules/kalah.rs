@@ -1,6 +1,6 @@
-//! Kalah (RULES.md §3): a single lap into the mover's own store, an extra turn for a last seed
-//! in the store, the capture of an emptied own pit and the pit opposite, and the end as soon as
-//! either row is empty.
+//! Kalah (docs/rules.md#kalah): a single lap into the mover's own store, an extra turn for a last
+//! seed in the store, the capture of an emptied own pit and the pit opposite, and the end as soon
+//! as either row is empty.
 //!
 //! The stores are the `CAPTURED` field: a seed sown into the mover's store is a gain of the
 //! move, so such a move leaves the slice (seeds on the board) and its value is known when the

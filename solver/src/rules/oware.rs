@@ -1,12 +1,13 @@
-//! Oware (RULES.md §3): a single lap that skips the emptied pit, captures of 2s and 3s on the
-//! opponent's side going back, the rule that the opponent must be left seeds when possible, and
+//! Oware (docs/rules.md#oware): a single lap that skips the emptied pit, captures of 2s and 3s on
+//! the opponent's side going back, the rule that the opponent must be left seeds when possible, and
 //! the end when the side to move has no seeds.
 
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, MAX_PITS_PER_SIDE};
 
-/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when the mover has no seeds.
+/// Calls `sink` with every legal move on a board of `l` pits a side, or says how the game ends when
+/// the mover has no seeds.
 pub(super) fn expand(
     l: usize,
     board: &Board,

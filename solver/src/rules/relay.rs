@@ -1,5 +1,5 @@
-//! Anywoli and Rio Kadalis (RULES.md §3): relay sowing over both rows in which every pit that
-//! reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
+//! Anywoli and Rio Kadalis (docs/rules.md#anywoli): relay sowing over both rows in which every pit
+//! that reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
 
 use super::cycle::CycleDetector;
 use super::{MoveEffect, Next, Terminal};

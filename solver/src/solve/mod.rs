@@ -1,11 +1,12 @@
 //! The retrograde solver: every position of a group of slices gets its value and depth
-//! (RULES.md §2), given the values of all smaller slices.
+//! (docs/rules.md#values-and-depths), given the values of all smaller slices.
 //!
-//! A group is solved in three passes (DESIGN.md): [`graph`] lists every position's moves, keeping
-//! the moves that stay in the group as edges and folding the others (captures, ends) into one
-//! best exit value; [`values`] runs a retrograde analysis per threshold over the inverted edges;
-//! [`depths`] runs a second retrograde over value-keeping edges only. Memory per position: about
-//! 8 bytes of per-position state plus 4 bytes per in-group move, twice during the graph build.
+//! A group is solved in three passes (docs/design.md): [`graph`] lists every position's moves,
+//! keeping the moves that stay in the group as edges and folding the others (captures, ends) into
+//! one best exit value; [`values`] runs a retrograde analysis per threshold over the inverted
+//! edges; [`depths`] runs a second retrograde over value-keeping edges only. Memory per position:
+//! about 8 bytes of per-position state plus 4 bytes per in-group move, twice during the graph
+//! build.
 
 mod depths;
 mod graph;

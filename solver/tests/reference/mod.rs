@@ -1,11 +1,12 @@
-//! A second, deliberately simple implementation of the move rules of RULES.md §1 and §3, written
-//! from RULES.md alone (not from `solver/src/rules`), to check the fast engine against.
+//! A second, deliberately simple implementation of the move rules of docs/rules.md (notation and
+//! variants), written from docs/rules.md alone (not from `solver/src/rules`), to check the fast
+//! engine against.
 //!
 //! Everything here is plain and slow on purpose: each side's pits are a `Vec<u32>` indexed by
 //! pit number - 1, sides are absolute (`0` = South, `1` = North), and an endless sowing is found
 //! by remembering every lap-start state in a `HashSet`.
 //!
-//! The project's choices that RULES.md leaves open (from the test brief) are implemented as
+//! The project's choices that docs/rules.md leaves open (from the test brief) are implemented as
 //! stated:
 //! * relay sowing (Anywoli, Rio Kadalis) sows into the emptied starting pit when a lap passes it;
 //! * a move's gain includes the end-of-game allocation when the game ends with it, and the
@@ -23,7 +24,7 @@ use mancala_solver::Variant;
 pub const SOUTH: usize = 0;
 pub const NORTH: usize = 1;
 
-/// The rule family, written out again here from RULES.md §3.
+/// The rule family, written out again here from docs/rules.md#variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Hawalis / Bao la Kiarabu.
@@ -53,7 +54,7 @@ pub enum Kind {
     Oware,
 }
 
-/// The facts of a variant, from RULES.md §3.
+/// The facts of a variant, from docs/rules.md#variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Spec {
     pub variant: Variant,

@@ -1,5 +1,5 @@
-//! RULES.md §1 where it is about drawing the board rather than playing on it: the layout of the
-//! rows, the columns of a four-row board, and the start position of every variant. (The pit
+//! docs/rules.md#notation where it is about drawing the board rather than playing on it: the layout
+//! of the rows, the columns of a four-row board, and the start position of every variant. (The pit
 //! numbering and sowing round the board are worked examples in `board.md`.)
 
 use mancala_solver::Side::{North, South};
@@ -68,7 +68,7 @@ fn four_row_columns_opposite_and_behind() {
 
 #[test]
 fn start_positions() {
-    // RULES.md §1 and §3: the start positions and their totals.
+    // docs/rules.md (notation and variants): the start positions and their totals.
     let expected = [
         (
             Hawalis,

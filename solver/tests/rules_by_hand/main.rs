@@ -1,7 +1,7 @@
-//! Every rule of RULES.md §1 and §3, for the six traditional variants and for Kalah and Oware,
-//! by hand-worked examples: a position, a move, and what must follow, with the working written
-//! out. Each example is checked against the engine (`Position::play`) and against the reference
-//! implementation of `reference/mod.rs`, so that a slip in the working shows up as a
+//! Every rule of docs/rules.md (notation and variants), for the six traditional variants and for
+//! Kalah and Oware, by hand-worked examples: a position, a move, and what must follow, with the
+//! working written out. Each example is checked against the engine (`Position::play`) and against
+//! the reference implementation of `reference/mod.rs`, so that a slip in the working shows up as a
 //! disagreement with both.
 //!
 //! The examples are written as documents, one a variant (`hawalis.md`, `kalah.md`...) and one
@@ -21,7 +21,7 @@
 //! (the drawn layout, start positions, positions found by a search) is in `board.rs` and
 //! `search.rs`; the positions a variant refuses are in `notation_errors.rs`.
 //!
-//! Notation reminders (RULES.md §1):
+//! Notation reminders (docs/rules.md#notation):
 //! * two-row `N P..1 / S 1..P`: the top row lists North's pits from P down to 1, the bottom row
 //!   South's pits from 1 up to P;
 //! * four-row `N outer P..1 / N inner P+1..2P / S inner 2P..P+1 / S outer 1..P`.
