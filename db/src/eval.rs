@@ -59,6 +59,27 @@ impl Evaluation {
 
 impl Tablebase {
     /// Evaluates `position` and all its moves from the tablebase.
+    ///
+    /// ```
+    /// use mancala_db::Tablebase;
+    /// use mancala_solver::solve::Silent;
+    /// use mancala_solver::{GameResult, Position, Variant};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let tb = Tablebase::open(dir.path().join("kalah4.db"))?;
+    /// tb.solve_up_to(Variant::Kalah4, 3, &Silent)?;
+    ///
+    /// // Kalah on four pits: South's only seed (pit 1) falls into its empty pit 2, which faces
+    /// // North's pit 3 with 2 seeds: South captures all 3, and the empty rows end the game.
+    /// let p = Position::parse(Variant::Kalah4, "0,2,0,0/1,0,0,0 S")?;
+    /// let e = tb.evaluate(&p)?;
+    /// assert_eq!((e.value.score, e.value.depth), (3, Some(1)));
+    /// assert_eq!(e.result, GameResult::Win);
+    /// assert_eq!(e.moves.len(), 1);
+    /// assert_eq!(e.moves[0].played.after.to_string(), "0,0,0,0/0,0,0,0 N 3-0");
+    /// assert!(e.moves[0].best);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn evaluate(&self, position: &Position) -> Result<Evaluation, DbError> {
         let variant = position.variant();
         let l = variant.pits_per_side();
