@@ -33,10 +33,9 @@ impl SearchValue {
         }
     }
 
-    /// The public form of a root move's result: its basis is proven at the root unless an
-    /// estimate went into it (a search root has no path above it to depend on).
+    /// The public form of a root move's result: exact when both its claims are proven.
     pub(super) fn of_outcome(o: Outcome) -> SearchValue {
-        SearchValue::of(o.score, !o.basis.is_estimate())
+        SearchValue::of(o.score, o.is_proven_value())
     }
 }
 
@@ -56,7 +55,8 @@ pub struct MoveAnalysis {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The value of the position: the best move's, or the game's end when there is no move.
-    /// Exact only when every move's value is.
+    /// Exact when the best move is proven to score at least this and every move at most this;
+    /// the other moves' values may then still be estimates (bounded above by this, by proof).
     pub value: SearchValue,
     /// Every legal move, in pit order (as [`crate::rules::expand`] lists them).
     pub moves: Vec<MoveAnalysis>,

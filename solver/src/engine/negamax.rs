@@ -15,10 +15,10 @@
 //!    [`crate::value::move_value`] says (gain, then plus or minus the child's value; an endless
 //!    sowing is a loss; a move that ends the game is its gain).
 //!
-//! A cut (`best >= beta`) rests only on the move that made it; any other result rests on every
-//! move searched. The result is stored as proven bounds when it is proven at this ply, as
-//! estimate bounds when an estimate went into it, and otherwise (path-dependent) not at all but
-//! for its best move.
+//! A result claims `value >= best` resting on the best move alone, and (unless it is a cut,
+//! `best >= beta`) `value <= best` resting on every move ([`super::score::Outcome`]). Each claim
+//! is stored as a proven bound when it is proven at this ply, as an estimate bound when an
+//! estimate went into it, and otherwise (path-dependent) not at all; the best move always.
 
 use super::budget::Stop;
 use super::evaluation::evaluate;
@@ -49,20 +49,13 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         Ok(match effect.next {
             Next::Over => Outcome::exact(gain),
             Next::Endless => Outcome::exact(-UNIT),
-            Next::Mover => {
-                let child = self.negamax(&effect.board, visit, depth, alpha - gain, beta - gain)?;
-                Outcome {
-                    score: gain + child.score,
-                    basis: child.basis,
-                }
-            }
+            Next::Mover => self
+                .negamax(&effect.board, visit, depth, alpha - gain, beta - gain)?
+                .for_same_mover(gain),
             Next::Opponent => {
                 let board = effect.board.flipped(self.variant.pits_per_side());
-                let child = self.negamax(&board, visit, depth, gain - beta, gain - alpha)?;
-                Outcome {
-                    score: gain - child.score,
-                    basis: child.basis,
-                }
+                self.negamax(&board, visit, depth, gain - beta, gain - alpha)?
+                    .for_opponent_mover(gain)
             }
         })
     }
@@ -88,18 +81,26 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             lo = lo.max(e.proven_lower.into());
             hi = hi.min(e.proven_upper.into());
         }
-        if lo >= beta || lo == hi {
+        if lo == hi {
             return Ok(Outcome::exact(lo));
         }
+        if lo >= beta {
+            return Ok(Outcome {
+                score: lo,
+                lower: Some(Basis::EXACT),
+                upper: None,
+            });
+        }
         if hi <= alpha {
-            return Ok(Outcome::exact(hi));
+            return Ok(Outcome {
+                score: hi,
+                lower: None,
+                upper: Some(Basis::EXACT),
+            });
         }
         if self.variant.family() != Family::Kalah {
             if let Some(ply) = self.path.enter(visit, key) {
-                return Ok(Outcome {
-                    score: 0i32.clamp(lo, hi),
-                    basis: Basis::repetition(ply),
-                });
+                return Ok(within(Outcome::value(0, Basis::repetition(ply)), lo, hi));
             }
         }
         let moves = match MoveList::generate(self.variant, board) {
@@ -109,65 +110,75 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 return Ok(Outcome::exact(UNIT * i32::from(score)));
             }
         };
-        let cut = entry.and_then(|e| self.table.estimate_cutoff(&e, depth, alpha, beta));
-        if let Some(cut) = cut {
-            return Ok(Outcome::estimate(cut.clamp(lo, hi)));
+        if let Some(cut) = entry.and_then(|e| self.table.estimate_cutoff(&e, depth, alpha, beta)) {
+            return Ok(within(Outcome::estimate(cut), lo, hi));
         }
         if depth == 0 {
-            return Ok(Outcome::estimate(
-                evaluate(self.variant, board).clamp(lo, hi),
-            ));
+            let guess = Outcome::estimate(evaluate(self.variant, board));
+            return Ok(within(guess, lo, hi));
         }
 
         // Proven bounds narrow the window: a result at a narrowed edge is then the value.
         let (alpha, beta) = (alpha.max(lo), beta.min(hi));
         let mut a = alpha;
         let nodes_before = self.meter.nodes();
-        let mut best = i32::MIN;
+        let mut best = Outcome {
+            score: i32::MIN,
+            lower: None,
+            upper: None,
+        };
         let mut best_move = NO_MOVE;
-        let mut best_basis = Basis::EXACT;
-        let mut every = Basis::EXACT;
+        // What "no move scores more than `best`" rests on: every move's upper claim.
+        let mut every_upper = Some(Basis::EXACT);
         for &i in moves.order(entry.map_or(NO_MOVE, |e| e.best)).as_slice() {
             let effect = moves.effect(i);
             let o = self.move_score(effect, visit.child(effect), depth - 1, a, beta)?;
-            every = every.combined(o.basis);
-            if o.score > best {
-                best = o.score;
+            every_upper = every_upper.zip(o.upper).map(|(x, y)| x.combined(y));
+            if o.score > best.score {
+                best = o;
                 best_move = i;
-                best_basis = o.basis;
             }
-            if best > a {
-                a = best;
+            if best.score > a {
+                a = best.score;
                 if a >= beta {
                     break;
                 }
             }
         }
-        let basis = if best >= beta { best_basis } else { every };
-        let (lower, upper) = if best <= alpha {
-            (-INFINITY, best)
-        } else if best >= beta {
-            (best, INFINITY)
-        } else {
-            (best, best)
-        };
-        let knowledge = if basis.is_proven_at(visit.ply) {
-            Knowledge::Proven { lower, upper }
-        } else if basis.is_estimate() {
-            Knowledge::Estimate {
-                lower,
-                upper,
-                depth,
-            }
-        } else {
-            Knowledge::BestMoveOnly
-        };
+        let result = within(
+            Outcome {
+                upper: if best.score >= beta { None } else { every_upper },
+                ..best
+            },
+            lo,
+            hi,
+        );
         let nodes = self.meter.nodes() - nodes_before;
+        let knowledge = self.knowledge(&result, visit, depth);
         self.table.store(key, knowledge, best_move, nodes);
-        Ok(Outcome {
-            score: best.clamp(lo, hi),
-            basis,
-        })
+        Ok(result)
+    }
+
+    /// What `result`, found at `visit` by a search `depth` deep, teaches the table: its proven
+    /// claims as proven bounds, its estimated ones as estimate bounds, its path-dependent ones
+    /// nothing.
+    fn knowledge(&self, result: &Outcome, visit: Visit, depth: u8) -> Knowledge {
+        let s = result.score;
+        let proven = |claim: Option<Basis>| claim.is_some_and(|b| b.is_proven_at(visit.ply));
+        let reusable = |claim: Option<Basis>| {
+            claim.is_some_and(|b| b.is_estimate() || b.is_proven_at(visit.ply))
+        };
+        let bounds = |lower: bool, upper: bool| {
+            (
+                if lower { s } else { -INFINITY },
+                if upper { s } else { INFINITY },
+            )
+        };
+        Knowledge {
+            proven: bounds(proven(result.lower), proven(result.upper)),
+            estimate: bounds(reusable(result.lower), reusable(result.upper)),
+            depth,
+        }
     }
 
     /// Proven bounds on the value of `board` from its seeds alone: `[-n, n]` sixteenths-scaled
@@ -179,5 +190,27 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             Scoring::WinDrawLoss => UNIT,
         };
         (-bound, bound)
+    }
+}
+
+/// `o` held within the proven bounds `[lo, hi]`: a score at or beyond one becomes the bound,
+/// whose claim on that side is then a fact, the other claim keeping its basis (the value is on
+/// the near side of the bound by the search, and on the far side by proof).
+#[inline]
+fn within(o: Outcome, lo: i32, hi: i32) -> Outcome {
+    if o.score <= lo {
+        Outcome {
+            score: lo,
+            lower: Some(Basis::EXACT),
+            upper: o.upper,
+        }
+    } else if o.score >= hi {
+        Outcome {
+            score: hi,
+            lower: o.lower,
+            upper: Some(Basis::EXACT),
+        }
+    } else {
+        o
     }
 }

@@ -10,14 +10,16 @@
 //!
 //! The first iteration always completes, whatever the budget; later ones stop when it runs out,
 //! and the answer is then that of the deepest completed iteration, with any move value proven
-//! meanwhile (a fact, whichever iteration found it). Deepening stops as soon as every move's value
-//! is exact, or at [`MAX_DEPTH`].
+//! meanwhile (a fact, whichever iteration found it). Deepening stops as soon as the position's
+//! value is exact (a move proven to reach it, every move proven not to exceed it: the inferior
+//! moves' own values may still be estimates), or at [`MAX_DEPTH`].
 
 use super::answer::{Analysis, MoveAnalysis, SearchValue};
 use super::budget::{Budget, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{Outcome, INFINITY, UNIT};
 use super::Engine;
+use std::cmp::Reverse;
 use crate::position::Board;
 use crate::rules::{self, MoveEffect};
 use crate::value::terminal_score;
@@ -49,10 +51,10 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             self.table.next_iteration();
             let mut this = values.clone();
             let mut order: Vec<usize> = (0..moves.len()).collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(values[i].map_or(-INFINITY, |o| o.score)));
+            order.sort_by_key(|&i| Reverse(values[i].map_or(-INFINITY, |o| o.score)));
             let mut stop = None;
             for i in order {
-                if this[i].is_some_and(is_exact) {
+                if this[i].is_some_and(|o| o.is_proven_value()) {
                     continue;
                 }
                 let effect = &moves[i].1;
@@ -65,8 +67,9 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 }
             }
             if let Some(limit) = stop {
+                // Values proven by the unfinished iteration are facts all the same.
                 for (kept, found) in values.iter_mut().zip(this) {
-                    if found.is_some_and(is_exact) {
+                    if found.is_some_and(|o| o.is_proven_value()) {
                         *kept = found;
                     }
                 }
@@ -75,7 +78,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             }
             values = this;
             depth_done = depth;
-            if values.iter().all(|v| v.is_some_and(is_exact)) {
+            if position_value(&values).1 {
                 break;
             }
             if let Some(limit) = self.meter.spent() {
@@ -83,27 +86,22 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 break;
             }
         }
-        if values.iter().all(|v| v.is_some_and(is_exact)) {
+        let (best, exact) = position_value(&values);
+        if exact {
             // Proven after all, perhaps by the iteration the budget cut short.
             stopped_by = None;
         }
-        let moves: Vec<MoveAnalysis> = moves
-            .into_iter()
-            .zip(values)
-            .map(|((mv, effect), value)| MoveAnalysis {
-                mv,
-                effect,
-                value: SearchValue::of_outcome(value.expect("the first iteration completes")),
-            })
-            .collect();
-        let best = moves
-            .iter()
-            .map(|m| i32::from(m.value.sixteenths))
-            .max()
-            .expect("a position that is not over has a move");
         Analysis {
-            value: SearchValue::of(best, moves.iter().all(|m| m.value.exact)),
-            moves,
+            value: SearchValue::of(best, exact),
+            moves: moves
+                .into_iter()
+                .zip(values)
+                .map(|((mv, effect), value)| MoveAnalysis {
+                    mv,
+                    effect,
+                    value: SearchValue::of_outcome(value.expect("the first iteration completes")),
+                })
+                .collect(),
             depth: depth_done,
             nodes: self.meter.nodes(),
             elapsed: self.meter.elapsed(),
@@ -112,7 +110,13 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     }
 }
 
-/// Whether a root move's result is proven (its search root has no path above it).
-fn is_exact(o: Outcome) -> bool {
-    !o.basis.is_estimate()
+/// The value of a position from its moves' results (each a search root's): the best score, and
+/// whether it is proven, which needs a move proven to score at least that and every move proven
+/// to score at most that. A move not yet searched (`None`) proves nothing.
+fn position_value(values: &[Option<Outcome>]) -> (i32, bool) {
+    let searched = || values.iter().flatten();
+    let best = searched().map(|o| o.score).max().unwrap_or(-INFINITY);
+    let at_least = searched().any(|o| o.score == best && o.proves_at_least());
+    let at_most = values.iter().all(|o| o.is_some_and(|o| o.proves_at_most()));
+    (best, at_least && at_most)
 }

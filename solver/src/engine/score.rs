@@ -5,7 +5,8 @@
 //! can be finer than a seed and never reads as an exact value by accident. Win/draw/loss
 //! variants use the same scale with values -16, 0 and +16 and estimates strictly between.
 //!
-//! A score alone does not say whether it can be trusted; its [`Basis`] does. Exactness is
+//! A score alone does not say whether it can be trusted; its [`Basis`] does (one for each of
+//! the two bounds a fail-soft score claims, see [`Outcome`]). Exactness is
 //! tracked, not guessed: every result carries whether a frontier estimate went into it, and the
 //! lowest ply of the search path whose position it found repeated (a repetition scores as
 //! endless play, 0, which is the value of that line only because of where the search came from).
@@ -78,33 +79,80 @@ impl Basis {
     }
 }
 
-/// A fail-soft search result: `score` in sixteenths (a bound when outside the search window)
-/// and what it rests on.
+/// A fail-soft search result: `score` in sixteenths, and what each of its two claims rests on.
+///
+/// A score claims `value >= score` (unless the search failed low) and `value <= score` (unless
+/// it failed high). The two claims rest on different parts of the tree: the first on the best
+/// move alone, the second on every move. So each has its own [`Basis`], or none when the claim
+/// is not made, and a proven lower bound can be stored even when the upper one rests on a
+/// repetition or an estimate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Outcome {
     /// The score for the side to move, in sixteenths of a seed.
     pub(super) score: i32,
-    /// What the score rests on.
-    pub(super) basis: Basis,
+    /// What `value >= score` rests on; `None` when the search does not claim it.
+    pub(super) lower: Option<Basis>,
+    /// What `value <= score` rests on; `None` when the search does not claim it.
+    pub(super) upper: Option<Basis>,
 }
 
 impl Outcome {
+    /// A score that is the value, both ways resting on `basis`.
+    #[inline]
+    pub(super) fn value(score: i32, basis: Basis) -> Outcome {
+        Outcome {
+            score,
+            lower: Some(basis),
+            upper: Some(basis),
+        }
+    }
+
     /// A score that is a fact.
     #[inline]
     pub(super) fn exact(score: i32) -> Outcome {
-        Outcome {
-            score,
-            basis: Basis::EXACT,
-        }
+        Outcome::value(score, Basis::EXACT)
     }
 
     /// A heuristic score.
     #[inline]
     pub(super) fn estimate(score: i32) -> Outcome {
+        Outcome::value(score, Basis::ESTIMATE)
+    }
+
+    /// The same result seen by the other side, after a move that gained `gain` and passed the
+    /// turn: the score negated and shifted, the claims swapped.
+    #[inline]
+    pub(super) fn for_opponent_mover(self, gain: i32) -> Outcome {
         Outcome {
-            score,
-            basis: Basis::ESTIMATE,
+            score: gain - self.score,
+            lower: self.upper,
+            upper: self.lower,
         }
+    }
+
+    /// The same result after a move that gained `gain` and gave the mover another turn.
+    #[inline]
+    pub(super) fn for_same_mover(self, gain: i32) -> Outcome {
+        Outcome {
+            score: gain + self.score,
+            ..self
+        }
+    }
+
+    /// At a search root (ply 0, where no repetition is path-dependent): whether
+    /// `value >= score` is proven.
+    pub(super) fn proves_at_least(&self) -> bool {
+        self.lower.is_some_and(|b| b.is_proven_at(0))
+    }
+
+    /// At a search root: whether `value <= score` is proven.
+    pub(super) fn proves_at_most(&self) -> bool {
+        self.upper.is_some_and(|b| b.is_proven_at(0))
+    }
+
+    /// At a search root: whether the score is proven to be the value.
+    pub(super) fn is_proven_value(&self) -> bool {
+        self.proves_at_least() && self.proves_at_most()
     }
 }
 

@@ -16,8 +16,8 @@
 //! games estimates are reused only within the iteration that stored them (`stamp`); in Kalah,
 //! which is acyclic, at any later time.
 //!
-//! Path-dependent results (exact but resting on a repetition above the node) are stored as
-//! neither: only their best move is kept, to order the moves next time.
+//! Path-dependent claims (exact but resting on a repetition above the node) are stored as
+//! neither; the best move is always kept, to order the moves next time.
 //!
 //! Boards are keyed by their [`super::fingerprint`] (the value does not depend on the side to
 //! move nor on the stores). Buckets of two entries keep the one from the larger search in the
@@ -65,50 +65,39 @@ impl Entry {
     };
 
     fn learn(&mut self, knowledge: Knowledge, stamp: u32) {
-        match knowledge {
-            Knowledge::Proven { lower, upper } => {
-                self.proven_lower = self.proven_lower.max(lower as i16);
-                self.proven_upper = self.proven_upper.min(upper as i16);
-                debug_assert!(self.proven_lower <= self.proven_upper, "{self:?}");
-            }
-            Knowledge::Estimate {
-                lower,
-                upper,
-                depth,
-            } => {
-                if depth >= self.depth || stamp != self.stamp {
-                    self.lower = lower as i16;
-                    self.upper = upper as i16;
-                    self.depth = depth;
-                    self.stamp = stamp;
-                }
-            }
-            Knowledge::BestMoveOnly => {}
+        let (lower, upper) = knowledge.proven;
+        self.proven_lower = self.proven_lower.max(lower as i16);
+        self.proven_upper = self.proven_upper.min(upper as i16);
+        debug_assert!(self.proven_lower <= self.proven_upper, "{self:?}");
+        let (lower, upper) = knowledge.estimate;
+        if lower == -INFINITY && upper == INFINITY {
+            return;
+        }
+        let (lower, upper) = (lower as i16, upper as i16);
+        let same_search = knowledge.depth == self.depth && stamp == self.stamp;
+        if same_search && lower.max(self.lower) <= upper.min(self.upper) {
+            // Two bounds from searches of the same depth: both hold.
+            self.lower = self.lower.max(lower);
+            self.upper = self.upper.min(upper);
+        } else if knowledge.depth >= self.depth || stamp != self.stamp {
+            self.lower = lower;
+            self.upper = upper;
+            self.depth = knowledge.depth;
+            self.stamp = stamp;
         }
     }
 }
 
-/// What a finished search of a board teaches, by what its result rests on.
+/// What a finished search of a board teaches: bounds in sixteenths, `±INFINITY` for none.
+/// A path-dependent claim teaches nothing (only the best move is kept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Knowledge {
-    /// Proven bounds on the value (sixteenths; `±INFINITY` for no bound).
-    Proven {
-        /// The value is at least this.
-        lower: i32,
-        /// The value is at most this.
-        upper: i32,
-    },
-    /// Bounds on the estimate of a search `depth` plies deep.
-    Estimate {
-        /// The estimate is at least this.
-        lower: i32,
-        /// The estimate is at most this.
-        upper: i32,
-        /// Plies searched.
-        depth: u8,
-    },
-    /// A path-dependent result: nothing to reuse but the best move.
-    BestMoveOnly,
+pub(super) struct Knowledge {
+    /// Proven bounds on the value.
+    pub(super) proven: (i32, i32),
+    /// Bounds on the estimate of a search `depth` plies deep (proven bounds are estimates too).
+    pub(super) estimate: (i32, i32),
+    /// Plies searched.
+    pub(super) depth: u8,
 }
 
 /// A fixed-size table of [`Entry`]s.
@@ -219,62 +208,52 @@ impl Table {
 mod tests {
     use super::*;
 
+    const NONE: (i32, i32) = (-INFINITY, INFINITY);
+
+    fn proven(lower: i32, upper: i32) -> Knowledge {
+        Knowledge {
+            proven: (lower, upper),
+            estimate: NONE,
+            depth: 0,
+        }
+    }
+
+    fn estimate(lower: i32, upper: i32, depth: u8) -> Knowledge {
+        Knowledge {
+            proven: NONE,
+            estimate: (lower, upper),
+            depth,
+        }
+    }
+
     #[test]
-    fn proven_bounds_narrow_and_estimates_keep_the_deepest() {
+    fn proven_bounds_narrow_and_estimates_keep_the_deepest_or_meet() {
         let mut t = Table::new(4, true);
         let key = 0xABCD_u128 << 64 | 1;
-        t.store(
-            key,
-            Knowledge::Proven {
-                lower: -32,
-                upper: INFINITY,
-            },
-            2,
-            100,
-        );
-        t.store(
-            key,
-            Knowledge::Proven {
-                lower: -INFINITY,
-                upper: 16,
-            },
-            NO_MOVE,
-            10,
-        );
+        t.store(key, proven(-32, INFINITY), 2, 100);
+        t.store(key, proven(-INFINITY, 16), NO_MOVE, 10);
         let e = t.probe(key).unwrap();
         assert_eq!((e.proven_lower, e.proven_upper, e.best), (-32, 16, 2));
-        t.store(
-            key,
-            Knowledge::Estimate {
-                lower: 5,
-                upper: 5,
-                depth: 4,
-            },
-            1,
-            10,
-        );
-        t.store(
-            key,
-            Knowledge::Estimate {
-                lower: 9,
-                upper: 9,
-                depth: 2,
-            },
-            3,
-            10,
-        );
+        // Two bounds of the same depth meet; a shallower estimate does not replace them.
+        t.store(key, estimate(5, INFINITY, 4), 1, 10);
+        t.store(key, estimate(-INFINITY, 5, 4), 1, 10);
+        t.store(key, estimate(9, 9, 2), 3, 10);
         let e = t.probe(key).unwrap();
         assert_eq!((e.lower, e.upper, e.depth, e.best), (5, 5, 4, 3));
         assert_eq!(t.estimate_cutoff(&e, 4, 0, 100), Some(5));
         assert_eq!(t.estimate_cutoff(&e, 5, 0, 100), None);
         t.next_iteration();
-        assert_eq!(
-            t.estimate_cutoff(&e, 4, 0, 100),
-            None,
-            "a cyclic game's old estimate"
-        );
-        t.store(key, Knowledge::BestMoveOnly, 0, 10);
-        assert_eq!(t.probe(key).unwrap().best, 0);
+        assert_eq!(t.estimate_cutoff(&e, 4, 0, 100), None, "a cyclic game's old estimate");
         assert!(t.probe(key ^ 2).is_none());
+    }
+
+    #[test]
+    fn an_acyclic_game_reuses_old_estimates() {
+        let mut t = Table::new(4, false);
+        let key = 7_u128 << 64 | 1;
+        t.store(key, estimate(-INFINITY, -3, 6), NO_MOVE, 10);
+        t.next_iteration();
+        let e = t.probe(key).unwrap();
+        assert_eq!(t.estimate_cutoff(&e, 6, 0, 100), Some(-3));
     }
 }
