@@ -136,7 +136,10 @@ fn mostly_exact(variant: Variant, truth: u32, known: u32, positions: usize, budg
         positions,
         budget,
     });
-    assert!(2 * exact > positions, "{variant}: only {exact} of {positions} exact");
+    assert!(
+        2 * exact > positions,
+        "{variant}: only {exact} of {positions} exact"
+    );
 }
 
 #[test]

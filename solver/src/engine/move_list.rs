@@ -72,12 +72,12 @@ impl MoveList {
             len: self.len,
         };
         let mut keys = [0i32; MAX_MOVES];
-        for i in 0..self.len {
+        for (i, effect) in self.effects[..self.len].iter().enumerate() {
             order.indices[i] = i as u8;
             keys[i] = if i as u8 == first {
                 i32::MAX
             } else {
-                priority(i, &self.effects[i])
+                priority(i, effect)
             };
         }
         // Insertion sort, highest key first, equal keys in pit order.

@@ -147,7 +147,11 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         }
         let result = within(
             Outcome {
-                upper: if best.score >= beta { None } else { every_upper },
+                upper: if best.score >= beta {
+                    None
+                } else {
+                    every_upper
+                },
                 ..best
             },
             lo,
@@ -212,5 +216,51 @@ fn within(o: Outcome, lo: i32, hi: i32) -> Outcome {
         }
     } else {
         o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Budget;
+    use crate::{Position, Variant};
+
+    /// Oware, one seed a side in lockstep: a forced cycle of 12 plies with no capture (see
+    /// `solver/tests/engine_cycles.rs`).
+    const CYCLE: &str = "0,0,0,0,0,1/1,0,0,0,0,0 S";
+
+    #[test]
+    fn a_result_resting_on_a_repetition_above_it_is_not_stored_as_proven() {
+        let v = Variant::Oware;
+        let start = Position::parse(v, CYCLE).unwrap().relative_board();
+        let mut engine = Engine::new(v, 10, |_: &Board| None);
+        // The start on the path at ply 0; search the position after its only move, at ply 1.
+        assert_eq!(engine.path.enter(Visit::ROOT, fingerprint(&start)), None);
+        let moves = MoveList::generate(v, &start).ok().unwrap();
+        let effect = *moves.effect(0);
+        let child = effect.board.flipped(v.pits_per_side());
+        let o = engine
+            .negamax(&child, Visit::ROOT.child(&effect), 40, -INFINITY, INFINITY)
+            .unwrap();
+        // Worth 0 on this path, because the line comes back to the start (ply 0): right for
+        // the start, path-dependent for the child.
+        assert_eq!(o.score, 0);
+        for claim in [o.lower, o.upper] {
+            let basis = claim.unwrap();
+            assert!(!basis.is_estimate());
+            assert!(basis.is_proven_at(0));
+            assert!(!basis.is_proven_at(1));
+        }
+        let e = engine.table.probe(fingerprint(&child)).unwrap();
+        let nothing = (-INFINITY as i16, INFINITY as i16);
+        assert_eq!((e.proven_lower, e.proven_upper), nothing);
+        assert_eq!((e.lower, e.upper), nothing, "nor as an estimate");
+        // Analysed on its own, the same child is proven 0, and so is the position after its
+        // move, searched as a root: stored as proven.
+        let a = engine.analyse(&child, Budget::UNLIMITED);
+        assert!(a.value.exact && a.value.score == 0);
+        let after = a.moves[0].effect.board.flipped(v.pits_per_side());
+        let e = engine.table.probe(fingerprint(&after)).unwrap();
+        assert_eq!((e.proven_lower, e.proven_upper), (0, 0));
     }
 }

@@ -19,11 +19,11 @@ use super::budget::{Budget, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{Outcome, INFINITY, UNIT};
 use super::Engine;
-use std::cmp::Reverse;
 use crate::position::Board;
 use crate::rules::{self, MoveEffect};
 use crate::value::terminal_score;
 use crate::Move;
+use std::cmp::Reverse;
 
 impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// The value of `board` (seen from the side to move, its pits first) and of each of its

@@ -243,7 +243,11 @@ mod tests {
         assert_eq!(t.estimate_cutoff(&e, 4, 0, 100), Some(5));
         assert_eq!(t.estimate_cutoff(&e, 5, 0, 100), None);
         t.next_iteration();
-        assert_eq!(t.estimate_cutoff(&e, 4, 0, 100), None, "a cyclic game's old estimate");
+        assert_eq!(
+            t.estimate_cutoff(&e, 4, 0, 100),
+            None,
+            "a cyclic game's old estimate"
+        );
         assert!(t.probe(key ^ 2).is_none());
     }
 
