@@ -18,10 +18,12 @@
 //!
 //! # Exactness
 //!
-//! Every result carries what it rests on ([`score`]): a result is *proven*, the value a complete
-//! tablebase would give, when it rests only on game ends, tablebase values, proven bounds and
-//! complete subtrees, with no frontier estimate. Proven bounds are stored in the table and reused
-//! at any depth; an answer whose every move is proven is exact, and deepening stops there.
+//! Every result carries what each of its bounds rests on ([`score`]): a bound is *proven*, true
+//! of the position whatever a complete tablebase says, when it rests only on game ends, tablebase
+//! values, proven bounds and complete subtrees, with no frontier estimate. Proven bounds are
+//! stored in the table and reused at any depth. A move's value is exact when both its bounds are
+//! proven; the position's value is exact when a move is proven to reach it and every move proven
+//! not to exceed it, and deepening stops there.
 //!
 //! # Cycles
 //!
