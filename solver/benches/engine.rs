@@ -80,12 +80,22 @@ fn kalah_against_kalah_search() {
     let v = Variant::Kalah;
     let t = Instant::now();
     let mut known = KnownValues::new();
-    solve_all(&Slice::up_to(v, LEAF_SEEDS), &mut known, &Silent, |_| Ok(())).unwrap();
+    solve_all(
+        &Slice::up_to(v, LEAF_SEEDS),
+        &mut known,
+        &Silent,
+        |_| Ok(()),
+    )
+    .unwrap();
     println!(
         "\nKalah(6, 4) positions with 28-30 seeds; tablebase to {LEAF_SEEDS} seeds ({:.1} s)\n",
         t.elapsed().as_secs_f64()
     );
-    let leaf = |b: &Board| (b.total() <= LEAF_SEEDS).then(|| known.value(v, b)).flatten();
+    let leaf = |b: &Board| {
+        (b.total() <= LEAF_SEEDS)
+            .then(|| known.value(v, b))
+            .flatten()
+    };
     println!(
         "| position | value | engine s | engine nodes | KalahSearch value s | nodes | \
          KalahSearch every move s | nodes | engine / value time | engine / every-move time |"

@@ -7,18 +7,18 @@
 //! through a callback, so that this crate knows nothing of the database), the end of the game,
 //! or the depth of the current iteration, where a heuristic scores the frontier.
 //!
-//! * Iterative deepening ([`root`]) over fail-soft negamax alpha-beta ([`negamax`]), with a
-//!   fixed-size transposition table ([`table`]) and move ordering ([`move_list`]).
+//! * Iterative deepening (`root.rs`) over fail-soft negamax alpha-beta (`negamax.rs`), with a
+//!   fixed-size transposition table (`table.rs`) and move ordering (`move_list.rs`).
 //! * Values mean what RULES.md §2 says, for every variant: the margin of seeds still to win
 //!   (score variants) or -1, 0, +1 (win/draw/loss variants); a move's value follows from its
 //!   child's as [`crate::value::move_value`] says, an endless sowing being the loss it is.
-//!   Internally scores are sixteenths of a seed ([`score`]), so that frontier estimates
-//!   ([`evaluation`]) are finer than a seed and never collide with exact values.
+//!   Internally scores are sixteenths of a seed (`score.rs`), so that frontier estimates
+//!   (`evaluation.rs`) are finer than a seed and never collide with exact values.
 //! * A budget of nodes and time ([`Budget`]); running out is never an error ([`Limit`]).
 //!
 //! # Exactness
 //!
-//! Every result carries what each of its bounds rests on ([`score`]): a bound is *proven*, true
+//! Every result carries what each of its bounds rests on (`score.rs`): a bound is *proven*, true
 //! of the position whatever a complete tablebase says, when it rests only on game ends, tablebase
 //! values, proven bounds and complete subtrees, with no frontier estimate. Proven bounds are
 //! stored in the table and reused at any depth. A move's value is exact when both its bounds are
