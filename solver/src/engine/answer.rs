@@ -72,12 +72,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The moves with the best value (by sixteenths, so the best estimate when they are
-    /// estimates), in pit order; none when the game is over.
+    /// The moves to play, in pit order (none when the game is over): when the position's value
+    /// is exact, the moves proven to reach it (another move may show the same value as an
+    /// estimate, only proven not to exceed it); otherwise those with the best estimate, by
+    /// sixteenths.
     pub fn best_moves(&self) -> impl Iterator<Item = &MoveAnalysis> {
-        let best = self.value.sixteenths;
-        self.moves
-            .iter()
-            .filter(move |m| m.value.sixteenths == best)
+        let best = self.value;
+        self.moves.iter().filter(move |m| {
+            m.value.sixteenths == best.sixteenths && (m.value.exact || !best.exact)
+        })
     }
 }
