@@ -6,8 +6,11 @@
 //! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
 //! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of Kalah
 //!   positions too large for the tablebase.
+//! * [`engine`]: the search of any position of any variant beyond the tablebase, exact where it
+//!   can prove it, else a labelled estimate.
 
 mod by_side;
+pub mod engine;
 pub mod error;
 mod game_result;
 mod index;

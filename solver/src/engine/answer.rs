@@ -1,0 +1,85 @@
+//! What [`super::Engine::analyse`] answers: the value of the position and of every move, each
+//! exact or an estimate, and what the search spent.
+
+use std::time::Duration;
+
+use super::budget::Limit;
+use super::score::{to_seeds, Outcome};
+use crate::rules::MoveEffect;
+use crate::Move;
+
+/// A value found by the engine, for the side to move (of the position, or of the position a move
+/// is played in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchValue {
+    /// The value as RULES.md §2 defines it: seeds still to win minus seeds still to lose (score
+    /// variants), or -1, 0, +1 (win/draw/loss variants). An estimate is rounded to the nearest.
+    pub score: i8,
+    /// The same in sixteenths of a seed: an estimate's finer value (always a multiple of 16 when
+    /// exact), to tell estimates apart that round to the same score.
+    pub sixteenths: i16,
+    /// Whether the value is proven: the value a complete tablebase would give. Otherwise an
+    /// estimate resting on the heuristic at the search's frontier.
+    pub exact: bool,
+}
+
+impl SearchValue {
+    /// The public form of an internal score.
+    pub(super) fn of(score: i32, exact: bool) -> SearchValue {
+        SearchValue {
+            score: to_seeds(score),
+            sixteenths: score as i16,
+            exact,
+        }
+    }
+
+    /// The public form of a root move's result: exact when both its claims are proven.
+    pub(super) fn of_outcome(o: Outcome) -> SearchValue {
+        SearchValue::of(o.score, o.is_proven_value())
+    }
+}
+
+/// One legal move of the analysed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    /// The move.
+    pub mv: Move,
+    /// What it does (the board after it, seen from the mover; gains; who moves next), so that a
+    /// caller can build the position after it.
+    pub effect: MoveEffect,
+    /// The move's value for the mover.
+    pub value: SearchValue,
+}
+
+/// The engine's answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value of the position: the best move's, or the game's end when there is no move.
+    /// Exact when the best move is proven to score at least this and every move at most this;
+    /// the other moves' values may then still be estimates (bounded above by this, by proof).
+    pub value: SearchValue,
+    /// Every legal move, in pit order (as [`crate::rules::expand`] lists them).
+    pub moves: Vec<MoveAnalysis>,
+    /// The depth (plies) of the deepest iteration completed; 0 when the game is over.
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The limit that stopped the search before every value was exact, if one did. `None` when
+    /// the answer is exact, or when the search reached [`super::MAX_DEPTH`].
+    pub stopped_by: Option<Limit>,
+}
+
+impl Analysis {
+    /// The moves to play, in pit order (none when the game is over): when the position's value
+    /// is exact, the moves proven to reach it (another move may show the same value as an
+    /// estimate, only proven not to exceed it); otherwise those with the best estimate, by
+    /// sixteenths.
+    pub fn best_moves(&self) -> impl Iterator<Item = &MoveAnalysis> {
+        let best = self.value;
+        self.moves.iter().filter(move |m| {
+            m.value.sixteenths == best.sixteenths && (m.value.exact || !best.exact)
+        })
+    }
+}

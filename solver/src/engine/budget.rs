@@ -1,0 +1,124 @@
+//! How much a search may spend, and the meter that stops it.
+//!
+//! A search never fails for lack of budget: the engine keeps the answer of the deepest iteration
+//! it completed and says which limit stopped it ([`Limit`]). The node count is checked at every
+//! node; the clock, which costs a system call, every [`CLOCK_EVERY`] nodes.
+
+use std::time::{Duration, Instant};
+
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// How much one [`super::Engine::analyse`] may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Most positions visited (nodes).
+    pub nodes: u64,
+    /// Most time, when set.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// No limit at all: the search runs until the answer is exact (or [`super::MAX_DEPTH`]).
+    pub const UNLIMITED: Budget = Budget {
+        nodes: u64::MAX,
+        time: None,
+    };
+
+    /// A limit of `nodes` nodes and no time limit.
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget { nodes, time: None }
+    }
+
+    /// A limit of `time` and no node limit.
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            nodes: u64::MAX,
+            time: Some(time),
+        }
+    }
+}
+
+/// The limit of a [`Budget`] that stopped a search before its answer was exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The node limit.
+    Nodes,
+    /// The time limit.
+    Time,
+}
+
+/// A search stopped by `Limit`, unwinding to the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stop(pub(super) Limit);
+
+/// Counts the nodes of one analysis and says when the budget is spent.
+pub(super) struct Meter {
+    nodes: u64,
+    budget: Budget,
+    started: Instant,
+    /// Whether the budget stops the search now: not during the first iteration, which always
+    /// completes so that every move has a value.
+    binding: bool,
+}
+
+impl Meter {
+    /// A meter for an analysis starting now.
+    pub(super) fn start(budget: Budget) -> Meter {
+        Meter {
+            nodes: 0,
+            budget,
+            started: Instant::now(),
+            binding: false,
+        }
+    }
+
+    /// Makes the budget stop the search (`true`) or not.
+    pub(super) fn bind(&mut self, binding: bool) {
+        self.binding = binding;
+    }
+
+    /// Counts one node; `Err` when the search must stop.
+    #[inline]
+    pub(super) fn tick(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if !self.binding {
+            return Ok(());
+        }
+        if self.nodes > self.budget.nodes {
+            return Err(Stop(Limit::Nodes));
+        }
+        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.out_of_time() {
+            return Err(Stop(Limit::Time));
+        }
+        Ok(())
+    }
+
+    /// The limit already reached, if any: no further iteration should start.
+    pub(super) fn spent(&self) -> Option<Limit> {
+        if self.nodes >= self.budget.nodes {
+            Some(Limit::Nodes)
+        } else if self.out_of_time() {
+            Some(Limit::Time)
+        } else {
+            None
+        }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.budget
+            .time
+            .is_some_and(|t| self.started.elapsed() >= t)
+    }
+
+    /// Nodes counted so far.
+    #[inline]
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Time since the analysis started.
+    pub(super) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}

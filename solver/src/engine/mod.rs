@@ -1,0 +1,103 @@
+//! A search engine for every variant: the value of any legal position and of each of its moves,
+//! exact where the search can prove it, a labelled estimate where it cannot.
+//!
+//! The tablebase holds the positions with few seeds; games start with many. [`Engine::analyse`]
+//! searches forward from a position, over the allocation-free rules engine
+//! ([`crate::rules::expand`]), until it reaches positions the tablebase holds (exact leaves,
+//! through a callback, so that this crate knows nothing of the database), the end of the game,
+//! or the depth of the current iteration, where a heuristic scores the frontier.
+//!
+//! * Iterative deepening (`root.rs`) over fail-soft negamax alpha-beta (`negamax.rs`), with a
+//!   fixed-size transposition table (`table.rs`) and move ordering (`move_list.rs`).
+//! * Values mean what RULES.md §2 says, for every variant: the margin of seeds still to win
+//!   (score variants) or -1, 0, +1 (win/draw/loss variants); a move's value follows from its
+//!   child's as [`crate::value::move_value`] says, an endless sowing being the loss it is.
+//!   Internally scores are sixteenths of a seed (`score.rs`), so that frontier estimates
+//!   (`evaluation.rs`) are finer than a seed and never collide with exact values.
+//! * A budget of nodes and time ([`Budget`]); running out is never an error ([`Limit`]).
+//!
+//! # Exactness
+//!
+//! Every result carries what each of its bounds rests on (`score.rs`): a bound is *proven*, true
+//! of the position whatever a complete tablebase says, when it rests only on game ends, tablebase
+//! values, proven bounds and complete subtrees, with no frontier estimate. Proven bounds are
+//! stored in the table and reused at any depth. A move's value is exact when both its bounds are
+//! proven; the position's value is exact when a move is proven to reach it and every move proven
+//! not to exceed it, and deepening stops there.
+//!
+//! # Cycles
+//!
+//! Every variant but Kalah can cycle: moves that capture nothing can bring a position back. The
+//! value of a position (RULES.md §2) counts endless play as 0. The search scores a position
+//! repeated on its path (same board, same side to move, since the last capture) as 0, which is
+//! right for the line but depends on the path: the same position reached by another path may not
+//! repeat anything. Such results are never stored as proven.
+//!
+//! Which results are path-dependent is sharper than "any repetition below": a result at ply `p`
+//! that rests on repetitions only of positions at ply `p` or deeper is proven. Why: below `p`, the
+//! search evaluates a game tree whose leaves are true values (game ends, tablebase, proven
+//! bounds) or repetitions scored 0, and such a tree has the true value at its root. Take a
+//! threshold `t > 0`. If the side to move at `p` can force `t` or more (in the real game, where
+//! endless play is 0), it does so by always moving closer to its goal, so its lines never repeat
+//! and end in leaves worth `t` or more: the tree gives at least `t`. If it cannot, the opponent
+//! has a way to keep every line either at leaves worth less than `t` or cycling, and a cycle in
+//! the tree is a repetition scored 0, also less than `t`: the tree gives less than `t`. The same
+//! holds for `t <= 0` from the other side, so the tree's value is the true value; alpha-beta's
+//! bounds are backed by strategies within the searched part of such a tree, so they are true
+//! bounds too. A repetition of a position *above* `p`, however, is a leaf that the search from
+//! `p` on its own would not have, so it spoils this at `p` (and is fine again at that shallower
+//! ply). The root searches each move's child as a root of its own, so no root answer is ever
+//! path-dependent: a position whose best play cycles gets its exact value 0.
+
+mod answer;
+mod budget;
+mod evaluation;
+mod fingerprint;
+mod move_list;
+mod negamax;
+mod path;
+mod root;
+mod score;
+mod table;
+
+pub use answer::{Analysis, MoveAnalysis, SearchValue};
+pub use budget::{Budget, Limit};
+pub use path::MAX_DEPTH;
+
+use crate::position::Board;
+use crate::{Family, Variant};
+use budget::Meter;
+use path::Path;
+use table::Table;
+
+/// A searcher for one variant, with its tablebase callback and its transposition table. The
+/// table is kept from one [`Engine::analyse`] to the next, so that analysing the positions of
+/// one game shares the work; it never holds anything that depends on the budget or the path.
+pub struct Engine<L: Fn(&Board) -> Option<i8>> {
+    variant: Variant,
+    /// The tablebase: the exact value of a board (seen from the side to move) when it holds it.
+    /// Asked at every node, so it should say `None` quickly for boards it cannot hold.
+    leaf: L,
+    table: Table,
+    path: Path,
+    meter: Meter,
+}
+
+impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+    /// An engine for `variant` whose transposition table holds `2^table_bits` entries of 32
+    /// bytes (20 bits: 32 MiB), probing `leaf` for exact values.
+    pub fn new(variant: Variant, table_bits: u32, leaf: L) -> Engine<L> {
+        Engine {
+            variant,
+            leaf,
+            table: Table::new(table_bits, variant.family() != Family::Kalah),
+            path: Path::new(),
+            meter: Meter::start(Budget::UNLIMITED),
+        }
+    }
+
+    /// The variant searched.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+}

@@ -1,0 +1,122 @@
+//! The root: iterative deepening over the moves of the analysed position.
+//!
+//! Iteration `d` searches every move not yet exact to `d` plies (the move, then `d - 1` below),
+//! with a full window, so that every move gets a value and not just a bound: a caller shows them
+//! all and judges played moves by them. The position a move leads to is searched as a root of its
+//! own (an empty path), so its value, when no estimate went into it, is proven whatever
+//! repetitions it met (see [`super`]), and the move's value follows from it as
+//! [`crate::value::move_value`] says. Moves are searched best first by the previous iteration, so
+//! the table fills with the best line early.
+//!
+//! The first iteration always completes, whatever the budget; later ones stop when it runs out,
+//! and the answer is then that of the deepest completed iteration, with any move value proven
+//! meanwhile (a fact, whichever iteration found it). Deepening stops as soon as the position's
+//! value is exact (a move proven to reach it, every move proven not to exceed it: the inferior
+//! moves' own values may still be estimates), or at [`MAX_DEPTH`].
+
+use super::answer::{Analysis, MoveAnalysis, SearchValue};
+use super::budget::{Budget, Meter, Stop};
+use super::path::{Visit, MAX_DEPTH};
+use super::score::{Outcome, INFINITY, UNIT};
+use super::Engine;
+use crate::position::Board;
+use crate::rules::{self, MoveEffect};
+use crate::value::terminal_score;
+use crate::Move;
+use std::cmp::Reverse;
+
+impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+    /// The value of `board` (seen from the side to move, its pits first) and of each of its
+    /// moves, searched within `budget`: exact where the search could prove it, else the estimate
+    /// of the deepest iteration it completed. Never fails: the first iteration always completes.
+    pub fn analyse(&mut self, board: &Board, budget: Budget) -> Analysis {
+        self.meter = Meter::start(budget);
+        let mut moves: Vec<(Move, MoveEffect)> = Vec::new();
+        if let Some(end) = rules::expand(self.variant, board, |mv, e| moves.push((mv, *e))) {
+            let score = terminal_score(self.variant.scoring(), &end);
+            return Analysis {
+                value: SearchValue::of(UNIT * i32::from(score), true),
+                moves: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                elapsed: self.meter.elapsed(),
+                stopped_by: None,
+            };
+        }
+        let mut values: Vec<Option<Outcome>> = vec![None; moves.len()];
+        let mut depth_done = 0;
+        let mut stopped_by = None;
+        for depth in 1..=MAX_DEPTH {
+            self.meter.bind(depth > 1);
+            self.table.next_iteration();
+            let mut this = values.clone();
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&i| Reverse(values[i].map_or(-INFINITY, |o| o.score)));
+            let mut stop = None;
+            for i in order {
+                if this[i].is_some_and(|o| o.is_proven_value()) {
+                    continue;
+                }
+                let effect = &moves[i].1;
+                match self.move_score(effect, Visit::ROOT, depth - 1, -INFINITY, INFINITY) {
+                    Ok(o) => this[i] = Some(o),
+                    Err(Stop(limit)) => {
+                        stop = Some(limit);
+                        break;
+                    }
+                }
+            }
+            if let Some(limit) = stop {
+                // Values proven by the unfinished iteration are facts all the same.
+                for (kept, found) in values.iter_mut().zip(this) {
+                    if found.is_some_and(|o| o.is_proven_value()) {
+                        *kept = found;
+                    }
+                }
+                stopped_by = Some(limit);
+                break;
+            }
+            values = this;
+            depth_done = depth;
+            if position_value(&values).1 {
+                break;
+            }
+            if let Some(limit) = self.meter.spent() {
+                stopped_by = Some(limit);
+                break;
+            }
+        }
+        let (best, exact) = position_value(&values);
+        if exact {
+            // Proven after all, perhaps by the iteration the budget cut short.
+            stopped_by = None;
+        }
+        Analysis {
+            value: SearchValue::of(best, exact),
+            moves: moves
+                .into_iter()
+                .zip(values)
+                .map(|((mv, effect), value)| MoveAnalysis {
+                    mv,
+                    effect,
+                    value: SearchValue::of_outcome(value.expect("the first iteration completes")),
+                })
+                .collect(),
+            depth: depth_done,
+            nodes: self.meter.nodes(),
+            elapsed: self.meter.elapsed(),
+            stopped_by,
+        }
+    }
+}
+
+/// The value of a position from its moves' results (each a search root's): the best score, and
+/// whether it is proven, which needs a move proven to score at least that and every move proven
+/// to score at most that. A move not yet searched (`None`) proves nothing.
+fn position_value(values: &[Option<Outcome>]) -> (i32, bool) {
+    let searched = || values.iter().flatten();
+    let best = searched().map(|o| o.score).max().unwrap_or(-INFINITY);
+    let at_least = searched().any(|o| o.score == best && o.proves_at_least());
+    let at_most = values.iter().all(|o| o.is_some_and(|o| o.proves_at_most()));
+    (best, at_least && at_most)
+}

@@ -1,0 +1,195 @@
+//! The engine's exact answers are the tablebase's: small slices are solved by the retrograde
+//! solver (the truth), the engine is given a tablebase of only the smaller ones, and positions
+//! a few seeds above it are searched. Whenever the engine says a value is exact it must be the
+//! retrograde value: of the position, and of every move (worked out here from the retrograde
+//! value of the position the move leads to, by the table of RULES.md §2). And the answers must
+//! mostly be exact: always for Kalah (acyclic, every line ends), for most positions elsewhere.
+
+use mancala_solver::engine::{Analysis, Budget, Engine};
+use mancala_solver::rules::{MoveEffect, Next};
+use mancala_solver::solve::{solve_all, KnownValues, Silent};
+use mancala_solver::{Board, Scoring, Slice, Variant};
+
+/// A small deterministic generator (SplitMix64), so that the positions are the same every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+/// One variant's check: the truth is solved up to `truth` seeds, the engine's tablebase holds
+/// the slices up to `known` seeds, and `positions` boards with `truth` seeds are searched.
+struct Case {
+    variant: Variant,
+    truth: u32,
+    known: u32,
+    positions: usize,
+    budget: u64,
+}
+
+/// The value of a move for its mover, from the retrograde value of the position it leads to:
+/// the gain (nothing in win/draw/loss variants) plus the value after an extra turn, minus it
+/// after passing the turn; an endless sowing loses; a move that ends the game is its gain.
+fn move_value_by_hand(v: Variant, e: &MoveEffect, truth: &KnownValues) -> i8 {
+    let gain = match v.scoring() {
+        Scoring::Score => e.gain[0] as i8 - e.gain[1] as i8,
+        Scoring::WinDrawLoss => 0,
+    };
+    let value = |b: &Board| {
+        truth
+            .value(v, b)
+            .expect("the truth holds every smaller slice")
+    };
+    match e.next {
+        Next::Over => gain,
+        Next::Endless => -1,
+        Next::Mover => gain + value(&e.board),
+        Next::Opponent => gain - value(&e.board.flipped(v.pits_per_side())),
+    }
+}
+
+/// Checks every exact value of `a`, the analysis of `board`, against the truth.
+fn check(v: Variant, board: &Board, a: &Analysis, truth: &KnownValues) {
+    if a.value.exact {
+        assert_eq!(
+            a.value.score,
+            truth.value(v, board).unwrap(),
+            "{v} {board:?}"
+        );
+    }
+    for m in &a.moves {
+        if m.value.exact {
+            assert_eq!(
+                m.value.score,
+                move_value_by_hand(v, &m.effect, truth),
+                "{v} {board:?} move {}",
+                m.mv
+            );
+        }
+    }
+}
+
+/// Runs one case; returns how many answers were exact.
+fn run(case: Case) -> usize {
+    let Case {
+        variant: v,
+        truth: n,
+        known: m,
+        positions,
+        budget,
+    } = case;
+    let mut truth = KnownValues::new();
+    solve_all(&Slice::up_to(v, n), &mut truth, &Silent, |_| Ok(())).unwrap();
+    let leaf = |b: &Board| {
+        if b.total() <= m {
+            truth.value(v, b)
+        } else {
+            None
+        }
+    };
+    let slices: Vec<Slice> = Slice::up_to(v, n)
+        .into_iter()
+        .filter(|s| s.id.total() == n)
+        .collect();
+    let mut engine = Engine::new(v, 18, leaf);
+    let mut random = Random(n as u64 * 1000 + m as u64);
+    let mut exact = 0;
+    let mut nodes = 0;
+    for _ in 0..positions {
+        let slice = slices[random.below(slices.len() as u64) as usize];
+        let board = slice.board(random.below(slice.len()));
+        let a = engine.analyse(&board, Budget::nodes(budget));
+        check(v, &board, &a, &truth);
+        exact += usize::from(a.value.exact);
+        nodes += a.nodes;
+    }
+    eprintln!("{v}: {exact}/{positions} exact, {nodes} nodes");
+    exact
+}
+
+/// Kalah is acyclic: with the budget to reach the tablebase or the end on every line, every
+/// answer is exact.
+fn all_exact(variant: Variant, truth: u32, known: u32) {
+    let positions = 100;
+    let exact = run(Case {
+        variant,
+        truth,
+        known,
+        positions,
+        budget: 1_000_000,
+    });
+    assert_eq!(exact, positions, "{variant}: every Kalah search ends exact");
+}
+
+/// A game that can cycle: most answers are exact with a generous budget, and all exact ones right.
+fn mostly_exact(variant: Variant, truth: u32, known: u32, positions: usize, budget: u64) {
+    let exact = run(Case {
+        variant,
+        truth,
+        known,
+        positions,
+        budget,
+    });
+    assert!(
+        2 * exact > positions,
+        "{variant}: only {exact} of {positions} exact"
+    );
+}
+
+#[test]
+fn kalah() {
+    all_exact(Variant::Kalah, 10, 6);
+}
+
+#[test]
+fn kalah_5() {
+    all_exact(Variant::Kalah5, 12, 7);
+}
+
+#[test]
+fn kalah_4() {
+    all_exact(Variant::Kalah4, 14, 8);
+}
+
+#[test]
+fn hawalis() {
+    mostly_exact(Variant::Hawalis, 5, 3, 100, 1_000_000);
+}
+
+#[test]
+fn bao_la_kiarabu() {
+    mostly_exact(Variant::BaoLaKiarabu, 5, 3, 100, 1_000_000);
+}
+
+#[test]
+fn al_manqala() {
+    mostly_exact(Variant::AlManqala, 10, 6, 100, 1_000_000);
+}
+
+#[test]
+fn rio_kadalis() {
+    mostly_exact(Variant::RioKadalis, 12, 8, 100, 1_000_000);
+}
+
+#[test]
+fn rio_kadalis_5() {
+    mostly_exact(Variant::RioKadalis5, 12, 8, 100, 1_000_000);
+}
+
+#[test]
+fn oware() {
+    mostly_exact(Variant::Oware, 8, 6, 100, 1_000_000);
+}
+
+#[test]
+fn anywoli() {
+    // The smallest Anywoli slice that is not over at once holds 8 seeds on 24 pits (7.9 million
+    // positions): the truth takes the longest to solve here, so fewer positions are searched.
+    mostly_exact(Variant::Anywoli, 8, 4, 30, 1_000_000);
+}
