@@ -5,7 +5,7 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use mancala_solver::search::Budget;
+use mancala_solver::engine::Budget;
 
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -13,11 +13,18 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Most moves accepted in one game record: more is a 413.
 pub const MAX_RECORD_MOVES: usize = 1000;
 
-/// What one Kalah evaluation outside the tablebase may cost: ten million nodes (a few
-/// seconds), and no more than ten seconds.
+/// What one evaluation outside the tablebase may cost: ten million nodes (a few seconds), and
+/// no more than ten seconds.
 pub const SEARCH_BUDGET: Budget = Budget {
     nodes: 10_000_000,
     time: Some(Duration::from_secs(10)),
+};
+
+/// What each searched position of a main line or a game analysis may cost: a tenth of an
+/// evaluation's budget, since a line or a game has many positions.
+pub const PLY_BUDGET: Budget = Budget {
+    nodes: 1_000_000,
+    time: Some(Duration::from_secs(1)),
 };
 
 /// The player ratings a puzzle attempt may claim.

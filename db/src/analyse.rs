@@ -14,7 +14,9 @@ use std::fmt;
 
 use mancala_solver::{BySide, GameResult, Move, MoveError, Position, Scoring, Value};
 
-use crate::{DbError, Evaluation, MoveEval, Tablebase};
+use mancala_solver::engine::Budget;
+
+use crate::{DbError, Evaluation, MoveEval, Source, Tablebase};
 
 /// What a move cost, in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -98,6 +100,11 @@ pub struct MoveAnalysis {
     pub result_after: GameResult,
     /// The verdict (module documentation).
     pub verdict: Verdict,
+    /// Where the values of the position before the move come from.
+    pub source: Source,
+    /// The verdict rests on exact values only (the position's value and the move's); otherwise
+    /// on a search's estimates.
+    pub exact: bool,
 }
 
 /// A whole analysed record.
@@ -111,6 +118,9 @@ pub struct Analysis {
     pub end: Position,
     /// The final totals when the game is over at the end of the record.
     pub game_over: Option<BySide<u32>>,
+    /// The first move (its index) from whose position on the tablebase holds every position
+    /// of the record; `moves.len()` when it holds only the end, `None` when not even that.
+    pub tablebase_from: Option<usize>,
 }
 
 /// Why a record cannot be analysed.
@@ -151,12 +161,16 @@ impl fmt::Display for AnalyseError {
 impl std::error::Error for AnalyseError {}
 
 impl Tablebase {
-    /// Plays `moves` (pit numbers or `pass`, as text) from `start` and judges every one.
+    /// Plays `moves` (pit numbers or `pass`, as text) from `start` and judges every one: from
+    /// the tablebase where it holds the position, else by a search within `budget` for that
+    /// position (whose verdict may then rest on estimates).
     pub fn analyse<S: AsRef<str>>(
         &self,
         start: &Position,
         moves: &[S],
+        budget: Budget,
     ) -> Result<Analysis, AnalyseError> {
+        let mut searcher = self.searcher(start.variant(), budget)?;
         let variant = start.variant();
         let scoring = variant.scoring();
         let mut position = *start;
@@ -178,7 +192,7 @@ impl Tablebase {
                     legal: Vec::new(),
                 }));
             }
-            let before = self.evaluate(&position)?;
+            let (before, source) = searcher.evaluate(&position, budget)?;
             let Some(played) = before.moves.iter().find(|m| m.played.mv == mv).cloned() else {
                 return Err(bad(MoveError::Illegal {
                     text: text.to_owned(),
@@ -190,6 +204,7 @@ impl Tablebase {
             let result_before = before.result;
             let result_after = played.value.result_in(&position);
             let verdict = Verdict::judge(scoring, loss, result_before, result_after);
+            let exact = source.is_exact() && played.exact;
             let after = played.played;
             out.push(MoveAnalysis {
                 index,
@@ -200,6 +215,8 @@ impl Tablebase {
                 result_before,
                 result_after,
                 verdict,
+                source,
+                exact,
             });
             position = after.after;
             over = if after.ends_game {
@@ -208,11 +225,18 @@ impl Tablebase {
                 None
             };
         }
+        let held = |m: &MoveAnalysis| m.source == Source::Tablebase;
+        let tablebase_from = if searcher.in_tablebase(&position) || over.is_some() {
+            Some(out.iter().rposition(|m| !held(m)).map_or(0, |i| i + 1))
+        } else {
+            None
+        };
         Ok(Analysis {
             start: *start,
             moves: out,
             end: position,
             game_over: over,
+            tablebase_from,
         })
     }
 }

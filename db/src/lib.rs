@@ -13,6 +13,7 @@ pub mod line;
 mod probe;
 mod puzzles;
 mod schema;
+mod search;
 mod solve;
 mod store;
 
@@ -24,7 +25,8 @@ use rusqlite::{Connection, OpenFlags};
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::DbError;
 use error::WithPath;
-pub use eval::{Evaluation, MoveEval, SearchEvalError, Source};
+pub use eval::{Evaluation, MoveEval};
+pub use search::{SearchReport, Searcher, Source};
 pub use puzzles::{Puzzle, PuzzleFilter, PuzzleRating, StoredPuzzle, Theme, UnknownTheme};
 pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
 pub use store::{Damage, SliceInfo};

@@ -11,10 +11,16 @@ use std::collections::HashMap;
 
 use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side, Value};
 
-use crate::{DbError, Tablebase};
+use mancala_solver::engine::Budget;
+
+use crate::{DbError, Source, Tablebase};
 
 /// The most plies a line is followed before it is cut short.
 pub const MAX_LINE_PLIES: usize = 10_000;
+
+/// The most plies a line is followed by search before the tablebase takes over: each costs a
+/// search, and estimates far from the tablebase say little about the end of the game.
+pub const MAX_SEARCHED_PLIES: usize = 200;
 
 /// One ply of a main line.
 #[derive(Clone, Debug)]
@@ -23,6 +29,9 @@ pub struct LineStep {
     pub played: Played,
     /// The move's value for the mover, which is the value of the position it was played from.
     pub value: Value,
+    /// The value is exact (from the tablebase, or proven by a search); else a search's estimate,
+    /// and the move the best the search found, not necessarily perfect play.
+    pub exact: bool,
 }
 
 /// Why a main line stops.
@@ -63,6 +72,11 @@ pub struct Line {
     /// The result of the whole game for the side to move that the value and the captured seeds
     /// imply.
     pub result: GameResult,
+    /// The start's value is exact (from the tablebase, or proven by a search).
+    pub exact: bool,
+    /// The ply (index into `steps`) from which every position of the line is in the tablebase;
+    /// `steps.len()` when only the last position is, `None` when not even that.
+    pub tablebase_from: Option<usize>,
     /// The plies, in order.
     pub steps: Vec<LineStep>,
     /// Why it stops.
@@ -78,11 +92,20 @@ impl Line {
 
 impl Tablebase {
     /// The line of perfect play from `position` to the end of the game, at most `max_plies`
-    /// long (see the module documentation).
-    pub fn main_line(&self, position: &Position, max_plies: usize) -> Result<Line, DbError> {
+    /// long (see the module documentation). Positions the tablebase does not hold are searched
+    /// within `budget` each, and their steps are the search's best moves (estimates unless it
+    /// proved them).
+    pub fn main_line(
+        &self,
+        position: &Position,
+        max_plies: usize,
+        budget: Budget,
+    ) -> Result<Line, DbError> {
         let variant = position.variant();
         let scoring = variant.scoring();
-        let first = self.evaluate(position)?;
+        let mut searcher = self.searcher(variant, budget)?;
+        let (first, first_source) = searcher.evaluate(position, budget)?;
+        let mut held_from = (first_source == Source::Tablebase).then_some(0);
         let mut seen: HashMap<(Board, Side), usize> = HashMap::new();
         let mut steps: Vec<LineStep> = Vec::new();
         let mut current = first.clone();
@@ -112,6 +135,11 @@ impl Tablebase {
             if steps.len() >= max_plies {
                 break LineEnd::Limit { plies: max_plies };
             }
+            if held_from.is_none() && steps.len() >= MAX_SEARCHED_PLIES {
+                break LineEnd::Limit {
+                    plies: MAX_SEARCHED_PLIES,
+                };
+            }
             let Some(best) = current.moves.first() else {
                 // No move but not over: cannot happen under the rules engine; treat as over.
                 let totals = here.captured();
@@ -124,6 +152,7 @@ impl Tablebase {
             steps.push(LineStep {
                 played,
                 value: best.value,
+                exact: best.exact,
             });
             if played.ends_game {
                 let totals = played.after.captured();
@@ -136,12 +165,20 @@ impl Tablebase {
                 };
                 break LineEnd::GameOver { totals, winner };
             }
-            current = self.evaluate(&played.after)?;
+            let (next, source) = searcher.evaluate(&played.after, budget)?;
+            if source != Source::Tablebase {
+                held_from = None;
+            } else if held_from.is_none() {
+                held_from = Some(steps.len());
+            }
+            current = next;
         };
         Ok(Line {
             start: *position,
             value: first.value,
             result: first.result,
+            exact: first_source.is_exact(),
+            tablebase_from: held_from,
             steps,
             end,
         })

@@ -43,6 +43,10 @@ impl Tablebase {
     #[inline]
     pub fn probe_board(&self, variant: Variant, board: &Board) -> Result<Value, DbError> {
         let slice = Slice::of(variant, board);
+        if slice.checked_len().is_none() {
+            // Too large to index, so never stored: say so before computing an index.
+            return Err(self.not_solved(slice));
+        }
         let index = slice.index(board);
         let chunk = self.cached_chunk(slice, index / CHUNK_SIZE)?;
         let i = (index % CHUNK_SIZE) as usize;
@@ -75,12 +79,16 @@ impl Tablebase {
             .at(&self.path)?;
         match row {
             Some((s, r)) if s == SOLVER_VERSION && r == RULES_VERSION => Ok(()),
-            _ => Err(DbError::NotSolved {
-                variant: slice.variant,
-                slice: slice.id,
-                seeds: slice.id.total(),
-                path: self.path.clone(),
-            }),
+            _ => Err(self.not_solved(slice)),
+        }
+    }
+
+    fn not_solved(&self, slice: Slice) -> DbError {
+        DbError::NotSolved {
+            variant: slice.variant,
+            slice: slice.id,
+            seeds: slice.id.total(),
+            path: self.path.clone(),
         }
     }
 }

@@ -4,8 +4,8 @@
 //! * [`Setup`] / [`Position`]: a position string read as written, then validated against a
 //!   variant; [`Position::play`] and friends play moves.
 //! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
-//! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of Kalah
-//!   positions too large for the tablebase.
+//! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of
+//!   `Kalah(P, n)` for any `P`, which checks the published Kalah results.
 //! * [`engine`]: the search of any position of any variant beyond the tablebase, exact where it
 //!   can prove it, else a labelled estimate.
 

@@ -1,4 +1,7 @@
-//! An exact forward search for Kalah, for positions with more seeds than the tablebase holds.
+//! An exact forward search for `Kalah(P, n)` with any number of pits `P`: the calibration
+//! searcher that reproduces the published Kalah results (also for the boards with no variant id)
+//! and the yardstick of Kalah search speed. Players' positions of every variant, Kalah included,
+//! are searched by [`crate::engine`], which also proves values where games cycle.
 //!
 //! Kalah is acyclic: every move either puts a seed into a store, captures, or moves seeds
 //! towards the mover's store inside the mover's own row, so no position can come back. The value
@@ -27,6 +30,7 @@
 
 use std::time::{Duration, Instant};
 
+pub use crate::engine::Budget;
 use crate::position::Board;
 use crate::rules::{kalah, MoveEffect, Next};
 use crate::Move;
@@ -34,28 +38,6 @@ use crate::Move;
 /// Most pits a row may have in the search (the transposition table packs a board into 126 bits:
 /// 7 bits a pit).
 pub const MAX_SEARCH_PITS: usize = 9;
-
-/// How much a search may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Most positions visited (nodes), over every search run by one [`KalahSearch`].
-    pub nodes: u64,
-    /// Most time, when set.
-    pub time: Option<Duration>,
-}
-
-impl Budget {
-    /// No limit at all.
-    pub const UNLIMITED: Budget = Budget {
-        nodes: u64::MAX,
-        time: None,
-    };
-
-    /// A limit of `nodes` nodes and no time limit.
-    pub const fn nodes(nodes: u64) -> Budget {
-        Budget { nodes, time: None }
-    }
-}
 
 /// Settings of a search.
 #[derive(Clone, Copy, Debug)]

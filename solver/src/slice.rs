@@ -116,6 +116,17 @@ impl Slice {
         }
     }
 
+    /// Number of positions, or `None` when it does not fit in a `u64`: the largest four-row
+    /// slices (Hawalis with 28 seeds a side), which no tablebase can hold, and whose positions
+    /// therefore have no index either.
+    pub fn checked_len(&self) -> Option<u64> {
+        let l = self.variant.pits_per_side();
+        match self.id {
+            SliceId::Seeds(n) => Some(index::count(2 * l, n as u32)),
+            SliceId::Sides(m, o) => index::count(l, m as u32).checked_mul(index::count(l, o as u32)),
+        }
+    }
+
     /// Whether the slice is empty (never: every slice holds at least one position).
     pub fn is_empty(&self) -> bool {
         self.len() == 0

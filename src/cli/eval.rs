@@ -9,9 +9,9 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_api::response::EvaluationJson;
-use mancala_db::{SearchEvalError, Source};
-use mancala_solver::search::{Budget, SearchProgress};
-use mancala_solver::{Family, GameResult, Scoring, Value};
+use mancala_db::Source;
+use mancala_solver::engine::{Budget, Limit};
+use mancala_solver::{GameResult, Scoring, Value};
 
 use super::args::{DbPath, PositionArgs};
 use super::text::thousands;
@@ -67,11 +67,7 @@ impl EvalArgs {
         let pos = position.read()?;
         let variant = position.variant;
         let tb = tablebase::open_existing(&db.path)?;
-        let (e, source) = if variant.family() == Family::Kalah {
-            search_with_progress(&tb, &pos, budget)?
-        } else {
-            (tb.evaluate(&pos)?, Source::Tablebase)
-        };
+        let (e, source) = search_with_spinner(&tb, &pos, budget)?;
         if json {
             let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
             line.push('\n');
@@ -122,70 +118,43 @@ impl EvalArgs {
                 writeln!(out, "\n  * best: keeps the value.")?;
             }
         }
-        if let Source::Search {
-            nodes,
-            leaf_hits,
-            leaf_max_seeds,
-            seconds,
-        } = source
-        {
+        if let Source::Search(r) = source {
             writeln!(
-            out,
-            "\nFrom an exact search, not the tablebase: {} nodes in {seconds:.1} s, {} positions \
-             probed in the tablebase ({}). The search computes no depths.",
-            thousands(nodes),
-            thousands(leaf_hits),
-            match leaf_max_seeds {
-                Some(m) => format!("solved up to {m} seeds"),
-                None => "none solved".to_owned(),
-            }
-        )?;
+                out,
+                "\nFrom a search, not the tablebase: {} to {} plies, {} nodes in {:.1} s{}. \
+                 Values marked ~ are estimates; the search computes no depths.",
+                if r.exact { "exact" } else { "an estimate" },
+                r.depth,
+                thousands(r.nodes),
+                r.elapsed.as_secs_f64(),
+                match r.stopped_by {
+                    Some(Limit::Nodes) => format!(" (stopped by the budget of {} nodes)", thousands(budget)),
+                    Some(Limit::Time) => " (stopped by the time limit)".to_owned(),
+                    None => String::new(),
+                }
+            )?;
         }
         Ok(print(&out)?)
     }
 }
 
-/// Evaluates a Kalah position, by search when the tablebase does not hold it, with a spinner on
-/// standard error while the search runs.
-fn search_with_progress(
+/// Evaluates a position from the tablebase, or by search when the tablebase does not hold it,
+/// with a spinner on standard error while the search runs.
+fn search_with_spinner(
     tb: &mancala_db::Tablebase,
     pos: &mancala_solver::Position,
     budget: u64,
 ) -> Result<(mancala_db::Evaluation, Source)> {
     let bar = ProgressBar::new_spinner();
-    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
-    let mut shown = false;
-    let mut progress = |p: &SearchProgress| {
-        if !shown {
-            bar.enable_steady_tick(Duration::from_millis(200));
-            shown = true;
-        }
-        let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "searching (not in the tablebase): {} of {} nodes, {}/s, {:.0} s; value of the move \
-             being searched in [{}, {}]",
-            thousands(p.nodes),
-            thousands(budget),
-            thousands(rate as u64),
-            p.elapsed.as_secs_f64(),
-            p.lower,
-            p.upper
-        ));
-    };
-    let result = tb.evaluate_with_search_progress(pos, Budget::nodes(budget), &mut progress);
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"));
+    bar.set_message(format!(
+        "searching (not in the tablebase), at most {} nodes",
+        thousands(budget)
+    ));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let result = tb.evaluate_any(pos, Budget::nodes(budget));
     bar.finish_and_clear();
-    match result {
-        Ok(r) => Ok(r),
-        Err(e @ SearchEvalError::BudgetExhausted { .. }) => {
-            let more = budget.saturating_mul(10);
-            Err(anyhow::anyhow!(
-                "{e}; raise the budget with `--budget {more}` (or solve more slices with `mancala \
-                 solve {} --max-seeds N`)",
-                pos.variant()
-            ))
-        }
-        Err(SearchEvalError::Db(e)) => Err(e.into()),
-    }
+    Ok(result?)
 }
 
 /// `score +4, depth 7` or `win in 9` style text for a value.

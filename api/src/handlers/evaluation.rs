@@ -3,12 +3,11 @@
 
 use actix_web::{web, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::SearchEvalError;
-use mancala_solver::{Family, Variant};
+use mancala_solver::Variant;
 
 use crate::error::ApiError;
 use crate::extract::{InPath, JsonBody, QueriedPosition};
-use crate::limits::SEARCH_BUDGET;
+use crate::limits::{PLY_BUDGET, SEARCH_BUDGET};
 use crate::reply::{json_ok, to_json};
 use crate::request::GameRecord;
 use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
@@ -19,25 +18,11 @@ pub(crate) async fn evaluate(
     QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let variant = position.variant();
     let tb = state.tb.clone();
     let body = state
         .pool
         .run(move || -> Result<Vec<u8>, ApiError> {
-            if variant.family() != Family::Kalah {
-                return to_json(&EvaluationJson::from(&tb.evaluate(&position)?));
-            }
-            // Kalah outside the solved slices: an exact search within a bounded budget.
-            let (e, source) = tb
-                .evaluate_with_search(&position, SEARCH_BUDGET)
-                .map_err(|e| match e {
-                    SearchEvalError::Db(e) => e.into(),
-                    e => ApiError::SearchBudget {
-                        message: format!(
-                            "{e}; solve more of {variant} (`mancala solve {variant} --max-seeds N`) or ask `mancala eval --budget`"
-                        ),
-                    },
-                })?;
+            let (e, source) = tb.evaluate_any(&position, SEARCH_BUDGET)?;
             to_json(&EvaluationJson::with_source(&e, &source))
         })
         .await??;
@@ -51,7 +36,7 @@ pub(crate) async fn mainline(
 ) -> Result<HttpResponse, ApiError> {
     let tb = state.tb.clone();
     let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let line = tb.main_line(&position, MAX_LINE_PLIES)?;
+        let line = tb.main_line(&position, MAX_LINE_PLIES, PLY_BUDGET)?;
         to_json(&MainlineJson::new(&line))
     })
     .await??;
@@ -67,7 +52,7 @@ pub(crate) async fn analyse(
     let (position, moves) = record.read(variant)?;
     let tb = state.tb.clone();
     let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let analysis = tb.analyse(&position, &moves)?;
+        let analysis = tb.analyse(&position, &moves, PLY_BUDGET)?;
         to_json(&AnalysisJson::new(&analysis))
     })
     .await??;

@@ -1,7 +1,8 @@
 //! A position's value and every legal move's: `GET /api/{variant}` and `mancala eval --json`,
 //! which say exactly the same thing.
 
-use mancala_db::{Evaluation, Source};
+use mancala_db::{Evaluation, SearchReport, Source};
+use mancala_solver::engine::Limit;
 use serde::Serialize;
 
 use super::value::{Totals, ValueJson};
@@ -18,6 +19,8 @@ pub struct MoveEvalJson {
     pub value: ValueJson,
     /// One of the best moves.
     pub best: bool,
+    /// The value is exact (always from the tablebase); `false`: a search's estimate.
+    pub exact: bool,
 }
 
 /// A whole evaluation.
@@ -37,23 +40,58 @@ pub struct EvaluationJson {
     pub outcome: &'static str,
     /// Every legal move, best first.
     pub moves: Vec<MoveEvalJson>,
-    /// `search` when the values come from the Kalah search rather than the tablebase (left
-    /// out for tablebase values, so that the usual shape is exactly the documented one).
+    /// `tablebase` or `search`: where the values come from.
+    pub source: &'static str,
+    /// The position's value is exact: always from the tablebase; from a search, when it proved
+    /// it (else an estimate from the heuristic at its frontier).
+    pub exact: bool,
+    /// What the search did, for a search's answer.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<&'static str>,
+    pub search: Option<SearchJson>,
+}
+
+/// What a search did: `{"depth", "nodes", "seconds", "stopped_by"}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchJson {
+    /// Plies of the deepest iteration completed.
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent, in seconds.
+    pub seconds: f64,
+    /// `nodes` or `time`: the budget's limit that stopped the search before its answer was
+    /// exact; `null` when none did.
+    pub stopped_by: Option<&'static str>,
+}
+
+impl From<&SearchReport> for SearchJson {
+    fn from(r: &SearchReport) -> SearchJson {
+        SearchJson {
+            depth: r.depth,
+            nodes: r.nodes,
+            seconds: r.elapsed.as_secs_f64(),
+            stopped_by: r.stopped_by.map(|l| match l {
+                Limit::Nodes => "nodes",
+                Limit::Time => "time",
+            }),
+        }
+    }
 }
 
 impl EvaluationJson {
     /// The JSON of an evaluation and where its values came from.
     pub fn with_source(e: &Evaluation, source: &Source) -> EvaluationJson {
         let mut json = EvaluationJson::from(e);
-        if matches!(source, Source::Search { .. }) {
-            json.source = Some(source.word());
+        json.source = source.word();
+        json.exact = source.is_exact();
+        if let Source::Search(report) = source {
+            json.search = Some(SearchJson::from(report));
         }
         json
     }
 }
 
+/// The JSON of a tablebase evaluation.
 impl From<&Evaluation> for EvaluationJson {
     fn from(e: &Evaluation) -> EvaluationJson {
         let scoring = e.position.variant().scoring();
@@ -72,9 +110,12 @@ impl From<&Evaluation> for EvaluationJson {
                     after: m.played.after.to_string(),
                     value: ValueJson::new(scoring, m.value),
                     best: m.best,
+                    exact: m.exact,
                 })
                 .collect(),
-            source: None,
+            source: Source::Tablebase.word(),
+            exact: true,
+            search: None,
         }
     }
 }

@@ -23,7 +23,7 @@ pub mod variants;
 
 pub use analysis::{AnalysisJson, MoveAnalysisJson};
 pub use error::ErrorJson;
-pub use evaluation::{EvaluationJson, MoveEvalJson};
+pub use evaluation::{EvaluationJson, MoveEvalJson, SearchJson};
 pub use mainline::{MainlineJson, StepJson};
 pub use moves::{MoveJson, MovesJson};
 pub use puzzle::{AttemptJson, PuzzleJson};
