@@ -1,5 +1,5 @@
 //! Which file the commands use (`--db`, `$MANCALA_DB`, `mancala.db` in the working directory),
-//! and a position of an unsolved slice named with the command that solves it.
+//! and a position of an unsolved slice, searched, agreeing with the tablebase once solved.
 
 use std::path::Path;
 
@@ -13,45 +13,69 @@ use crate::common::position::four_row;
 use crate::common::scratch::{fresh_tablebase, tempdir};
 use crate::sqlite::stored_slices;
 
-#[test]
-fn an_unsolved_slice_is_named_with_the_command_that_solves_it() {
-    let (_dir, db) = fresh_tablebase(&[("rio-kadalis", 4), ("hawalis", 2)]);
-    let dbs = db.display().to_string();
+/// `mancala eval --json` of a position the tablebase does not hold: the search's answer.
+fn searched(db: &Path, variant: &str, position: &str) -> Json {
+    let out = run_db(
+        &["eval", variant, position, "--json", "--budget", "2000000"],
+        db,
+    );
+    let json: Json = serde_json::from_str(out.ok()).expect("eval prints JSON");
+    assert_eq!(json["source"], "search", "{json}");
+    assert!(json["search"]["nodes"].as_u64().is_some(), "{json}");
+    assert!(!json["moves"].as_array().unwrap().is_empty(), "{json}");
+    json
+}
 
-    // 8 seeds on the board: slice 8, not solved.
+/// Every exact value of a searched answer equals the tablebase's answer for the same position,
+/// once its slice is solved: the retrograde solve is the independent check of the search.
+fn agrees_with_the_tablebase(searched: &Json, solved: &Json) {
+    if searched["exact"] == true {
+        assert_eq!(
+            searched["value"]["score"], solved["value"]["score"],
+            "{searched}\n{solved}"
+        );
+        assert_eq!(
+            searched["value"]["result"], solved["value"]["result"],
+            "{searched}\n{solved}"
+        );
+    }
+    for m in searched["moves"].as_array().unwrap() {
+        let t = solved["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["move"] == m["move"]);
+        let t = t.expect("the same moves");
+        assert_eq!(m["after"], t["after"]);
+        if m["exact"] == true {
+            assert_eq!(m["value"]["score"], t["value"]["score"], "{m}\n{t}");
+            assert_eq!(m["value"]["result"], t["value"]["result"], "{m}\n{t}");
+        }
+    }
+}
+
+#[test]
+fn a_position_outside_the_tablebase_is_searched_and_solving_it_agrees() {
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis", 4), ("hawalis", 2)]);
+
+    // 8 seeds on the board: slice 8, not solved, so searched down to slice 4.
     let eight = "0,0,0,0,0,4/4,0,0,0,0,0 S";
-    let ran = run_db(&["eval", "rio-kadalis", eight, "--json"], &db);
-    let err = ran.fails();
-    assert!(err.contains("rio-kadalis slice 8 is not solved"), "{err}");
-    let command = format!("mancala solve rio-kadalis --max-seeds 8 --db {dbs}");
-    assert!(err.contains(&command), "{err}");
-    // The command given solves it: run it as written, and the position evaluates.
-    let command = err
-        .split('`')
-        .find(|part| part.starts_with("mancala solve"))
-        .expect("a command in backquotes");
-    let words: Vec<&str> = command.split_whitespace().collect();
-    run(&[&words[1..], &["-q"]].concat()).ok();
-    let json = eval_json(&db, "rio-kadalis", eight);
-    check_properties(&json, Scoring::Score);
-    // The start position: slice 48.
-    let ran = run_db(&["eval", "rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 S"], &db);
-    let err = ran.fails();
-    assert!(
-        err.contains("slice 48") && err.contains("--max-seeds 48"),
-        "{err}"
-    );
-    // A variant with nothing solved at all.
-    let ran = run_db(
-        &["eval", "al-manqala", "0,0,0,0,0,0,1/0,0,0,0,0,0,1 S"],
-        &db,
-    );
-    let err = ran.fails();
-    assert!(err.contains("al-manqala slice 2"), "{err}");
-    assert!(
-        err.contains("mancala solve al-manqala --max-seeds 2"),
-        "{err}"
-    );
+    let before = searched(&db, "rio-kadalis", eight);
+    assert_eq!(before["exact"], true, "a small endgame is proven: {before}");
+    run(&[
+        "solve",
+        "rio-kadalis",
+        "--max-seeds",
+        "8",
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+    ])
+    .ok();
+    let after = eval_json(&db, "rio-kadalis", eight);
+    check_properties(&after, Scoring::Score);
+    agrees_with_the_tablebase(&before, &after);
+
     // Four rows: North to move with 3 seeds against South's 1 is slice 3-1 (mover first).
     // (Hawalis with one seed in each of South's first `south` pits and North's first `north`.)
     let hawalis = |south: usize, north: usize| {
@@ -60,11 +84,23 @@ fn an_unsolved_slice_is_named_with_the_command_that_solves_it() {
         n[..north].fill(1);
         four_row(&s, &n, 'N')
     };
-    let ran = run_db(&["eval", "hawalis", &hawalis(1, 3)], &db);
-    let err = ran.fails();
-    assert!(err.contains("hawalis slice 3-1 is not solved"), "{err}");
-    assert!(err.contains("mancala solve hawalis --max-seeds 4"), "{err}");
-    // Solved ones still answer.
+    let before = searched(&db, "hawalis", &hawalis(1, 3));
+    run(&[
+        "solve",
+        "hawalis",
+        "--max-seeds",
+        "4",
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+    ])
+    .ok();
+    agrees_with_the_tablebase(&before, &eval_json(&db, "hawalis", &hawalis(1, 3)));
+
+    // The start position (slice 48) and a variant with nothing solved still get an answer.
+    searched(&db, "rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 S");
+    searched(&db, "al-manqala", "0,0,0,0,0,0,1/0,0,0,0,0,0,1 S");
+    // Solved ones answer from the tablebase.
     eval_json(&db, "rio-kadalis", "0,0,0,0,0,0/1,3,0,0,0,0 S");
     eval_json(&db, "hawalis", &hawalis(1, 1));
 }
@@ -124,12 +160,16 @@ fn mancala_db_variable_and_default_file() {
     let ran = in_dir(env, &["db", "info", "--json"]);
     let info: Json = serde_json::from_str(ran.ok()).unwrap();
     assert_eq!(info.as_array().unwrap().len(), 2, "{info}");
-    // The Rio Kadalis slices are in the default file, not in $MANCALA_DB's.
-    let ran = in_dir(env, &["eval", "rio-kadalis", p]);
-    assert!(ran.fails().contains("env.db"), "{ran:?}");
+    // The Rio Kadalis slices are in the default file, not in $MANCALA_DB's: searched there.
+    let ran = in_dir(env, &["eval", "rio-kadalis", p, "--json"]);
+    assert!(ran.ok().contains("\"source\":\"search\""), "{ran:?}");
     // --db wins over $MANCALA_DB.
     let default_db = default.to_str().unwrap();
-    in_dir(env, &["eval", "rio-kadalis", p, "--db", default_db]).ok();
+    let ran = in_dir(
+        env,
+        &["eval", "rio-kadalis", p, "--json", "--db", default_db],
+    );
+    assert!(ran.ok().contains("\"source\":\"tablebase\""), "{ran:?}");
     // $MANCALA_DB naming a missing file: an error naming it, and no file made.
     let nowhere = dir.path().join("nowhere.db");
     let ran = in_dir(Some(&nowhere), &["eval", "rio-kadalis", p]);
