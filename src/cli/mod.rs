@@ -18,12 +18,14 @@ pub mod help;
 pub mod moves;
 pub mod play;
 pub mod puzzles;
+pub mod search_args;
 pub mod serve;
 pub mod serve_help;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
 pub mod text;
+pub mod value_text;
 pub mod variants;
 
 use std::fmt;
