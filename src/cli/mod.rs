@@ -9,6 +9,7 @@
 //! [`BadInput`] (or the solver's [`ParseError`] / [`ParsePositionError`] / [`MoveError`]) and exit
 //! with code 2; anything else exits with code 1.
 
+pub mod analyse;
 pub mod args;
 pub mod board_text;
 pub mod db;
