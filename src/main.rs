@@ -34,6 +34,7 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     Eval(cli::eval::EvalArgs),
     Analyse(cli::analyse::AnalyseArgs),
+    Mainline(cli::mainline::MainlineArgs),
     /// Inspect the tablebase file.
     #[command(subcommand)]
     Db(cli::db::DbCommand),
@@ -52,6 +53,7 @@ fn main() {
         Command::Solve(args) => args.run(),
         Command::Eval(args) => args.run(),
         Command::Analyse(args) => args.run(),
+        Command::Mainline(args) => args.run(),
         Command::Db(command) => command.run(),
         Command::Puzzles(command) => command.run(),
         Command::Serve(args) => args.run(),

@@ -16,6 +16,7 @@ pub mod db;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;
+pub mod mainline;
 pub mod moves;
 pub mod play;
 pub mod puzzles;
