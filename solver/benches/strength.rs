@@ -190,13 +190,21 @@ fn play_match(
     let mut tally = Tally::default();
     for game in 0..games {
         let mut engine = Player::Engine(
-            Box::new(Engine::new(variant, TABLE_BITS, no_tablebase as fn(&Board) -> _)),
+            Box::new(Engine::new(
+                variant,
+                TABLE_BITS,
+                no_tablebase as fn(&Board) -> _,
+            )),
             nodes,
         );
         if let Player::Engine(e, _) = &mut opponent {
             **e = Engine::new(variant, TABLE_BITS, no_tablebase as fn(&Board) -> _);
         }
-        let engine_side = if game % 2 == 0 { Side::South } else { Side::North };
+        let engine_side = if game % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
         let end = match engine_side {
             Side::South => play_game(variant, &mut engine, &mut opponent, random),
             Side::North => play_game(variant, &mut opponent, &mut engine, random),
@@ -232,9 +240,10 @@ fn options() -> Options {
             "--nodes" => o.nodes = args.next().and_then(|n| n.parse().ok()).expect("--nodes N"),
             // `cargo bench` passes `--bench` to every bench binary.
             "--bench" => {}
-            id => o
-                .variants
-                .push(id.parse().unwrap_or_else(|_| panic!("unknown variant `{id}`"))),
+            id => o.variants.push(
+                id.parse()
+                    .unwrap_or_else(|_| panic!("unknown variant `{id}`")),
+            ),
         }
     }
     if o.variants.is_empty() {
@@ -263,7 +272,11 @@ fn main() {
             (
                 "engine at 1/10",
                 Player::Engine(
-                    Box::new(Engine::new(variant, TABLE_BITS, no_tablebase as fn(&Board) -> _)),
+                    Box::new(Engine::new(
+                        variant,
+                        TABLE_BITS,
+                        no_tablebase as fn(&Board) -> _,
+                    )),
                     nodes / 10,
                 ),
             ),

@@ -138,12 +138,12 @@ fn text(a: &Analysis) -> Result<String> {
     writeln!(out)?;
     writeln!(
         out,
-        "  {:>3}  {}  {:>4}  {:<18} {:<18} {:<18} {:>4}  verdict",
-        "#", "side", "move", "value before", "best value", "value kept", "loss"
+        "  {:>3}  side  {:>4}  {:<18} {:<18} {:<18} {:>4}  verdict",
+        "#", "move", "value before", "best value", "value kept", "loss"
     )?;
     for m in &a.moves {
         let before_exact = m.source.is_exact();
-        let best_exact = m.before.moves.first().map_or(true, |b| b.exact);
+        let best_exact = m.before.moves.first().is_none_or(|b| b.exact);
         writeln!(
             out,
             "  {:>3}  {:<4}  {:>4}  {:<18} {:<18} {:<18} {:>4}  {}{}",
