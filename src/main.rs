@@ -33,6 +33,8 @@ enum Command {
     Play(cli::play::PlayArgs),
     Solve(cli::solve::SolveArgs),
     Eval(cli::eval::EvalArgs),
+    Analyse(cli::analyse::AnalyseArgs),
+    Mainline(cli::mainline::MainlineArgs),
     /// Inspect the tablebase file.
     #[command(subcommand)]
     Db(cli::db::DbCommand),
@@ -50,6 +52,8 @@ fn main() {
         Command::Play(args) => args.run(),
         Command::Solve(args) => args.run(),
         Command::Eval(args) => args.run(),
+        Command::Analyse(args) => args.run(),
+        Command::Mainline(args) => args.run(),
         Command::Db(command) => command.run(),
         Command::Puzzles(command) => command.run(),
         Command::Serve(args) => args.run(),

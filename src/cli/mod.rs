@@ -9,21 +9,25 @@
 //! [`BadInput`] (or the solver's [`ParseError`] / [`ParsePositionError`] / [`MoveError`]) and exit
 //! with code 2; anything else exits with code 1.
 
+pub mod analyse;
 pub mod args;
 pub mod board_text;
 pub mod db;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;
+pub mod mainline;
 pub mod moves;
 pub mod play;
 pub mod puzzles;
+pub mod search_args;
 pub mod serve;
 pub mod serve_help;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
 pub mod text;
+pub mod value_text;
 pub mod variants;
 
 use std::fmt;

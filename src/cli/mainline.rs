@@ -1,0 +1,123 @@
+//! `mancala mainline VARIANT POSITION [--json] [--budget NODES] [--time SECONDS]`: the line of
+//! best play from a position, by search until the tablebase takes over and perfect play from
+//! there; the same line as `GET /api/{variant}/mainline`.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use clap::Args;
+use mancala_api::limits::PLY_BUDGET;
+use mancala_api::response::MainlineJson;
+use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
+
+use super::args::{DbPath, PositionArgs};
+use super::search_args::{budget_text, with_spinner, BudgetArgs};
+use super::value_text::describe_marked;
+use super::{print, side_name, tablebase};
+
+/// The line of best play from a position to the end of the game.
+///
+/// Each step plays the best move: from the tablebase where it holds the position (perfect play),
+/// else the best move of a search within the budget (each position its own search), whose value
+/// is marked `~` when it is an estimate. A line that repeats a position (endless play) stops
+/// there; a line that stays outside the tablebase stops after 200 searched plies.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+JSON (--json): the API's answer to GET /api/{variant}/mainline.
+
+Example: mancala mainline rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
+pub struct MainlineArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+impl MainlineArgs {
+    /// Follows the line (the default budget is the API's for each position of a line, a
+    /// million nodes) and prints it.
+    pub fn run(self) -> Result<()> {
+        let MainlineArgs {
+            position,
+            json,
+            budget,
+            db,
+        } = self;
+        let pos = position.read()?;
+        let budget = budget.budget(PLY_BUDGET.nodes);
+        let tb = tablebase::open_existing(&db.path)?;
+        let line = with_spinner(
+            format!(
+                "following the line, a search of at most {} a position",
+                budget_text(budget)
+            ),
+            || tb.main_line(&pos, MAX_LINE_PLIES, budget),
+        )?;
+        if json {
+            let mut text = serde_json::to_string(&MainlineJson::new(&line))?;
+            text.push('\n');
+            return Ok(print(&text)?);
+        }
+        Ok(print(&text(&line)?)?)
+    }
+}
+
+/// The line as text: one line a ply, then why it stops and where the tablebase took over.
+fn text(line: &Line) -> Result<String> {
+    let variant = line.start.variant();
+    let scoring = variant.scoring();
+    let mut out = String::new();
+    writeln!(out, "{} ({})  {}", variant.name(), variant.id(), line.start)?;
+    writeln!(
+        out,
+        "{} to move: {}.",
+        side_name(line.start.side()),
+        describe_marked(scoring, line.value, line.exact)
+    )?;
+    writeln!(out)?;
+    let mut mover = line.start.side();
+    for (i, step) in line.steps.iter().enumerate() {
+        writeln!(
+            out,
+            "  {:>4}  {:<5}  {:>4}  {:<24} {}",
+            i + 1,
+            side_name(mover),
+            step.played.mv.to_string(),
+            describe_marked(scoring, step.value, step.exact),
+            step.played.after
+        )?;
+        mover = step.played.after.side();
+    }
+    writeln!(out)?;
+    match &line.end {
+        LineEnd::GameOver { totals, .. } => writeln!(
+            out,
+            "Game over: final totals South {}, North {}.",
+            totals.south, totals.north
+        )?,
+        LineEnd::Repetition { first_seen, .. } => writeln!(
+            out,
+            "The last position repeats the one after ply {first_seen}: endless play from there."
+        )?,
+        LineEnd::Limit { plies } => writeln!(out, "Cut after {plies} plies.")?,
+    }
+    match line.tablebase_from {
+        Some(0) => writeln!(out, "Every position is in the tablebase: perfect play.")?,
+        Some(i) => writeln!(
+            out,
+            "The tablebase takes over after ply {i}; the plies before are a search's best \
+             moves (~: estimates)."
+        )?,
+        None => writeln!(
+            out,
+            "The line does not reach the tablebase: every ply is a search's best move \
+             (~: estimates)."
+        )?,
+    }
+    Ok(out)
+}
