@@ -8,8 +8,13 @@
 //!
 //! For each variant, the engine at a fixed node budget a move plays matches against three
 //! opponents: a random mover, a greedy mover (the move that captures the most seeds at once, ties
-//! broken at random) and the engine itself at a tenth of the budget. The engine takes South in
-//! even games and North in odd ones; each game opens with two random plies, so that games differ.
+//! broken at random) and the engine itself at a tenth of the budget. Games come in pairs: each
+//! pair opens with the same two random plies (so that games differ), and the engine takes South
+//! in one game of the pair and North in the other, so that an opening that favours one side
+//! favours each player once. Openings are balanced, as engine matches choose them: two random
+//! plies are kept only when a deeper search ([`OPENING_CHECK_NODES`]) values the position they
+//! reach within [`OPENING_MARGIN`] of even (relay sowings can win many seeds in the first plies,
+//! and a game decided by its random opening says nothing about the players).
 //! A game that repeats a position three times, or lasts [`MAX_PLIES`], is adjudicated: in score
 //! variants by the seeds captured (the board split equally), in win/draw/loss variants a draw.
 //!
@@ -32,7 +37,15 @@ const TABLE_BITS: u32 = 16;
 /// Random plies played before the players take over.
 const OPENING_PLIES: usize = 2;
 
+/// Nodes of the search that checks an opening is balanced.
+const OPENING_CHECK_NODES: u64 = 200_000;
+
+/// How far from even (in sixteenths of a seed, the engine's scale) an opening may be: two seeds
+/// in score variants; in win/draw/loss variants, a material estimate at most half-way to a win.
+const OPENING_MARGIN: i16 = 32;
+
 /// A small deterministic generator (SplitMix64), so that the games are the same every run.
+#[derive(Clone)]
 struct Random(u64);
 
 impl Random {
@@ -111,11 +124,13 @@ fn leader(totals: BySide<u32>) -> Option<Side> {
     }
 }
 
-/// Plays one game from the start of `variant`: two random plies, then `south` and `north`.
+/// Plays one game from the start of `variant`: two random plies drawn from `opening`, then
+/// `south` and `north` (who break ties with `random`).
 fn play_game(
     variant: Variant,
     south: &mut Player,
     north: &mut Player,
+    mut opening: Random,
     random: &mut Random,
 ) -> GameEnd {
     let scoring = variant.scoring();
@@ -147,7 +162,7 @@ fn play_game(
         }
         let mover = position.side();
         let played = if ply < OPENING_PLIES {
-            random.pick(&position.successors())
+            opening.pick(&position.successors())
         } else if mover == Side::South {
             south.choose(&position, random)
         } else {
@@ -179,7 +194,38 @@ struct Tally {
     games: u32,
 }
 
-/// Plays `games` games between the engine at `nodes` a move and `opponent`, colours alternating.
+/// A generator whose first [`OPENING_PLIES`] picks from the start of `variant` reach a position
+/// the engine values within [`OPENING_MARGIN`] of even.
+fn balanced_opening(variant: Variant, random: &mut Random) -> Random {
+    let limit = match variant.scoring() {
+        Scoring::Score => OPENING_MARGIN,
+        Scoring::WinDrawLoss => OPENING_MARGIN / 4,
+    };
+    loop {
+        let opening = Random(random.below(usize::MAX) as u64);
+        let mut picks = opening.clone();
+        let mut position = Position::start(variant);
+        for _ in 0..OPENING_PLIES {
+            if position.game_over().is_some() {
+                break;
+            }
+            position = picks.pick(&position.successors()).after;
+        }
+        let mut engine = Engine::new(variant, TABLE_BITS, no_tablebase as fn(&Board) -> _);
+        let value = engine
+            .analyse(
+                &position.relative_board(),
+                Budget::nodes(OPENING_CHECK_NODES),
+            )
+            .value;
+        if value.sixteenths.abs() <= limit {
+            return opening;
+        }
+    }
+}
+
+/// Plays `games` games between the engine at `nodes` a move and `opponent`, in pairs of one
+/// opening played with the colours both ways.
 fn play_match(
     variant: Variant,
     nodes: u64,
@@ -188,7 +234,11 @@ fn play_match(
     random: &mut Random,
 ) -> Tally {
     let mut tally = Tally::default();
+    let mut opening = Random(0);
     for game in 0..games {
+        if game % 2 == 0 {
+            opening = balanced_opening(variant, random);
+        }
         let mut engine = Player::Engine(
             Box::new(Engine::new(
                 variant,
@@ -206,8 +256,8 @@ fn play_match(
             Side::North
         };
         let end = match engine_side {
-            Side::South => play_game(variant, &mut engine, &mut opponent, random),
-            Side::North => play_game(variant, &mut opponent, &mut engine, random),
+            Side::South => play_game(variant, &mut engine, &mut opponent, opening.clone(), random),
+            Side::North => play_game(variant, &mut opponent, &mut engine, opening.clone(), random),
         };
         match end.winner {
             Some(s) if s == engine_side => tally.wins += 1,
