@@ -16,6 +16,8 @@
 //!
 //! Results go to standard output as Markdown tables for BENCHMARKS.md.
 
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
 use mancala_solver::engine::{Budget, Engine};
@@ -29,18 +31,8 @@ const LEAF_SEEDS: u32 = 14;
 /// Transposition tables of 2^20 entries (32 MiB) for both searches.
 const TABLE_BITS: u32 = 20;
 
-/// A small deterministic generator (SplitMix64), so that the positions are the same every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+/// A seeded generator, so that every run draws the same.
+type Random = StdRng;
 
 fn starts(budget: u64) {
     println!("| variant | depth | nodes | s | nodes/s | value (estimate, seeds) |");
@@ -61,13 +53,16 @@ fn starts(budget: u64) {
 
 /// Positions of Kalah(6, 4) with 28 to 30 seeds on the board, by random play.
 fn kalah_positions(count: usize) -> Vec<Board> {
-    let mut random = Random(6_4);
+    let mut random = Random::seed_from_u64(6_4);
     let mut found = Vec::new();
     while found.len() < count {
         let mut p = Position::start(Variant::Kalah);
         while p.seeds_on_board() > 30 && p.game_over().is_none() {
             let moves = p.legal_moves();
-            p = p.play(moves[random.below(moves.len())]).unwrap().after;
+            p = p
+                .play(moves[random.random_range(0..moves.len())])
+                .unwrap()
+                .after;
         }
         if p.game_over().is_none() && p.seeds_on_board() >= 28 {
             found.push(p.relative_board());

@@ -22,6 +22,8 @@
 //! games it won, and its mean seed margin (its final seeds minus the opponent's). Results go to
 //! standard output as a Markdown table for BENCHMARKS.md.
 
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -44,22 +46,12 @@ const OPENING_CHECK_NODES: u64 = 200_000;
 /// in score variants; in win/draw/loss variants, a material estimate at most half-way to a win.
 const OPENING_MARGIN: i16 = 32;
 
-/// A small deterministic generator (SplitMix64), so that the games are the same every run.
-#[derive(Clone)]
-struct Random(u64);
+/// A seeded generator, so that every run draws the same.
+type Random = StdRng;
 
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-
-    fn pick(&mut self, moves: &[Played]) -> Played {
-        moves[self.below(moves.len())]
-    }
+/// One of `moves`, uniformly.
+fn pick(random: &mut Random, moves: &[Played]) -> Played {
+    moves[random.random_range(0..moves.len())]
 }
 
 /// The engine with no tablebase.
@@ -83,7 +75,7 @@ impl Player {
     fn choose(&mut self, position: &Position, random: &mut Random) -> Played {
         let moves = position.successors();
         match self {
-            Player::Random => random.pick(&moves),
+            Player::Random => pick(random, &moves),
             Player::Greedy => {
                 let mover = position.side();
                 let most = moves.iter().map(|p| p.captured[mover]).max().unwrap_or(0);
@@ -91,7 +83,7 @@ impl Player {
                     .into_iter()
                     .filter(|p| p.captured[mover] == most)
                     .collect();
-                random.pick(&best)
+                pick(random, &best)
             }
             Player::Engine(engine, nodes) => {
                 let analysis = engine.analyse(&position.relative_board(), Budget::nodes(*nodes));
@@ -124,15 +116,16 @@ fn leader(totals: BySide<u32>) -> Option<Side> {
     }
 }
 
-/// Plays one game from the start of `variant`: two random plies drawn from `opening`, then
+/// Plays one game from the start of `variant`: two random plies drawn by a generator seeded with `opening`, then
 /// `south` and `north` (who break ties with `random`).
 fn play_game(
     variant: Variant,
     south: &mut Player,
     north: &mut Player,
-    mut opening: Random,
+    opening: u64,
     random: &mut Random,
 ) -> GameEnd {
+    let mut opening = Random::seed_from_u64(opening);
     let scoring = variant.scoring();
     let mut position = Position::start(variant);
     let mut seen: HashMap<(Board, Side), u32> = HashMap::new();
@@ -162,7 +155,7 @@ fn play_game(
         }
         let mover = position.side();
         let played = if ply < OPENING_PLIES {
-            opening.pick(&position.successors())
+            pick(&mut opening, &position.successors())
         } else if mover == Side::South {
             south.choose(&position, random)
         } else {
@@ -194,22 +187,22 @@ struct Tally {
     games: u32,
 }
 
-/// A generator whose first [`OPENING_PLIES`] picks from the start of `variant` reach a position
-/// the engine values within [`OPENING_MARGIN`] of even.
-fn balanced_opening(variant: Variant, random: &mut Random) -> Random {
+/// The seed of a generator whose first [`OPENING_PLIES`] picks from the start of `variant` reach
+/// a position the engine values within [`OPENING_MARGIN`] of even.
+fn balanced_opening(variant: Variant, random: &mut Random) -> u64 {
     let limit = match variant.scoring() {
         Scoring::Score => OPENING_MARGIN,
         Scoring::WinDrawLoss => OPENING_MARGIN / 4,
     };
     loop {
-        let opening = Random(random.below(usize::MAX) as u64);
-        let mut picks = opening.clone();
+        let opening: u64 = random.random();
+        let mut picks = Random::seed_from_u64(opening);
         let mut position = Position::start(variant);
         for _ in 0..OPENING_PLIES {
             if position.game_over().is_some() {
                 break;
             }
-            position = picks.pick(&position.successors()).after;
+            position = pick(&mut picks, &position.successors()).after;
         }
         let mut engine = Engine::new(variant, TABLE_BITS, no_tablebase as fn(&Board) -> _);
         let value = engine
@@ -234,7 +227,7 @@ fn play_match(
     random: &mut Random,
 ) -> Tally {
     let mut tally = Tally::default();
-    let mut opening = Random(0);
+    let mut opening = 0;
     for game in 0..games {
         if game % 2 == 0 {
             opening = balanced_opening(variant, random);
@@ -256,8 +249,8 @@ fn play_match(
             Side::North
         };
         let end = match engine_side {
-            Side::South => play_game(variant, &mut engine, &mut opponent, opening.clone(), random),
-            Side::North => play_game(variant, &mut opponent, &mut engine, opening.clone(), random),
+            Side::South => play_game(variant, &mut engine, &mut opponent, opening, random),
+            Side::North => play_game(variant, &mut opponent, &mut engine, opening, random),
         };
         match end.winner {
             Some(s) if s == engine_side => tally.wins += 1,
@@ -315,7 +308,7 @@ fn main() {
     println!("| variant | opponent | W | D | L | won of decided | mean seed margin | s |");
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
     for variant in variants {
-        let mut random = Random(0x5EED ^ variant as u64);
+        let mut random = Random::seed_from_u64(0x5EED ^ variant as u64);
         let opponents = [
             ("random", Player::Random),
             ("greedy", Player::Greedy),

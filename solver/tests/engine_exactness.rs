@@ -9,19 +9,11 @@ use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::rules::{MoveEffect, Next};
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{Board, Scoring, Slice, Variant};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
-/// A small deterministic generator (SplitMix64), so that the positions are the same every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-}
+/// A seeded generator, so that every run draws the same.
+type Random = StdRng;
 
 /// One variant's check: the truth is solved up to `truth` seeds, the engine's tablebase holds
 /// the slices up to `known` seeds, and `positions` boards with `truth` seeds are searched.
@@ -98,12 +90,12 @@ fn run(case: Case) -> usize {
         .filter(|s| s.id.total() == n)
         .collect();
     let mut engine = Engine::new(v, 18, leaf);
-    let mut random = Random(n as u64 * 1000 + m as u64);
+    let mut random = Random::seed_from_u64(n as u64 * 1000 + m as u64);
     let mut exact = 0;
     let mut nodes = 0;
     for _ in 0..positions {
-        let slice = slices[random.below(slices.len() as u64) as usize];
-        let board = slice.board(random.below(slice.len()));
+        let slice = slices[random.random_range(0..slices.len())];
+        let board = slice.board(random.random_range(0..slice.len()));
         let a = engine.analyse(&board, Budget::nodes(budget));
         check(v, &board, &a, &truth);
         exact += usize::from(a.value.exact);

@@ -11,8 +11,8 @@ use mancala_api::response::AnalysisJson;
 use mancala_db::analyse::{AnalyseError, Analysis, Verdict};
 use mancala_solver::{MoveError, Position, Side, Variant};
 
-use super::args::{variant_parser, DbPath};
-use super::search_args::{budget_text, with_spinner, BudgetArgs};
+use super::args::variant_parser;
+use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
 use super::{print, side_name, tablebase, BadInput};
 
@@ -49,13 +49,8 @@ pub struct AnalyseArgs {
     /// The position to start from, instead of the variant's start position.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     from: Option<String>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    budget: BudgetArgs,
-    #[command(flatten)]
-    db: DbPath,
+    searching: SearchingArgs,
 }
 
 impl AnalyseArgs {
@@ -66,9 +61,7 @@ impl AnalyseArgs {
             variant,
             moves,
             from,
-            json,
-            budget,
-            db,
+            searching: SearchingArgs { json, budget, db },
         } = self;
         let start = match from.as_deref() {
             Some(text) => Position::parse(variant, text).context("--from")?,

@@ -12,8 +12,8 @@ use mancala_db::Source;
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
 
-use super::args::{DbPath, PositionArgs};
-use super::search_args::{budget_text, with_spinner, BudgetArgs};
+use super::args::PositionArgs;
+use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text::thousands;
 use super::value_text::describe_marked;
 use super::{print, side_name, tablebase};
@@ -45,13 +45,8 @@ Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'
 pub struct EvalArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    budget: BudgetArgs,
-    #[command(flatten)]
-    db: DbPath,
+    searching: SearchingArgs,
 }
 
 impl EvalArgs {
@@ -60,9 +55,7 @@ impl EvalArgs {
     pub fn run(self) -> Result<()> {
         let EvalArgs {
             position,
-            json,
-            budget,
-            db,
+            searching: SearchingArgs { json, budget, db },
         } = self;
         let pos = position.read()?;
         let variant = position.variant;

@@ -10,8 +10,8 @@ use mancala_api::limits::PLY_BUDGET;
 use mancala_api::response::MainlineJson;
 use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
 
-use super::args::{DbPath, PositionArgs};
-use super::search_args::{budget_text, with_spinner, BudgetArgs};
+use super::args::PositionArgs;
+use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
 use super::{print, side_name, tablebase};
 
@@ -29,13 +29,8 @@ Example: mancala mainline rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
 pub struct MainlineArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
-    budget: BudgetArgs,
-    #[command(flatten)]
-    db: DbPath,
+    searching: SearchingArgs,
 }
 
 impl MainlineArgs {
@@ -44,9 +39,7 @@ impl MainlineArgs {
     pub fn run(self) -> Result<()> {
         let MainlineArgs {
             position,
-            json,
-            budget,
-            db,
+            searching: SearchingArgs { json, budget, db },
         } = self;
         let pos = position.read()?;
         let budget = budget.budget(PLY_BUDGET.nodes);

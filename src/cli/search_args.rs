@@ -1,5 +1,6 @@
-//! What the commands that may search (`eval`, `analyse`, `mainline`) share: the `--budget` and
-//! `--time` flags that bound each search, and the spinner shown on standard error while one runs.
+//! What the commands that may search (`eval`, `analyse`, `mainline`) share: `--json`, the
+//! `--budget` and `--time` flags that bound each search, `--db`, and the spinner shown on
+//! standard error while one runs.
 
 use std::time::Duration;
 
@@ -7,7 +8,21 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_solver::engine::Budget;
 
+use super::args::DbPath;
 use super::text::thousands;
+
+/// The options of every command that may search besides what it reads: `--json`, the budget
+/// and the tablebase file.
+#[derive(Debug, Args)]
+pub struct SearchingArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub db: DbPath,
+}
 
 /// `--budget NODES` and `--time SECONDS`: what one search may cost. A search that runs out
 /// answers with the estimate of its deepest completed iteration; it is never an error.
