@@ -21,7 +21,8 @@ pub fn keys(json: &Json) -> Vec<&str> {
 }
 
 /// `mancala eval VARIANT POSITION --json --db DB`, parsed, after checking that it is one line of
-/// JSON with the documented keys (an evaluation from the tablebase: no `source`).
+/// JSON with the documented keys of an evaluation from the tablebase (`source`: `tablebase`, every
+/// value exact, no `search`).
 pub fn eval_json(db: &Path, variant: &str, position: &str) -> Json {
     let out = run_db(&["eval", variant, position, "--json"], db)
         .ok()
@@ -29,18 +30,27 @@ pub fn eval_json(db: &Path, variant: &str, position: &str) -> Json {
     assert_eq!(out.lines().count(), 1, "one line of JSON: {out}");
     let json: Json = serde_json::from_str(&out).expect("eval prints valid JSON");
     let top = [
+        "exact",
         "game_over",
         "moves",
         "outcome",
         "position",
         "side",
+        "source",
         "value",
         "variant",
     ];
     assert_eq!(keys(&json), top, "{out}");
     assert_eq!(json["variant"], variant, "{out}");
+    assert_eq!(json["source"], "tablebase", "{out}");
+    assert_eq!(json["exact"], true, "{out}");
     for m in json["moves"].as_array().expect("moves is an array") {
-        assert_eq!(keys(m), ["after", "best", "move", "value"], "{out}");
+        assert_eq!(
+            keys(m),
+            ["after", "best", "exact", "move", "value"],
+            "{out}"
+        );
+        assert_eq!(m["exact"], true, "{out}");
     }
     json
 }
