@@ -26,8 +26,8 @@ pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::DbError;
 use error::WithPath;
 pub use eval::{Evaluation, MoveEval};
-pub use search::{SearchReport, Searcher, Source};
 pub use puzzles::{Puzzle, PuzzleFilter, PuzzleRating, StoredPuzzle, Theme, UnknownTheme};
+pub use search::{SearchReport, Searcher, Source};
 pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
 pub use store::{Damage, SliceInfo};
 

@@ -102,7 +102,9 @@ impl Tablebase {
     ) -> Result<(Evaluation, Source), DbError> {
         match self.evaluate(position) {
             Ok(e) => Ok((e, Source::Tablebase)),
-            Err(DbError::NotSolved { .. }) => self.searcher(position.variant(), budget)?.evaluate(position, budget),
+            Err(DbError::NotSolved { .. }) => self
+                .searcher(position.variant(), budget)?
+                .evaluate(position, budget),
             Err(e) => Err(e),
         }
     }
@@ -117,8 +119,15 @@ impl Searcher<'_> {
         budget: Budget,
     ) -> Result<(Evaluation, Source), DbError> {
         let variant = position.variant();
-        assert_eq!(variant, self.engine.variant(), "a searcher serves one variant");
-        if self.solved.contains(&Slice::of(variant, &position.relative_board()).id) {
+        assert_eq!(
+            variant,
+            self.engine.variant(),
+            "a searcher serves one variant"
+        );
+        if self
+            .solved
+            .contains(&Slice::of(variant, &position.relative_board()).id)
+        {
             return Ok((self.tb.evaluate(position)?, Source::Tablebase));
         }
         Ok(search_evaluation(&mut self.engine, position, budget))
@@ -175,5 +184,8 @@ fn search_evaluation<L: Fn(&Board) -> Option<i8>>(
         elapsed: analysis.elapsed,
         stopped_by: analysis.stopped_by,
     };
-    (Evaluation::new(*position, value, moves), Source::Search(report))
+    (
+        Evaluation::new(*position, value, moves),
+        Source::Search(report),
+    )
 }

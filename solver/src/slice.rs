@@ -123,7 +123,9 @@ impl Slice {
         let l = self.variant.pits_per_side();
         match self.id {
             SliceId::Seeds(n) => Some(index::count(2 * l, n as u32)),
-            SliceId::Sides(m, o) => index::count(l, m as u32).checked_mul(index::count(l, o as u32)),
+            SliceId::Sides(m, o) => {
+                index::count(l, m as u32).checked_mul(index::count(l, o as u32))
+            }
         }
     }
 

@@ -128,7 +128,8 @@ impl EvalArgs {
                 thousands(r.nodes),
                 r.elapsed.as_secs_f64(),
                 match r.stopped_by {
-                    Some(Limit::Nodes) => format!(" (stopped by the budget of {} nodes)", thousands(budget)),
+                    Some(Limit::Nodes) =>
+                        format!(" (stopped by the budget of {} nodes)", thousands(budget)),
                     Some(Limit::Time) => " (stopped by the time limit)".to_owned(),
                     None => String::new(),
                 }
@@ -146,7 +147,9 @@ fn search_with_spinner(
     budget: u64,
 ) -> Result<(mancala_db::Evaluation, Source)> {
     let bar = ProgressBar::new_spinner();
-    bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"),
+    );
     bar.set_message(format!(
         "searching (not in the tablebase), at most {} nodes",
         thousands(budget)
