@@ -3,8 +3,7 @@
 //! chunk-cache misses never block them (tablebase evaluations on the [`crate::pool`] threads,
 //! the hot path; anything that searches beyond the tablebase on the bounded [`crate::search`]
 //! threads; listings, puzzles and lines held by the tablebase inside `web::block`), and answers
-//! with a
-//! type of [`crate::response`]. Only the route table ([`crate::routes`]) refers to them.
+//! with a type of [`crate::response`]. Only the route table ([`crate::routes`]) refers to them.
 
 pub(crate) mod evaluation;
 pub(crate) mod page;
