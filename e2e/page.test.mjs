@@ -169,14 +169,61 @@ test('a bad position shows the API error in words', async () => {
   await page.waitForSelector(`${tid('error')}:visible`);
   assert.ok((await page.textContent(tid('error'))).includes(api.body.error), await page.textContent(tid('error')));
   assert.equal(await boardPosition(), RK, 'the board is kept');
-  // An unsolved slice (the start position) is a 404 with its own words.
-  await page.fill(tid('position-input'), '4,4,4,4,4,4/4,4,4,4,4,4 S');
-  await page.click(tid('position-go'));
-  await page.waitForFunction(() => /not solved/.test(document.querySelector('[data-testid="error"]').textContent));
   // A good position clears the message.
   await page.fill(tid('position-input'), RK);
   await page.click(tid('position-go'));
   await page.waitForSelector(tid('error'), { state: 'hidden' });
+});
+
+test('choosing a game shows its start position, answered by search beyond the tablebase', async () => {
+  await open(`#hawalis/${HW.replace(/ /g, '_')}`);
+  await page.waitForSelector(tid('value-S2'));
+  await page.selectOption(tid('explore-variant'), 'rio-kadalis');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4,4/4,4,4,4,4,4 S');
+  await page.waitForSelector(tid('value-S1'), { timeout: 30_000 });
+  assert.equal(await page.getAttribute(tid('explore-status'), 'data-source'), 'search');
+  assert.equal(await page.locator('[data-testid^="value-S"]').count(), 6);
+  assert.equal(await page.locator(tid('notice')).count(), 0, 'no puzzle position instead');
+  // The main line from the start: searched steps until the tablebase takes over.
+  await page.click(tid('mainline-button'));
+  await page.waitForSelector(tid('mainline-step'), { timeout: 60_000 });
+  assert.ok(await page.locator(tid('mainline-step')).count() > 0);
+  assert.match(await page.textContent(tid('mainline-end')), /South \d+, North \d+|cut/);
+});
+
+test('Explore from the start of a game beyond the tablebase: moves with estimates, a spinner while searching', async () => {
+  await open('#oware');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4,4/4,4,4,4,4,4 S');
+  await page.waitForSelector(tid('value-S1'), { timeout: 30_000 });
+  assert.equal(await page.getAttribute(tid('explore-status'), 'data-source'), 'search');
+  const status = await page.textContent(tid('explore-status'));
+  assert.match(status, /South to move\. Value for South: (\u2248 )?[+-]?\d+ \((estimate|exact, by search), searched \d+ pl(y|ies)\)/, status);
+  const values = page.locator('[data-testid^="value-S"]');
+  assert.equal(await values.count(), 6);
+  let estimates = 0;
+  for (let i = 0; i < 6; i++) {
+    const v = values.nth(i);
+    const text = await v.textContent();
+    const exact = (await v.getAttribute('data-exact')) === 'true';
+    assert.match(text, exact ? /^[+-]?\d+$/ : /^\u2248 [+-]?\d+$/, text);
+    if (!exact) estimates += 1;
+  }
+  if ((await page.getAttribute(tid('explore-status'), 'data-exact')) === 'false') {
+    assert.ok(estimates > 0, 'an estimated value has estimated moves');
+    assert.match(status, /\u2248/);
+  }
+  // Playing on: a spinner while the search runs (the answer held back a little here), none after.
+  const slow = (url) => url.pathname === '/api/oware';
+  await page.route(slow, async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.fallback();
+  });
+  await page.click(tid('pit-S3'));
+  await page.waitForSelector(`${tid('spinner')}:visible`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.includes(' N'), null, { timeout: 30_000 });
+  await page.waitForSelector(tid('value-N1'), { timeout: 30_000 });
+  await page.waitForSelector(tid('spinner'), { state: 'hidden' });
+  await page.unroute(slow);
 });
 
 async function newPuzzle(variant) {

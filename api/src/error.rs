@@ -50,11 +50,6 @@ pub enum ApiError {
         /// What was asked for, and how to get puzzles.
         message: String,
     },
-    /// 404: a Kalah position outside the solved slices whose search ran out of its budget.
-    SearchBudget {
-        /// What was searched, how far, and what to do.
-        message: String,
-    },
     /// 404: no such route.
     NoRoute {
         /// The path asked for.
@@ -75,6 +70,13 @@ pub enum ApiError {
         field: &'static str,
         /// What the limit is.
         message: String,
+    },
+    /// 503: every search thread is busy and the search queue is full (see [`crate::search`]).
+    Busy {
+        /// The limit that refused the search, and what to do.
+        message: String,
+        /// Seconds to wait before asking again (the `Retry-After` header).
+        retry_after: u64,
     },
     /// 503: a damaged chunk, or the server is shutting down.
     Unavailable(String),
@@ -125,11 +127,12 @@ impl ApiError {
             ApiError::BadRequest { field, .. } => Some(field.clone()),
             ApiError::BadMove { index, .. } => Some(format!("moves[{index}]")),
             ApiError::UnknownVariant(_) => Some("variant".into()),
-            ApiError::NotSolved { .. } | ApiError::SearchBudget { .. } => Some("position".into()),
+            ApiError::NotSolved { .. } => Some("position".into()),
             ApiError::TooLarge { field, .. } => Some((*field).into()),
             ApiError::NoPuzzle { .. } => Some("id".into()),
             ApiError::NoRoute { .. }
             | ApiError::Method { .. }
+            | ApiError::Busy { .. }
             | ApiError::Unavailable(_)
             | ApiError::Internal(_) => None,
         }
@@ -172,8 +175,8 @@ impl ApiError {
             | ApiError::BadMove { message, .. }
             | ApiError::NotSolved { message, .. }
             | ApiError::NoPuzzle { message }
-            | ApiError::SearchBudget { message }
             | ApiError::TooLarge { message, .. }
+            | ApiError::Busy { message, .. }
             | ApiError::Unavailable(message)
             | ApiError::Internal(message) => message.clone(),
             ApiError::UnknownVariant(e) => e.to_string(),
@@ -204,11 +207,10 @@ impl ResponseError for ApiError {
             ApiError::UnknownVariant(_)
             | ApiError::NotSolved { .. }
             | ApiError::NoPuzzle { .. }
-            | ApiError::SearchBudget { .. }
             | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy { .. } | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -217,28 +219,45 @@ impl ResponseError for ApiError {
         let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
         let mut response = HttpResponse::build(self.status_code());
         response.content_type(header::ContentType::json());
-        if let ApiError::Method { allow, .. } = self {
-            response.insert_header((header::ALLOW, *allow));
+        match self {
+            ApiError::Method { allow, .. } => {
+                response.insert_header((header::ALLOW, *allow));
+            }
+            ApiError::Busy { retry_after, .. } => {
+                response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+            }
+            _ => {}
         }
         response.body(body)
     }
 }
 
 impl From<DbError> for ApiError {
+    /// The database's errors without the server's file path, which is no business of a client
+    /// (the log has the whole error).
     fn from(e: DbError) -> ApiError {
         match &e {
             DbError::NotSolved {
                 variant,
                 slice,
                 seeds,
-                path,
-            } => ApiError::NotSolved {
-                message: e.to_string(),
-                slice: format!("{variant} slice {slice}"),
-                solve: format!("mancala solve {variant} --max-seeds {seeds} --db {path}"),
-            },
+                ..
+            } => {
+                let solve = format!("mancala solve {variant} --max-seeds {seeds}");
+                ApiError::NotSolved {
+                    message: format!(
+                        "{variant} slice {slice} is not in this server's tablebase; \
+                         it is solved with `{solve}`"
+                    ),
+                    slice: format!("{variant} slice {slice}"),
+                    solve,
+                }
+            }
             DbError::Corrupt { .. } => ApiError::Unavailable(e.to_string()),
-            _ => ApiError::Internal(e.to_string()),
+            DbError::Sqlite { .. } | DbError::Migration { .. } => {
+                log::error!("{e}");
+                ApiError::Internal("the tablebase could not be read; see the server's log".into())
+            }
         }
     }
 }

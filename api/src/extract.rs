@@ -8,6 +8,7 @@
 //!   them apart.
 //! * [`QueriedPosition`]: the position a `GET` asks about, `{variant}` in the path and
 //!   `?position=` in the query.
+//! * [`QueriedBudget`]: the nodes a client allows a search, `?budget=` in the query.
 //! * Other queries are `web::Query<T>` of a type of [`crate::request`]; [`query_config`] turns
 //!   a query string that cannot be read into a 400 on `query`.
 //! * [`JsonBody`]: a body of at most [`MAX_BODY_BYTES`] read as JSON into a [`RequestBody`],
@@ -93,6 +94,24 @@ impl FromRequest for QueriedPosition {
                 web::Query::<PositionQuery>::from_query(req.query_string()).map_err(query_error)?;
             query.position(variant).map(QueriedPosition)
         })())
+    }
+}
+
+/// The nodes a `GET` allows a search, `&budget=` in the query (`None` when not given); a value
+/// that is not a whole number of at least 1 is a 400 on `budget`.
+#[derive(Clone, Copy, Debug)]
+pub struct QueriedBudget(pub Option<u64>);
+
+impl FromRequest for QueriedBudget {
+    type Error = ApiError;
+    type Future = Ready<Result<QueriedBudget, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(
+            web::Query::<PositionQuery>::from_query(req.query_string())
+                .map_err(query_error)
+                .and_then(|q| q.budget().map(QueriedBudget)),
+        )
     }
 }
 

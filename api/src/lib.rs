@@ -11,7 +11,8 @@
 //! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
 //!   JSON form; [`limits`]: what one request may ask.
 //! * [`openapi`]: the OpenAPI document's operations and schemas.
-//! * [`pool`]: the threads that run evaluations; [`state`]: what every handler shares.
+//! * [`pool`]: the threads that run evaluations; [`search`]: the bounded threads that search
+//!   beyond the tablebase; [`state`]: what every handler shares.
 //! * [`server`]: binding, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
@@ -28,6 +29,7 @@ pub mod reply;
 pub mod request;
 pub mod response;
 pub mod routes;
+pub mod search;
 pub mod server;
 pub mod state;
 

@@ -13,8 +13,9 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Most moves accepted in one game record: more is a 413.
 pub const MAX_RECORD_MOVES: usize = 1000;
 
-/// What one evaluation outside the tablebase may cost: ten million nodes (a few seconds), and
-/// no more than ten seconds.
+/// What one evaluation outside the tablebase may cost by default (the server's cap, see
+/// [`crate::search::SearchSettings`]): ten million nodes (a few seconds), and no more than ten
+/// seconds.
 pub const SEARCH_BUDGET: Budget = Budget {
     nodes: 10_000_000,
     time: Some(Duration::from_secs(10)),

@@ -29,14 +29,14 @@ pub enum PoolError {
 }
 
 impl Pool {
-    /// Starts `threads` threads (at least one), named `tablebase-N`.
-    pub fn new(threads: usize) -> std::io::Result<Pool> {
+    /// Starts `threads` threads (at least one), named `NAME-N` (`tablebase-0`, `search-0`...).
+    pub fn new(name: &str, threads: usize) -> std::io::Result<Pool> {
         let (jobs, queue) = channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
         for i in 0..threads.max(1) {
             let queue = Arc::clone(&queue);
             std::thread::Builder::new()
-                .name(format!("tablebase-{i}"))
+                .name(format!("{name}-{i}"))
                 .spawn(move || work(&queue))?;
         }
         Ok(Pool { jobs })
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn runs_jobs_and_survives_a_panic() {
-        let pool = Pool::new(2).unwrap();
+        let pool = Pool::new("test", 2).unwrap();
         actix_web::rt::System::new().block_on(async {
             assert_eq!(pool.run(|| 6 * 7).await.unwrap(), 42);
             let r = pool.run(|| -> u8 { panic!("a job that panics") }).await;

@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use mancala_db::Tablebase;
 
 use crate::routes;
+use crate::search::SearchSettings;
 use crate::state::AppState;
 
 /// One log line per request: client, request line, status, bytes, milliseconds.
@@ -27,16 +28,27 @@ pub fn init_logging() {
 }
 
 /// Serves the tablebase at `db` on `bind` (`host:port`; port 0 picks a free one) until the
-/// process is asked to stop. `ready` is called with the addresses actually bound before the
-/// first request is taken.
+/// process is asked to stop, with the default search limits ([`SearchSettings::default`]).
+/// `ready` is called with the addresses actually bound before the first request is taken.
 pub fn run(bind: &str, db: &Path, ready: impl FnOnce(&[SocketAddr])) -> Result<()> {
+    run_with(bind, db, SearchSettings::default(), ready)
+}
+
+/// [`run`] with the given search limits (`mancala serve --search-threads ...`).
+pub fn run_with(
+    bind: &str,
+    db: &Path,
+    search: SearchSettings,
+    ready: impl FnOnce(&[SocketAddr]),
+) -> Result<()> {
     // The writing handle first: it brings the schema up to date, which the reader checks.
     let writer =
         Tablebase::open(db).with_context(|| format!("opening {} for writing", db.display()))?;
     let tb = Tablebase::open_read_only(db)
         .with_context(|| format!("opening the tablebase {}", db.display()))?;
-    let state =
-        web::Data::new(AppState::new(tb, writer).context("starting the evaluation threads")?);
+    let state = web::Data::new(
+        AppState::new(tb, writer, search).context("starting the evaluation and search threads")?,
+    );
     actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || {
             App::new()

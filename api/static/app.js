@@ -1,6 +1,9 @@
 // The player page: Explore (perfect-play values of a position and of every move) and Puzzles.
 // It only talks to the JSON API of the server that serves it and never re-implements the
 // rules: every position after a move is the `after` of the move in the server's evaluation.
+// Positions beyond the tablebase are searched by the server, which can take seconds: every
+// request is asynchronous, a spinner shows while one is in flight, and a newer Explore request
+// supersedes (aborts) an older one, so the page never waits on an answer nobody wants.
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,12 +18,26 @@ class ApiError extends Error {
   }
 }
 
+// Requests in flight, for the spinner.
+let inFlight = 0;
+
+function setBusy(delta) {
+  inFlight += delta;
+  const spinner = $('spinner');
+  if (spinner) spinner.hidden = inFlight === 0;
+  document.body.dataset.busy = String(inFlight > 0);
+}
+
 async function api(path, options) {
   let res;
+  setBusy(1);
   try {
     res = await fetch(path, options);
   } catch (e) {
+    if (e.name === 'AbortError') throw e;
     throw new ApiError(`The server cannot be reached (${e.message}). Is it still running?`, 0);
+  } finally {
+    setBusy(-1);
   }
   let body = null;
   try {
@@ -36,8 +53,18 @@ async function api(path, options) {
 }
 
 const urlPosition = (p) => encodeURIComponent(p.trim().replace(/\s+/g, '_')).replace(/%2C/g, ',').replace(/%2F/g, '/');
-const evaluate = (variant, pos) => api(`/api/${encodeURIComponent(variant)}?position=${urlPosition(pos)}`);
-const mainline = (variant, pos) => api(`/api/${encodeURIComponent(variant)}/mainline?position=${urlPosition(pos)}`);
+const evaluate = (variant, pos, signal) => api(`/api/${encodeURIComponent(variant)}?position=${urlPosition(pos)}`, { signal });
+const mainline = (variant, pos, signal) => api(`/api/${encodeURIComponent(variant)}/mainline?position=${urlPosition(pos)}`, { signal });
+
+// One slot for the Explore requests: starting a new one aborts the one before, whose answer
+// would only be thrown away.
+const exploreRequest = { controller: null };
+
+function newExploreSignal() {
+  if (exploreRequest.controller) exploreRequest.controller.abort();
+  exploreRequest.controller = new AbortController();
+  return exploreRequest.controller.signal;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -89,13 +116,22 @@ function pitLabel(nrows, p, row, col) {
   }
 }
 
-function formatValue(v) {
+// A value as shown: `+3 (d5)`, `win (d7)`; a search's estimate (`exact` false) as `≈ +3`.
+function formatValue(v, exact = true) {
   if (!v) return '';
   let text;
   if (v.result !== undefined) text = v.result;
   else text = v.score > 0 ? `+${v.score}` : `${v.score}`;
   if (v.depth !== null && v.depth !== undefined) text += ` (d${v.depth})`;
-  return text;
+  return exact ? text : `\u2248 ${text}`;
+}
+
+// Where an evaluation's value comes from, in words: nothing for the tablebase; for a search,
+// whether it is exact or an estimate, and how deep it searched.
+function sourceWords(e) {
+  if (e.source !== 'search' || !e.search) return '';
+  const plies = `searched ${e.search.depth} ${e.search.depth === 1 ? 'ply' : 'plies'}`;
+  return e.exact ? `exact, by search (${plies})` : `estimate, ${plies}`;
 }
 
 const sideName = (s) => (s === 'S' ? 'South' : 'North');
@@ -162,9 +198,11 @@ function drawBoard(el, opts) {
       if (canPlay) {
         pit.type = 'button';
         pit.addEventListener('click', () => opts.onPlay(move));
-        pit.title = `Play ${lab}` + (info ? `: ${formatValue(info.value)}` : '');
+        pit.title = `Play ${lab}` + (info ? `: ${formatValue(info.value, info.exact !== false)}` : '')
+          + (info && info.exact === false ? ' (an estimate of the search)' : '');
       }
       pit.className = 'pit' + (canPlay ? ' playable' : '') + (info && info.best ? ' best' : '')
+        + (info && info.exact === false ? ' estimate' : '')
         + (opts.flash && opts.flash.has(lab) ? ' flash' : '') + (opts.played === lab ? ' played' : '');
       pit.setAttribute('data-testid', `pit-${lab}`);
       pit.dataset.pit = lab;
@@ -180,7 +218,8 @@ function drawBoard(el, opts) {
         const val = document.createElement('span');
         val.className = 'val';
         val.setAttribute('data-testid', `value-${lab}`);
-        val.textContent = formatValue(info.value);
+        val.textContent = formatValue(info.value, info.exact !== false);
+        val.dataset.exact = String(info.exact !== false);
         pit.appendChild(val);
       }
       rowEl.appendChild(pit);
@@ -199,7 +238,7 @@ function drawBoard(el, opts) {
     b.type = 'button';
     b.className = 'pass' + (info && info.best ? ' best' : '');
     b.setAttribute('data-testid', 'pass');
-    b.textContent = `${sideName(pos.side)} must pass` + (info ? ` \u2014 ${formatValue(info.value)}` : '');
+    b.textContent = `${sideName(pos.side)} must pass` + (info ? ` \u2014 ${formatValue(info.value, info.exact !== false)}` : '');
     b.addEventListener('click', () => opts.onPlay('pass'));
     el.appendChild(b);
   }
@@ -278,11 +317,16 @@ function renderExplore() {
         (t.south === t.north ? ' \u2014 a draw.' : ` \u2014 ${t.south > t.north ? 'South' : 'North'} wins.`);
     } else {
       const who = e.outcome === 'win' ? `${mover} wins` : e.outcome === 'loss' ? `${other} wins` : 'a draw';
-      text = `${mover} to move. Value for ${mover}: ${formatValue(e.value)}. With perfect play: ${who}.`;
+      const how = sourceWords(e);
+      text = `${mover} to move. Value for ${mover}: ${formatValue(e.value, e.exact !== false)}`
+        + (how ? ` (${how})` : '')
+        + (e.exact === false ? `. Best play found: ${who}.` : `. With perfect play: ${who}.`);
       if (e.moves.length === 0) text += ' No legal move.';
     }
     status.textContent = text;
     status.dataset.outcome = e.outcome;
+    status.dataset.source = e.source || 'tablebase';
+    status.dataset.exact = String(e.exact !== false);
   }
   $('position-input').value = explore.position || '';
 }
@@ -292,9 +336,9 @@ async function showPosition(variant, position, how = {}) {
   const seq = ++explore.seq;
   let e;
   try {
-    e = await evaluate(variant, position);
+    e = await evaluate(variant, position, newExploreSignal());
   } catch (err) {
-    if (seq !== explore.seq) return false;
+    if (seq !== explore.seq || err.name === 'AbortError') return false;
     showError(errorWords(err, `Position ${position.trim()}`));
     return false;
   }
@@ -345,41 +389,23 @@ async function stepExplore(from, to) {
 const undoExplore = () => stepExplore('undo', 'redo');
 const redoExplore = () => stepExplore('redo', 'undo');
 
-// A variant's start position; where it is not solved, a puzzle position of that variant.
+// A variant's start position (answered by search where the tablebase does not reach it).
 async function showVariant(variant) {
-  const v = variants.get(variant);
-  if (!v) return;
-  if (await showPosition(variant, v.start)) return;
-  const seq = explore.seq;
-  try {
-    const p = await api(`/api/puzzles/next?variant=${encodeURIComponent(variant)}`);
-    if (seq !== explore.seq) return;
-    if (await showPosition(variant, p.position)) {
-      showNotice(`The start position of ${v.name} is not solved on this server; showing an endgame position from puzzle ${p.id} instead.`);
-    }
-  } catch (e) {
-    // Keep the first error on screen.
-  }
-}
-
-function showNotice(text) {
-  const status = $('explore-status');
-  const n = document.createElement('div');
-  n.className = 'notice';
-  n.setAttribute('data-testid', 'notice');
-  n.textContent = text;
-  status.appendChild(n);
+  if (!variants.has(variant)) return;
+  await showPosition(variant, variants.get(variant).start);
 }
 
 async function showMainline() {
   const box = $('mainline-box');
   if (!explore.position) return;
+  const seq = explore.seq;
   box.hidden = false;
   box.textContent = 'Computing the main line\u2026';
   let line;
   try {
-    line = await mainline(explore.variant, explore.position);
+    line = await mainline(explore.variant, explore.position, newExploreSignal());
   } catch (e) {
+    if (e.name === 'AbortError' || seq !== explore.seq) return;
     box.hidden = true;
     showError(errorWords(e, 'Main line'));
     return;
@@ -389,6 +415,20 @@ async function showMainline() {
   const h = document.createElement('h3');
   h.textContent = `Main line from here (${line.steps.length} ${line.steps.length === 1 ? 'ply' : 'plies'})`;
   box.appendChild(h);
+  const estimated = line.steps.filter((s) => s.exact === false).length;
+  if (estimated || line.tablebase_from !== 0) {
+    const note = document.createElement('p');
+    note.className = 'notice';
+    note.setAttribute('data-testid', 'mainline-note');
+    const from = line.tablebase_from;
+    note.textContent = (estimated
+      ? `Steps marked \u2248 are the search's best moves with estimated values, not proven perfect play. `
+      : '')
+      + (from === null || from === undefined
+        ? 'The line does not reach the tablebase.'
+        : from === 0 ? '' : `The tablebase takes over after ply ${from}.`);
+    box.appendChild(note);
+  }
   const ol = document.createElement('ol');
   ol.className = 'steps';
   for (const s of line.steps) {
@@ -397,12 +437,14 @@ async function showMainline() {
     b.type = 'button';
     b.setAttribute('data-testid', 'mainline-step');
     b.dataset.position = s.position;
-    let text = `${s.side}${s.move === 'pass' ? ' pass' : s.move}`;
+    let text = `${s.exact === false ? '\u2248' : ''}${s.side}${s.move === 'pass' ? ' pass' : s.move}`;
+    if (s.exact === false) b.classList.add('estimate');
+    b.dataset.exact = String(s.exact !== false);
     const got = s.side === 'S' ? s.captured.south : s.captured.north;
     if (got) text += ` \u00d7${got}`;
     if (s.extra_turn) text += ' \u21bb';
     b.textContent = text;
-    b.title = `Ply ${s.ply}: ${sideName(s.side)} plays ${s.move} (value ${formatValue(s.value)})` +
+    b.title = `Ply ${s.ply}: ${sideName(s.side)} plays ${s.move} (value ${formatValue(s.value, s.exact !== false)}${s.exact === false ? ', an estimate' : ''})` +
       (got ? `, capturing ${got}` : '') + (s.extra_turn ? ', and moves again' : '') + (s.ends_game ? ', ending the game' : '') +
       '. Click to go to the position after it.';
     b.addEventListener('click', () => showPosition(explore.variant, s.position, { push: true }));
@@ -694,10 +736,7 @@ async function fromHash() {
   } else if (h && variants.has(h)) {
     await showVariant(h);
   } else if (!explore.position) {
-    const first = [...variants.values()];
-    const pick = variants.has('rio-kadalis') ? 'rio-kadalis'
-      : (first.find((v) => v.solved.positions > 0) || first[0]).id;
-    await showVariant(pick);
+    await showVariant(variants.has('rio-kadalis') ? 'rio-kadalis' : [...variants.keys()][0]);
   }
 }
 
@@ -765,11 +804,10 @@ async function init() {
     const list = await api('/api/variants');
     for (const v of list.variants) {
       variants.set(v.id, v);
-      const solved = v.solved.positions > 0 ? '' : ' (not solved here)';
       for (const sel of [$('explore-variant'), $('puzzle-variant')]) {
         const o = document.createElement('option');
         o.value = v.id;
-        o.textContent = v.name + (sel.id === 'explore-variant' ? solved : '');
+        o.textContent = v.name;
         sel.appendChild(o);
       }
     }

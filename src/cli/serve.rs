@@ -7,7 +7,11 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use std::time::Duration;
+
+use mancala_api::search::SearchSettings;
 use mancala_db::Tablebase;
+use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
 use super::args::DbPath;
@@ -35,7 +39,52 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
     #[command(flatten)]
+    search: SearchLimits,
+    #[command(flatten)]
     db: DbPath,
+}
+
+/// The limits on searches of positions outside the tablebase, so that they never delay the
+/// tablebase's answers: their own threads, a queue past which they are refused (503), and the
+/// most one search may cost (a client's `budget` parameter may only lower it).
+#[derive(Debug, Args)]
+struct SearchLimits {
+    /// Threads that run searches [default: half the cores, at least 1].
+    #[arg(long, value_name = "N")]
+    search_threads: Option<usize>,
+    /// Searches that may wait for a search thread; more get a 503 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = SearchSettings::default().queue)]
+    search_queue: usize,
+    /// The most nodes one evaluation's search visits (main lines and analyses: a tenth of it, or
+    /// less, for each searched position).
+    #[arg(long, value_name = "N", default_value_t = SearchSettings::default().cap.nodes)]
+    search_nodes: u64,
+    /// The most milliseconds one search runs.
+    #[arg(long, value_name = "MS", default_value_t = default_search_ms())]
+    search_time_ms: u64,
+}
+
+/// The default `--search-time-ms`: the API's cap.
+fn default_search_ms() -> u64 {
+    SearchSettings::default()
+        .cap
+        .time
+        .map_or(u64::MAX, |t| t.as_millis() as u64)
+}
+
+impl SearchLimits {
+    /// The settings the server runs with.
+    fn settings(&self) -> SearchSettings {
+        let default = SearchSettings::default();
+        SearchSettings {
+            threads: self.search_threads.unwrap_or(default.threads).max(1),
+            queue: self.search_queue,
+            cap: Budget {
+                nodes: self.search_nodes.max(1),
+                time: Some(Duration::from_millis(self.search_time_ms)),
+            },
+        }
+    }
 }
 
 impl ServeArgs {
@@ -56,7 +105,7 @@ impl ServeArgs {
             }
         }
         starter_puzzles(db)?;
-        mancala_api::server::run(&self.bind, db, |addrs| {
+        mancala_api::server::run_with(&self.bind, db, self.search.settings(), |addrs| {
             let mut out = std::io::stdout().lock();
             for addr in addrs {
                 let _ = writeln!(out, "Listening on http://{addr}");

@@ -40,8 +40,10 @@ pub fn after_help() -> String {
     }
     text.push_str(
         "
-Errors are JSON {\"error\": MESSAGE, \"field\": FIELD}: 400 bad input, 404 unknown variant
-or unsolved slice (naming the command that solves it), 413 body too large.
+Every legal position is answered: from the tablebase, else by a search within the budget
+(`exact` says whether its value is proven or an estimate). Errors are JSON {\"error\": MESSAGE,
+\"field\": FIELD}: 400 bad input, 404 unknown variant or route, 413 body too large, 503 every
+search slot busy (with Retry-After).
 
 Examples:
   mancala serve

@@ -11,6 +11,7 @@
 mod common;
 
 mod analyse;
+mod beyond;
 mod errors;
 mod evaluation;
 mod mainline;

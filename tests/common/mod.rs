@@ -1,5 +1,6 @@
 //! Helpers shared by the end-to-end test targets of the `mancala` binary (`api`, `cli`,
-//! `tablebase`, `kalah_search`): running the binary, talking HTTP to `mancala serve`, scratch
+//! `tablebase`, `kalah_search`): running the binary, talking HTTP to `mancala serve` (or to the
+//! service started in the test process, with search limits of its own), scratch
 //! directories and the tablebases built once by the binary, position strings, deterministic
 //! random positions, and reading what `mancala eval --json` prints.
 //!
@@ -10,6 +11,7 @@
 pub mod bin;
 pub mod eval;
 pub mod http;
+pub mod local;
 pub mod position;
 pub mod random;
 pub mod scratch;

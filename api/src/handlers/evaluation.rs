@@ -1,49 +1,71 @@
 //! The tablebase's answers about positions: a position's value and every move's, the main line
-//! of perfect play, and the analysis of a game record.
+//! of perfect play, and the analysis of a game record. Whatever the tablebase holds is answered
+//! from it on the tablebase threads; anything else is searched on the bounded search threads
+//! ([`crate::search`]), so that searches never hold up tablebase answers.
 
 use actix_web::{web, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
-use mancala_solver::Variant;
+use mancala_db::{DbError, Source};
+use mancala_solver::{Position, Variant};
 
 use crate::error::ApiError;
-use crate::extract::{InPath, JsonBody, QueriedPosition};
-use crate::limits::{PLY_BUDGET, SEARCH_BUDGET};
+use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition};
 use crate::reply::{json_ok, to_json};
 use crate::request::GameRecord;
 use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
 
-/// `GET /api/{variant}?position=...`: the position's value and every move's, best first.
+/// `GET /api/{variant}?position=...[&budget=NODES]`: the position's value and every move's, best
+/// first; from the tablebase, else by a search within the client's budget under the server's cap.
 pub(crate) async fn evaluate(
     QueriedPosition(position): QueriedPosition,
+    QueriedBudget(nodes): QueriedBudget,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let tb = state.tb.clone();
-    let body = state
-        .pool
-        .run(move || -> Result<Vec<u8>, ApiError> {
-            let (e, source) = tb.evaluate_any(&position, SEARCH_BUDGET)?;
-            to_json(&EvaluationJson::with_source(&e, &source))
-        })
-        .await??;
-    Ok(json_ok(body))
+    let held = state.pool.run(move || tb.evaluate(&position)).await?;
+    let (evaluation, source) = match held {
+        Ok(e) => (e, Source::Tablebase),
+        Err(DbError::NotSolved { .. }) => {
+            let tb = state.tb.clone();
+            let budget = state.search.settings().evaluation_budget(nodes);
+            state
+                .search
+                .run(move || {
+                    tb.searcher(position.variant(), budget)?
+                        .evaluate(&position, budget)
+                })
+                .await??
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(json_ok(to_json(&EvaluationJson::with_source(
+        &evaluation,
+        &source,
+    ))?))
 }
 
-/// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game.
+/// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game, by search
+/// until the tablebase takes over.
 pub(crate) async fn mainline(
     QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let tb = state.tb.clone();
-    let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let line = tb.main_line(&position, MAX_LINE_PLIES, PLY_BUDGET)?;
+    let budget = state.search.settings().ply_budget();
+    let line = move || -> Result<Vec<u8>, ApiError> {
+        let line = tb.main_line(&position, MAX_LINE_PLIES, budget)?;
         to_json(&MainlineJson::new(&line))
-    })
-    .await??;
+    };
+    let body = match held(&state, position).await? {
+        true => web::block(line).await??,
+        false => state.search.run(line).await??,
+    };
     Ok(json_ok(body))
 }
 
-/// `POST /api/{variant}/analyse` with `{"position": START, "moves": [...]}`.
+/// `POST /api/{variant}/analyse` with `{"position": START, "moves": [...]}`: every move judged,
+/// by search until the tablebase takes over.
 pub(crate) async fn analyse(
     InPath(variant): InPath<Variant>,
     JsonBody(record): JsonBody<GameRecord>,
@@ -51,10 +73,25 @@ pub(crate) async fn analyse(
 ) -> Result<HttpResponse, ApiError> {
     let (position, moves) = record.read(variant)?;
     let tb = state.tb.clone();
-    let body = web::block(move || -> Result<Vec<u8>, ApiError> {
-        let analysis = tb.analyse(&position, &moves, PLY_BUDGET)?;
+    let budget = state.search.settings().ply_budget();
+    let analysis = move || -> Result<Vec<u8>, ApiError> {
+        let analysis = tb.analyse(&position, &moves, budget)?;
         to_json(&AnalysisJson::new(&analysis))
-    })
-    .await??;
+    };
+    let body = match held(&state, position).await? {
+        true => web::block(analysis).await??,
+        false => state.search.run(analysis).await??,
+    };
     Ok(json_ok(body))
+}
+
+/// Whether the tablebase holds `position`, and with it every position that play can reach from
+/// it (captures only ever take seeds off the board), so that nothing from there needs a search.
+async fn held(state: &AppState, position: Position) -> Result<bool, ApiError> {
+    let tb = state.tb.clone();
+    match state.pool.run(move || tb.evaluate(&position)).await? {
+        Ok(_) => Ok(true),
+        Err(DbError::NotSolved { .. }) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -6,7 +6,7 @@ use mancala_db::Theme;
 use mancala_solver::Variant;
 use serde_json::{json, Value};
 
-use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES};
+use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES, PLY_BUDGET, SEARCH_BUDGET};
 
 /// Every variant id, for the `enum` of variant parameters.
 fn variant_ids() -> Vec<&'static str> {
@@ -32,6 +32,15 @@ fn position_param() -> Value {
     })
 }
 
+/// The `budget` query parameter of an evaluation.
+fn budget_param() -> Value {
+    json!({
+        "name": "budget", "in": "query", "required": false,
+        "description": format!("For a position outside the tablebase: the most nodes its search may visit (a whole number, at least 1), lowered to the server's cap ({} nodes and {} s by default). A search that runs out of budget answers its estimate (`exact`: false, `search.stopped_by`), never an error. Malformed: a 400 on `budget`.", SEARCH_BUDGET.nodes, SEARCH_BUDGET.time.map_or(0, |t| t.as_secs())),
+        "schema": {"type": "integer", "minimum": 1}
+    })
+}
+
 /// The 200 answer: `description`, and a body of the schema named `schema`.
 fn ok(description: &str, schema: &str) -> Value {
     json!({"200": {
@@ -45,12 +54,12 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
     let mut map = serde_json::Map::new();
     for &code in codes {
         let description = match code {
-            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `moves`, `moves[i]`, `body`, `query`).",
-            "404" => "Unknown variant (`field`: `variant`), or the position's slice is not solved (`field`: `position`, with `slice` and the `solve` command).",
+            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `body`, `query`).",
+            "404" => "Unknown variant (`field`: `variant`), or no such puzzle (`field`: `id`). A legal position is never a 404: outside the tablebase it is searched.",
             "405" => "The path exists but does not take this method (the `Allow` header says which it takes).",
             "413" => "The body is over the size limit, or the record holds too many moves.",
             "500" => "The database failed (never caused by input).",
-            "503" => "A damaged chunk, or the server is shutting down.",
+            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, or the server is shutting down.",
             _ => "Error.",
         };
         map.insert(
@@ -95,12 +104,14 @@ pub fn variants() -> Value {
     })
 }
 
-/// An operation on the position of the query: `GET /api/{variant}...?position=P`, which fails
-/// as any reading of a position and a tablebase probe does. `fields` are the summary and the
-/// like; `answer` is the 200.
-fn on_position(fields: Value, answer: Value) -> Value {
+/// An operation on the position of the query: `GET /api/{variant}...?position=P` with the
+/// further query `parameters`, which fails as any reading of a position, a tablebase probe and
+/// a search do. `fields` are the summary and the like; `answer` is the 200.
+fn on_position(fields: Value, parameters: &[Value], answer: Value) -> Value {
     let mut operation = fields;
-    operation["parameters"] = json!([variant_param(), position_param()]);
+    let mut all = vec![variant_param(), position_param()];
+    all.extend_from_slice(parameters);
+    operation["parameters"] = Value::Array(all);
     operation["responses"] = responses(answer, &["400", "404", "500", "503"]);
     operation
 }
@@ -110,8 +121,10 @@ pub fn evaluate() -> Value {
     on_position(
         json!({
             "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
+            "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503.",
             "operationId": "evaluate"
         }),
+        &[budget_param()],
         ok("The evaluation.", "Evaluation"),
     )
 }
@@ -121,9 +134,10 @@ pub fn mainline() -> Value {
     on_position(
         json!({
             "summary": "The line of perfect play from the position to the end of the game.",
-            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`)."),
+            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`). Outside the tablebase each position is searched ({} nodes at most) until the tablebase takes over (`tablebase_from`); those steps are marked `exact`: false unless the search proved them.", PLY_BUDGET.nodes),
             "operationId": "mainline"
         }),
+        &[],
         ok("The line.", "Mainline"),
     )
 }
@@ -132,7 +146,7 @@ pub fn mainline() -> Value {
 pub fn analyse() -> Value {
     json!({
         "summary": "Judge every move of a game record.",
-        "description": format!("For every move: the value before it, the best value available, the value it kept, the loss and a verdict. Loss = best value minus kept value, for the mover: seeds in score variants; result steps in win/draw/loss variants (win to draw and draw to loss 1, win to loss 2). Verdicts: loss 0 `best`; score variants 1-2 `inaccuracy`, 3-5 `mistake`, 6 or more `blunder`; win/draw/loss variants `mistake`. Always `blunder` when the move throws away a won game (the result of the whole game for the mover, counting the seeds already captured, goes from win to draw or loss), and at least `mistake` when it turns a drawn game into a lost one. A malformed or illegal move is a 400 with its `index` (from 0), the `move`, the `position` and the `legal` moves. Limits: {MAX_BODY_BYTES} bytes of body (413), {MAX_RECORD_MOVES} moves (413)."),
+        "description": format!("For every move: the value before it, the best value available, the value it kept, the loss and a verdict. Loss = best value minus kept value, for the mover: seeds in score variants; result steps in win/draw/loss variants (win to draw and draw to loss 1, win to loss 2). Verdicts: loss 0 `best`; score variants 1-2 `inaccuracy`, 3-5 `mistake`, 6 or more `blunder`; win/draw/loss variants `mistake`. Always `blunder` when the move throws away a won game (the result of the whole game for the mover, counting the seeds already captured, goes from win to draw or loss), and at least `mistake` when it turns a drawn game into a lost one. A malformed or illegal move is a 400 with its `index` (from 0), the `move`, the `position` and the `legal` moves. Positions outside the tablebase are searched ({} nodes at most each): such a move has `source`: `search`, and `exact`: false when its verdict rests on estimates; `tablebase_from` says where the tablebase took over. Limits: {MAX_BODY_BYTES} bytes of body (413), {MAX_RECORD_MOVES} moves (413).", PLY_BUDGET.nodes),
         "operationId": "analyse",
         "parameters": [variant_param()],
         "requestBody": {"required": true, "content": {"application/json": {

@@ -13,7 +13,7 @@ pub fn schemas() -> Value {
         "type": "object", "required": ["error", "field"],
         "properties": {
             "error": {"type": "string", "description": "What is wrong and what was expected."},
-            "field": {"type": "string", "nullable": true, "description": "The request field at fault: `variant`, `position`, `moves`, `moves[i]`, `body`, `query`, or an unknown body key; null when no field is (unknown route, server errors)."},
+            "field": {"type": "string", "nullable": true, "description": "The request field at fault: `variant`, `position`, `budget`, `moves`, `moves[i]`, `body`, `query`, or an unknown body key; null when no field is (unknown route, server errors)."},
             "index": {"type": "integer", "description": "Bad move: its place in the record, from 0."},
             "move": {"type": "string", "description": "Bad move: the move as given."},
             "legal": {"type": "array", "items": {"type": "string"}, "description": "Bad move: the legal moves where it was to be played (empty: the game is over, or the move is malformed)."},
@@ -67,26 +67,38 @@ pub fn schemas() -> Value {
             "positions": {"type": "integer"}
         }}
     }}));
-    map.insert("Evaluation".into(), json!({"type": "object", "required": ["variant", "position", "side", "game_over", "value", "outcome", "moves"], "properties": {
+    map.insert("Evaluation".into(), json!({"type": "object", "required": ["variant", "position", "side", "game_over", "value", "outcome", "moves", "source", "exact"], "properties": {
         "variant": {"type": "string"},
         "position": {"type": "string", "description": "The canonical position."},
         "side": {"type": "string", "enum": ["S", "N"]},
         "game_over": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "nullable": true, "description": "The final totals when the game is over here."},
         "value": {"$ref": "#/components/schemas/Value"},
         "outcome": {"type": "string", "enum": ["win", "draw", "loss"], "description": "The game's result for the side to move with perfect play, counting the seeds captured."},
-        "moves": {"type": "array", "description": "Every legal move, best first.", "items": {"type": "object", "required": ["move", "after", "value", "best"], "properties": {
+        "moves": {"type": "array", "description": "Every legal move, best first.", "items": {"type": "object", "required": ["move", "after", "value", "best", "exact"], "properties": {
             "move": {"type": "string", "description": "A pit number or `pass`."},
             "after": {"type": "string", "description": "The canonical position after it."},
             "value": {"$ref": "#/components/schemas/Value"},
-            "best": {"type": "boolean", "description": "Keeps the value, by the shortest way when ahead and the longest when behind."}
-        }}}
+            "best": {"type": "boolean", "description": "Keeps the value, by the shortest way when ahead and the longest when behind."},
+            "exact": {"type": "boolean", "description": "The value is exact (always from the tablebase); false: a search's estimate (its depth is null)."}
+        }}},
+        "source": {"type": "string", "enum": ["tablebase", "search"], "description": "Where the values come from: the solved slices, or a search beyond them (whose leaves are the tablebase's exact values)."},
+        "exact": {"type": "boolean", "description": "The position's value is exact: always from the tablebase; from a search when it proved it, else an estimate from the heuristic at its frontier."},
+        "search": {"$ref": "#/components/schemas/Search"}
     }}));
-    map.insert("Mainline".into(), json!({"type": "object", "required": ["variant", "position", "value", "outcome", "steps", "end", "game_over", "endless", "truncated", "totals", "winner"], "properties": {
+    map.insert("Search".into(), json!({"type": "object", "required": ["depth", "nodes", "seconds", "stopped_by"], "description": "What a search did (only in a search's answer).", "properties": {
+        "depth": {"type": "integer", "minimum": 0, "description": "Plies of the deepest iteration completed."},
+        "nodes": {"type": "integer", "minimum": 0, "description": "Nodes visited."},
+        "seconds": {"type": "number", "description": "Time spent."},
+        "stopped_by": {"type": "string", "enum": ["nodes", "time"], "nullable": true, "description": "The budget's limit that stopped the search before its answer was exact; null when none did."}
+    }}));
+    map.insert("Mainline".into(), json!({"type": "object", "required": ["variant", "position", "value", "outcome", "exact", "tablebase_from", "steps", "end", "game_over", "endless", "truncated", "totals", "winner"], "properties": {
         "variant": {"type": "string"},
         "position": {"type": "string"},
         "value": {"$ref": "#/components/schemas/Value"},
         "outcome": {"type": "string", "enum": ["win", "draw", "loss"]},
-        "steps": {"type": "array", "items": {"type": "object", "required": ["ply", "side", "move", "position", "value", "captured", "extra_turn", "ends_game"], "properties": {
+        "exact": {"type": "boolean", "description": "The start's value is exact (tablebase, or proven by a search); false: a search's estimate."},
+        "tablebase_from": {"type": "integer", "nullable": true, "minimum": 0, "description": "The ply from which every position of the line is in the tablebase (0: the start; the number of steps: only the last position); null when not even the last one is."},
+        "steps": {"type": "array", "items": {"type": "object", "required": ["ply", "side", "move", "position", "value", "captured", "extra_turn", "ends_game", "exact"], "properties": {
             "ply": {"type": "integer", "minimum": 1},
             "side": {"type": "string", "enum": ["S", "N"], "description": "The mover."},
             "move": {"type": "string"},
@@ -94,7 +106,8 @@ pub fn schemas() -> Value {
             "value": {"allOf": [{"$ref": "#/components/schemas/Value"}], "description": "The move's value for the mover: the value of the position it is played from."},
             "captured": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "description": "Seeds the move added to each side."},
             "extra_turn": {"type": "boolean"},
-            "ends_game": {"type": "boolean"}
+            "ends_game": {"type": "boolean"},
+            "exact": {"type": "boolean", "description": "The value is exact; false: a search's estimate, and the move the best the search found rather than proven perfect play."}
         }}},
         "end": {"type": "string", "enum": ["game_over", "repetition", "limit"]},
         "game_over": {"type": "boolean"},
@@ -113,10 +126,10 @@ pub fn schemas() -> Value {
                 {"type": "string"}
             ]}
     }}));
-    map.insert("Analysis".into(), json!({"type": "object", "required": ["variant", "start", "moves", "end", "game_over", "summary"], "properties": {
+    map.insert("Analysis".into(), json!({"type": "object", "required": ["variant", "start", "moves", "end", "game_over", "summary", "tablebase_from"], "properties": {
         "variant": {"type": "string"},
         "start": {"type": "string"},
-        "moves": {"type": "array", "items": {"type": "object", "required": ["index", "side", "move", "position", "after", "value_before", "best_value", "value_kept", "loss", "verdict", "best_moves", "outcome_before", "outcome_after"], "properties": {
+        "moves": {"type": "array", "items": {"type": "object", "required": ["index", "side", "move", "position", "after", "value_before", "best_value", "value_kept", "loss", "verdict", "best_moves", "outcome_before", "outcome_after", "source", "exact"], "properties": {
             "index": {"type": "integer", "minimum": 0},
             "side": {"type": "string", "enum": ["S", "N"]},
             "move": {"type": "string"},
@@ -129,11 +142,14 @@ pub fn schemas() -> Value {
             "verdict": {"type": "string", "enum": ["best", "inaccuracy", "mistake", "blunder"]},
             "best_moves": {"type": "array", "items": {"type": "string"}},
             "outcome_before": {"type": "string", "enum": ["win", "draw", "loss"]},
-            "outcome_after": {"type": "string", "enum": ["win", "draw", "loss"]}
+            "outcome_after": {"type": "string", "enum": ["win", "draw", "loss"]},
+            "source": {"type": "string", "enum": ["tablebase", "search"], "description": "Where the values of the position before the move come from."},
+            "exact": {"type": "boolean", "description": "The verdict rests on exact values only; false: on a search's estimates."}
         }}},
         "end": {"type": "string", "description": "The position after the last move."},
         "game_over": {"allOf": [{"$ref": "#/components/schemas/Totals"}], "nullable": true},
-        "summary": {"type": "object", "description": "Verdicts counted per side: {\"south\": {\"best\": n, \"inaccuracy\": n, \"mistake\": n, \"blunder\": n}, \"north\": {...}}."}
+        "summary": {"type": "object", "description": "Verdicts counted per side: {\"south\": {\"best\": n, \"inaccuracy\": n, \"mistake\": n, \"blunder\": n}, \"north\": {...}}."},
+        "tablebase_from": {"type": "integer", "nullable": true, "minimum": 0, "description": "Where the tablebase took over: the first move from whose position on every position of the record is in the tablebase (the number of moves: only the end; null: not even the end)."}
     }}));
     map.insert("Puzzle".into(), json!({
         "type": "object", "required": ["id", "variant", "position", "side", "moves_to_find", "rating", "rating_deviation", "themes", "plays"],

@@ -16,17 +16,20 @@ fn first(pairs: &QueryPairs, key: &str) -> Option<String> {
     pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
 }
 
-/// The query of `GET /api/{variant}` and `GET /api/{variant}/mainline`: `?position=...`.
+/// The query of `GET /api/{variant}` and `GET /api/{variant}/mainline`: `?position=...`, and
+/// for an evaluation outside the tablebase an optional `&budget=NODES`.
 #[derive(Debug, Deserialize)]
 #[serde(from = "QueryPairs")]
 pub struct PositionQuery {
     position: Option<String>,
+    budget: Option<String>,
 }
 
 impl From<QueryPairs> for PositionQuery {
     fn from(pairs: QueryPairs) -> PositionQuery {
         PositionQuery {
             position: first(&pairs, "position"),
+            budget: first(&pairs, "budget"),
         }
     }
 }
@@ -45,6 +48,21 @@ impl PositionQuery {
             )
         })?;
         Position::parse(variant, text).map_err(|e| ApiError::position("position", e))
+    }
+
+    /// The nodes the client allows a search, if it says: a whole number of at least 1 (the
+    /// server lowers it to its own cap).
+    pub fn budget(&self) -> Result<Option<u64>, ApiError> {
+        let Some(text) = self.budget.as_deref() else {
+            return Ok(None);
+        };
+        match text.parse::<u64>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(ApiError::bad(
+                "budget",
+                format!("budget: `{text}` is not a number of nodes (a whole number, at least 1)"),
+            )),
+        }
     }
 }
 

@@ -23,6 +23,10 @@ pub struct AnalysisJson {
     pub game_over: Option<Totals>,
     /// Verdicts counted per side: `{"south": {"best": n, ...}, "north": {...}}`.
     pub summary: BTreeMap<&'static str, BTreeMap<&'static str, usize>>,
+    /// The first move (its index) from whose position on the tablebase holds every position of
+    /// the record, where the tablebase took over; the number of moves when it holds only the
+    /// end, `null` when not even that.
+    pub tablebase_from: Option<usize>,
 }
 
 /// One analysed move.
@@ -56,6 +60,10 @@ pub struct MoveAnalysisJson {
     pub outcome_before: &'static str,
     /// The game's result for the mover after the move, with perfect play from there.
     pub outcome_after: &'static str,
+    /// `tablebase` or `search`: where the values of the position before the move come from.
+    pub source: &'static str,
+    /// The verdict rests on exact values only; `false`: on a search's estimates.
+    pub exact: bool,
 }
 
 impl AnalysisJson {
@@ -101,6 +109,8 @@ impl AnalysisJson {
                         .collect(),
                     outcome_before: m.result_before.as_str(),
                     outcome_after: m.result_after.as_str(),
+                    source: m.source.word(),
+                    exact: m.exact,
                 }
             })
             .collect();
@@ -111,6 +121,7 @@ impl AnalysisJson {
             end: a.end.to_string(),
             game_over: a.game_over.map(Totals::from),
             summary,
+            tablebase_from: a.tablebase_from,
         }
     }
 }

@@ -17,6 +17,12 @@ pub struct MainlineJson {
     pub value: ValueJson,
     /// The game's result for the side to move with perfect play, counting what is captured.
     pub outcome: &'static str,
+    /// The start's value is exact (from the tablebase, or proven by a search); `false`: a
+    /// search's estimate.
+    pub exact: bool,
+    /// The ply from which every position of the line is in the tablebase (0: the start;
+    /// `steps.len()`: only the last position), `null` when not even the last one is.
+    pub tablebase_from: Option<usize>,
     /// The plies of the line.
     pub steps: Vec<StepJson>,
     /// Why the line stops: `game_over`, `repetition` or `limit`.
@@ -58,6 +64,9 @@ pub struct StepJson {
     pub extra_turn: bool,
     /// The move ends the game.
     pub ends_game: bool,
+    /// The value is exact; `false`: a search's estimate, and the move the best the search found
+    /// rather than proven perfect play.
+    pub exact: bool,
 }
 
 impl MainlineJson {
@@ -78,6 +87,7 @@ impl MainlineJson {
                 captured: s.played.captured.into(),
                 extra_turn: s.played.extra_turn,
                 ends_game: s.played.ends_game,
+                exact: s.exact,
             })
             .collect();
         let (end, totals, winner, repeated, repeated_from_ply) = match &line.end {
@@ -100,6 +110,8 @@ impl MainlineJson {
             position: line.start.to_string(),
             value: ValueJson::new(scoring, line.value),
             outcome: line.result.as_str(),
+            exact: line.exact,
+            tablebase_from: line.tablebase_from,
             steps,
             end,
             game_over: end == "game_over",
