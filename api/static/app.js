@@ -131,7 +131,7 @@ function formatValue(v, exact = true) {
 function sourceWords(e) {
   if (e.source !== 'search' || !e.search) return '';
   const plies = `searched ${e.search.depth} ${e.search.depth === 1 ? 'ply' : 'plies'}`;
-  return e.exact ? `exact, by search (${plies})` : `estimate, ${plies}`;
+  return `${e.exact ? 'exact, by search' : 'estimate'}, ${plies}`;
 }
 
 const sideName = (s) => (s === 'S' ? 'South' : 'North');
