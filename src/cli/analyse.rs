@@ -190,7 +190,7 @@ fn text(a: &Analysis) -> Result<String> {
 fn takeover(a: &Analysis) -> String {
     match a.tablebase_from {
         None => "The tablebase does not hold the end of the game: values are from searches, \
-                 but where it holds a position."
+                 except at the positions it holds."
             .to_owned(),
         Some(0) => {
             "The tablebase holds every position of the game: every value is exact.".to_owned()
