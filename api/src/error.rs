@@ -10,6 +10,7 @@ use mancala_solver::{MoveError, ParseError, ParsePositionError};
 
 use crate::pool::PoolError;
 use crate::response::ErrorJson;
+use crate::state::ReadOnly;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -80,6 +81,17 @@ pub enum ApiError {
     },
     /// 503: a damaged chunk, or the server is shutting down.
     Unavailable(String),
+    /// 503: a write route on a read-only server.
+    ReadOnly(ReadOnly),
+    /// 415: a body that is not declared as JSON.
+    MediaType {
+        /// The `Content-Type` sent, if any.
+        sent: Option<String>,
+    },
+    /// 408: the body did not arrive in time.
+    Timeout,
+    /// 400: a request to switch protocols, which this service never does.
+    Upgrade,
     /// 500: the database failed.
     Internal(String),
 }
@@ -134,7 +146,11 @@ impl ApiError {
             | ApiError::Method { .. }
             | ApiError::Busy { .. }
             | ApiError::Unavailable(_)
+            | ApiError::ReadOnly(_)
             | ApiError::Internal(_) => None,
+            ApiError::MediaType { .. } => Some("content-type".into()),
+            ApiError::Timeout => Some("body".into()),
+            ApiError::Upgrade => Some("upgrade".into()),
         }
     }
 
@@ -180,6 +196,24 @@ impl ApiError {
             | ApiError::Unavailable(message)
             | ApiError::Internal(message) => message.clone(),
             ApiError::UnknownVariant(e) => e.to_string(),
+            ApiError::ReadOnly(why) => format!(
+                "{}: it answers evaluations, but records nothing",
+                why.reason()
+            ),
+            ApiError::MediaType { sent } => format!(
+                "content-type: the body must be sent as `application/json`, not {}",
+                sent.as_deref()
+                    .map_or_else(|| "without a Content-Type".to_owned(), |t| format!("`{t}`"))
+            ),
+            ApiError::Timeout => format!(
+                "body: not received within {} seconds",
+                crate::limits::BODY_TIMEOUT.as_secs()
+            ),
+            ApiError::Upgrade => {
+                "upgrade: this service does not switch protocols; send the request without \
+                 `Upgrade` and `Connection: upgrade`"
+                    .to_owned()
+            }
             ApiError::NoRoute { path } => {
                 format!("no such resource: {path}; the API is described at /api/openapi.json")
             }
@@ -203,14 +237,20 @@ impl std::error::Error for ApiError {}
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest { .. } | ApiError::BadMove { .. } => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest { .. } | ApiError::BadMove { .. } | ApiError::Upgrade => {
+                StatusCode::BAD_REQUEST
+            }
+            ApiError::MediaType { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Timeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnknownVariant(_)
             | ApiError::NotSolved { .. }
             | ApiError::NoPuzzle { .. }
             | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Busy { .. } | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy { .. } | ApiError::Unavailable(_) | ApiError::ReadOnly(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -254,7 +294,13 @@ impl From<DbError> for ApiError {
                 }
             }
             DbError::Corrupt { .. } => ApiError::Unavailable(e.to_string()),
-            DbError::Sqlite { .. } | DbError::Migration { .. } => {
+            DbError::Sqlite { .. }
+            | DbError::Migration { .. }
+            | DbError::Missing { .. }
+            | DbError::Directory { .. }
+            | DbError::Foreign { .. }
+            | DbError::ReadOnly { .. }
+            | DbError::Io { .. } => {
                 log::error!("{e}");
                 ApiError::Internal("the tablebase could not be read; see the server's log".into())
             }

@@ -11,19 +11,21 @@
 //! * [`QueriedBudget`]: the nodes a client allows a search, `?budget=` in the query.
 //! * Other queries are `web::Query<T>` of a type of [`crate::request`]; [`query_config`] turns
 //!   a query string that cannot be read into a 400 on `query`.
-//! * [`JsonBody`]: a body of at most [`MAX_BODY_BYTES`] read as JSON into a [`RequestBody`],
-//!   whose own message says what was expected; larger bodies are a 413.
+//! * [`JsonBody`]: a body of at most [`MAX_BODY_BYTES`], sent as `application/json` within
+//!   [`BODY_TIMEOUT`], read as JSON into a [`RequestBody`], whose own message says what was
+//!   expected; larger bodies are a 413, other content types a 415, slow bodies a 408.
 
 use std::future::{ready, Future, Ready};
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, QueryPayloadError};
+use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 use mancala_solver::{Position, Variant};
 
 use crate::error::ApiError;
-use crate::limits::MAX_BODY_BYTES;
+use crate::limits::{BODY_TIMEOUT, MAX_BODY_BYTES};
 use crate::request::{PositionQuery, RequestBody};
 
 /// A value that one segment of the path holds.
@@ -126,8 +128,9 @@ pub fn query_config() -> web::QueryConfig {
     web::QueryConfig::default().error_handler(|e, _| query_error(e).into())
 }
 
-/// A JSON request body of at most [`MAX_BODY_BYTES`], whatever its `Content-Type` says (clients
-/// such as `curl -d` send a form's type).
+/// A JSON request body of at most [`MAX_BODY_BYTES`], sent as `application/json` (any other
+/// `Content-Type`, or none, is a 415: the types a form or a script may post across sites without
+/// asking first are refused, see [`crate::guard`]) and received within [`BODY_TIMEOUT`] (a 408).
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
@@ -136,8 +139,18 @@ impl<T: RequestBody + 'static> FromRequest for JsonBody<T> {
     type Future = Pin<Box<dyn Future<Output = Result<JsonBody<T>, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = web::JsonBody::<T>::new(req, payload, None, false).limit(MAX_BODY_BYTES);
-        Box::pin(async move { body.await.map(JsonBody).map_err(body_error::<T>) })
+        let sent = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let body = web::JsonBody::<T>::new(req, payload, None, true).limit(MAX_BODY_BYTES);
+        Box::pin(async move {
+            match actix_web::rt::time::timeout(BODY_TIMEOUT, body).await {
+                Err(_elapsed) => Err(ApiError::Timeout),
+                Ok(Err(JsonPayloadError::ContentType)) => Err(ApiError::MediaType { sent }),
+                Ok(read) => read.map(JsonBody).map_err(body_error::<T>),
+            }
+        })
     }
 }
 
@@ -152,7 +165,8 @@ fn body_error<T: RequestBody>(e: JsonPayloadError) -> ApiError {
         }
         JsonPayloadError::Deserialize(e) => T::invalid(e),
         JsonPayloadError::Payload(e) => ApiError::bad("body", format!("body: cannot be read: {e}")),
-        // Not raised with the settings above (no `Content-Type` check, nothing serialised).
+        // Not raised with the settings above (the `Content-Type` is checked before, nothing
+        // is serialised).
         e => ApiError::bad("body", format!("body: cannot be read: {e}")),
     }
 }

@@ -13,7 +13,8 @@
 //! * [`openapi`]: the OpenAPI document's operations and schemas.
 //! * [`pool`]: the threads that run evaluations; [`search`]: the bounded threads that search
 //!   beyond the tablebase; [`state`]: what every handler shares.
-//! * [`server`]: binding, logging and graceful shutdown; [`server::run`] is what
+//! * [`guard`]: upgrades refused, and the CORS policy.
+//! * [`server`]: binding, timeouts, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
 //! The main line and the analysis themselves live in `mancala_db::line` and
@@ -21,6 +22,7 @@
 
 pub mod error;
 pub mod extract;
+pub mod guard;
 mod handlers;
 pub mod limits;
 pub mod openapi;

@@ -30,3 +30,17 @@ pub const PLY_BUDGET: Budget = Budget {
 
 /// The player ratings a puzzle attempt may claim.
 pub const PLAYER_RATINGS: RangeInclusive<f64> = 0.0..=4000.0;
+
+/// How long a client has to send a request's head (request line and headers) once it has
+/// connected or finished its previous request: slower is a 408 and the connection closed.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a client has to send a whole request body once its head has arrived: slower (a
+/// body shorter than its `Content-Length`, a stalled upload) is a 408.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long an idle keep-alive connection is kept open between requests.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(30);
+
+/// How long the server waits for a client to close a connection after the last answer.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(2);

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::extract::query_config;
+use crate::guard;
 use crate::handlers::{evaluation, page, puzzles, service};
 use crate::openapi::{self, operations, OpenApiDocument};
 
@@ -20,7 +21,8 @@ use crate::openapi::{self, operations, OpenApiDocument};
 pub struct Route {
     /// The path pattern, `{name}` for a segment read by the handler (as OpenAPI writes it).
     pub path: &'static str,
-    /// The method it takes; any other is a 405 whose `Allow` header names this one.
+    /// The method it takes (`GET` routes take `HEAD` too); any other is a 405 whose `Allow`
+    /// header names what it takes.
     pub method: Method,
     /// What it answers, in a few words (for `mancala serve --help`).
     pub summary: &'static str,
@@ -134,11 +136,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(query_config())
         .app_data(web::Data::new(OpenApiDocument(openapi_bytes())));
     for route in ROUTES {
-        cfg.service(
-            web::resource(route.path)
-                .route((route.handler)(web::method(route.method.clone())))
-                .default_service(method_not_allowed(route.method.as_str())),
-        );
+        let resource =
+            web::resource(route.path).route((route.handler)(web::method(route.method.clone())));
+        if route.method == Method::GET {
+            // Every reading route answers HEAD as GET (actix sends the head alone), and any
+            // origin (guard::cors); writing routes allow no other origin.
+            cfg.service(
+                resource
+                    .route((route.handler)(web::head()))
+                    .default_service(method_not_allowed("GET, HEAD"))
+                    .wrap(guard::cors()),
+            );
+        } else {
+            cfg.service(resource.default_service(method_not_allowed(route.method.as_str())));
+        }
     }
     cfg.default_service(web::to(not_found));
 }
@@ -193,7 +204,7 @@ mod tests {
             .replace("{id}", "1")
     }
 
-    /// Sends `method path` with `body` to the service as [`configure`] registers it (without a
+    /// Sends `method path` with `body` (declared as JSON) to the service as [`configure`] registers it (without a
     /// tablebase: the handlers that need one answer 500); returns the status, the `Allow`
     /// header and the body.
     fn call(method: Method, path: &str, body: &'static [u8]) -> (StatusCode, String, String) {
@@ -203,6 +214,7 @@ mod tests {
             let req = test::TestRequest::default()
                 .method(method)
                 .uri(&path)
+                .insert_header(header::ContentType::json())
                 .set_payload(body)
                 .to_request();
             let res = test::call_service(&app, req).await;
@@ -246,16 +258,18 @@ mod tests {
             } else {
                 Method::GET
             };
+            let takes = if route.method == Method::GET {
+                "GET, HEAD"
+            } else {
+                route.method.as_str()
+            };
             let (status, allow, body) = call(other.clone(), &path, b"");
             assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{other} {path}");
-            assert_eq!(allow, route.method.as_str(), "{other} {path}");
+            assert_eq!(allow, takes, "{other} {path}");
             let json: Value = serde_json::from_str(&body).unwrap();
             assert_eq!(
                 json["error"],
-                format!(
-                    "{path} does not take {other}; it takes {}",
-                    route.method.as_str()
-                )
+                format!("{path} does not take {other}; it takes {takes}")
             );
             assert!(json["field"].is_null(), "{json}");
         }

@@ -4,15 +4,18 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
 
-use actix_web::middleware::Logger;
+use actix_web::middleware::{self, Logger};
 use actix_web::{web, App, HttpServer};
 use anyhow::{Context, Result};
-use mancala_db::Tablebase;
+use mancala_db::{DbError, Tablebase};
 
+use crate::guard;
+use crate::limits::{DISCONNECT_TIMEOUT, HEAD_TIMEOUT, KEEP_ALIVE};
 use crate::routes;
 use crate::search::SearchSettings;
-use crate::state::AppState;
+use crate::state::{AppState, ReadOnly, Writer};
 
 /// One log line per request: client, request line, status, bytes, milliseconds.
 const LOG_FORMAT: &str = r#"%a "%r" %s %b %Dms"#;
@@ -23,39 +26,102 @@ const SHUTDOWN_SECONDS: u64 = 5;
 /// Sets up logging to standard error: `info` by default (one line per request), `RUST_LOG`
 /// to change it. Calling it twice is harmless.
 pub fn init_logging() {
-    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
-        .try_init();
+    let inner =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).build();
+    let max = inner.filter();
+    if log::set_boxed_logger(Box::new(ClientFaultsAtDebug(inner))).is_ok() {
+        log::set_max_level(max);
+    }
+}
+
+/// The module of actix that reports requests it cannot parse, at level ERROR.
+const HTTP_PARSER: &str = "actix_http::h1::dispatcher";
+
+/// A logger that passes everything on to `env_logger`, except the HTTP parser's reports of
+/// malformed requests, which it passes on at debug level: they are the client's fault, and at
+/// ERROR any client could flood the log with them.
+struct ClientFaultsAtDebug(env_logger::Logger);
+
+impl ClientFaultsAtDebug {
+    /// Whether a record is actix's report of a request it could not parse.
+    fn is_client_fault(record: &log::Record) -> bool {
+        record.target() == HTTP_PARSER
+            && record.level() == log::Level::Error
+            && record.args().to_string().contains("parse error")
+    }
+}
+
+impl log::Log for ClientFaultsAtDebug {
+    fn enabled(&self, metadata: &log::Metadata) -> bool {
+        self.0.enabled(metadata)
+    }
+
+    fn log(&self, record: &log::Record) {
+        if !Self::is_client_fault(record) {
+            return self.0.log(record);
+        }
+        let demoted = log::Record::builder()
+            .level(log::Level::Debug)
+            .target(record.target())
+            .args(*record.args())
+            .module_path(record.module_path())
+            .file(record.file())
+            .line(record.line())
+            .build();
+        if self.0.enabled(demoted.metadata()) {
+            self.0.log(&demoted);
+        }
+    }
+
+    fn flush(&self) {
+        self.0.flush();
+    }
+}
+
+/// How the server runs: its limits on searches and whether it writes.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// The limits on searches beyond the tablebase.
+    pub search: SearchSettings,
+    /// Never write (`mancala serve --read-only`): write routes answer 503. A database that
+    /// cannot be written is served this way too, with a warning.
+    pub read_only: bool,
 }
 
 /// Serves the tablebase at `db` on `bind` (`host:port`; port 0 picks a free one) until the
-/// process is asked to stop, with the default search limits ([`SearchSettings::default`]).
+/// process is asked to stop, with the default options ([`ServeOptions::default`]).
 /// `ready` is called with the addresses actually bound before the first request is taken.
 pub fn run(bind: &str, db: &Path, ready: impl FnOnce(&[SocketAddr])) -> Result<()> {
-    run_with(bind, db, SearchSettings::default(), ready)
+    run_with(bind, db, ServeOptions::default(), ready)
 }
 
-/// [`run`] with the given search limits (`mancala serve --search-threads ...`).
+/// [`run`] with the given options (`mancala serve --search-threads ... --read-only`).
 pub fn run_with(
     bind: &str,
     db: &Path,
-    search: SearchSettings,
+    options: ServeOptions,
     ready: impl FnOnce(&[SocketAddr]),
 ) -> Result<()> {
     // The writing handle first: it brings the schema up to date, which the reader checks.
-    let writer =
-        Tablebase::open(db).with_context(|| format!("opening {} for writing", db.display()))?;
+    let writer = open_writer(db, options.read_only)?;
     let tb = Tablebase::open_read_only(db)
         .with_context(|| format!("opening the tablebase {}", db.display()))?;
     let state = web::Data::new(
-        AppState::new(tb, writer, search).context("starting the evaluation and search threads")?,
+        AppState::new(tb, writer, options.search)
+            .context("starting the evaluation and search threads")?,
     );
     actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
+                .wrap(middleware::ErrorHandlers::new().default_handler(guard::json_errors))
+                .wrap(middleware::from_fn(guard::refuse_upgrades))
                 .wrap(Logger::new(LOG_FORMAT))
                 .configure(routes::configure)
         })
+        .client_request_timeout(HEAD_TIMEOUT)
+        .client_disconnect_timeout(DISCONNECT_TIMEOUT)
+        .keep_alive(KEEP_ALIVE)
         .shutdown_timeout(SHUTDOWN_SECONDS)
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind} (pass --bind HOST:PORT)"))?;
@@ -64,4 +130,21 @@ pub fn run_with(
         log::info!("stopped");
         Ok(())
     })
+}
+
+/// Where the server writes: the database opened for writing (its schema brought up to date),
+/// or, when asked or when the file cannot be written, nowhere.
+fn open_writer(db: &Path, read_only: bool) -> Result<Writer> {
+    if read_only {
+        log::info!("read-only: puzzle attempts are answered with 503");
+        return Ok(Writer::ReadOnly(ReadOnly::Asked));
+    }
+    match Tablebase::open(db) {
+        Ok(tb) => Ok(Writer::Open(Arc::new(tb))),
+        Err(e @ DbError::ReadOnly { .. }) => {
+            log::warn!("{e}; serving read-only: puzzle attempts are answered with 503");
+            Ok(Writer::ReadOnly(ReadOnly::NotWritable))
+        }
+        Err(e) => Err(e).with_context(|| format!("opening {} for writing", db.display())),
+    }
 }

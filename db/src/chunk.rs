@@ -1,5 +1,10 @@
 //! Chunks: a slice is stored in pieces of [`CHUNK_SIZE`] positions, each compressed and
 //! checksummed on its own, so a probe reads and decodes one small piece and damage stays local.
+//!
+//! A chunk's checksum covers its place as well as its bytes ([`Place`]: variant, slice, chunk
+//! number, positions, solver and rules versions), so a chunk moved to another place, together
+//! with its checksum, fails verification there instead of being served as the values of other
+//! positions.
 
 use crate::DbError;
 
@@ -19,28 +24,76 @@ pub struct Chunk {
     pub depths: Vec<u16>,
 }
 
-/// Encodes one chunk: returns the BLOB and its CRC-32.
-pub(crate) fn encode(values: &[i8], depths: &[u16]) -> (Vec<u8>, u32) {
+/// Where a chunk belongs: everything its checksum binds its bytes to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place<'a> {
+    /// The variant id.
+    pub variant: &'a str,
+    /// The slice's name (`12`, `5-3`).
+    pub slice: &'a str,
+    /// The chunk's number in its slice.
+    pub chunk: u64,
+    /// Positions in the chunk.
+    pub len: u64,
+    /// The solver version the slice row records.
+    pub solver_version: &'a str,
+    /// The rules version the slice row records.
+    pub rules_version: &'a str,
+}
+
+impl Place<'_> {
+    /// The checksum of `data` stored at this place: a CRC-32 of the place's fields (each ended
+    /// by a zero byte, so that no two places read alike) followed by the data.
+    pub(crate) fn checksum(&self, data: &[u8]) -> u32 {
+        let mut hasher = crc32fast::Hasher::new();
+        for field in [
+            self.variant,
+            self.slice,
+            &self.chunk.to_string(),
+            &self.len.to_string(),
+            self.solver_version,
+            self.rules_version,
+        ] {
+            hasher.update(field.as_bytes());
+            hasher.update(&[0]);
+        }
+        hasher.update(data);
+        hasher.finalize()
+    }
+}
+
+/// The checksum chunks carried before it covered their place (schema versions 1 and 2): a
+/// CRC-32 of the data alone. Only the migration that re-stamps old files reads it.
+pub(crate) fn legacy_checksum(data: &[u8]) -> u32 {
+    crc32fast::hash(data)
+}
+
+/// Encodes one chunk for `place`: returns the BLOB and its checksum.
+pub(crate) fn encode(values: &[i8], depths: &[u16], place: &Place) -> (Vec<u8>, u32) {
     let mut raw = Vec::with_capacity(values.len() * 3);
     raw.extend(values.iter().map(|&v| v as u8));
     for d in depths {
         raw.extend_from_slice(&d.to_le_bytes());
     }
     let data = zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("compressing in memory cannot fail");
-    let crc = crc32fast::hash(&data);
+    let crc = place.checksum(&data);
     (data, crc)
 }
 
-/// Decodes a chunk of `len` positions, checking its CRC first; `where_` names it in errors.
+/// Decodes the chunk stored at `place`, checking its checksum first; `where_` names it in
+/// errors.
 pub(crate) fn decode(
     data: &[u8],
     crc: u32,
-    len: usize,
+    place: &Place,
     where_: impl Fn(String) -> DbError,
 ) -> Result<Chunk, DbError> {
-    if crc32fast::hash(data) != crc {
-        return Err(where_("checksum mismatch".into()));
+    if place.checksum(data) != crc {
+        return Err(where_(
+            "checksum mismatch (its bytes, or the place they are stored at, changed)".into(),
+        ));
     }
+    let len = place.len as usize;
     let raw = zstd::bulk::decompress(data, len * 3)
         .map_err(|e| where_(format!("cannot decompress: {e}")))?;
     if raw.len() != len * 3 {
@@ -62,21 +115,81 @@ pub(crate) fn decode(
 mod tests {
     use super::*;
 
-    #[test]
-    fn round_trip_and_damage_is_detected() {
-        let values: Vec<i8> = (0..1000).map(|i| (i % 17 - 8) as i8).collect();
-        let depths: Vec<u16> = (0..1000).map(|i| (i * 7 % 300) as u16).collect();
-        let (mut data, crc) = encode(&values, &depths);
-        let err = |w: String| DbError::Corrupt {
+    const PLACE: Place = Place {
+        variant: "oware",
+        slice: "12",
+        chunk: 3,
+        len: 1000,
+        solver_version: "s1",
+        rules_version: "r1",
+    };
+
+    fn err(what: String) -> DbError {
+        DbError::Corrupt {
             variant: "v".into(),
             slice: "s".into(),
             chunk: 0,
-            what: w,
-        };
-        let c = decode(&data, crc, 1000, err).unwrap();
+            what,
+        }
+    }
+
+    fn sample() -> (Vec<i8>, Vec<u16>) {
+        let values: Vec<i8> = (0..1000).map(|i| (i % 17 - 8) as i8).collect();
+        let depths: Vec<u16> = (0..1000).map(|i| (i * 7 % 300) as u16).collect();
+        (values, depths)
+    }
+
+    #[test]
+    fn round_trip_and_damage_is_detected() {
+        let (values, depths) = sample();
+        let (mut data, crc) = encode(&values, &depths, &PLACE);
+        let c = decode(&data, crc, &PLACE, err).unwrap();
         assert_eq!((c.values, c.depths), (values, depths));
         data[3] ^= 1;
-        let e = decode(&data, crc, 1000, err).unwrap_err();
+        let e = decode(&data, crc, &PLACE, err).unwrap_err();
         assert!(e.to_string().contains("checksum"), "{e}");
+    }
+
+    #[test]
+    fn a_chunk_read_at_another_place_fails_its_checksum() {
+        let (values, depths) = sample();
+        let (data, crc) = encode(&values, &depths, &PLACE);
+        let elsewhere = [
+            Place {
+                variant: "kalah",
+                ..PLACE
+            },
+            Place {
+                slice: "13",
+                ..PLACE
+            },
+            Place { chunk: 4, ..PLACE },
+            Place {
+                solver_version: "s2",
+                ..PLACE
+            },
+            Place {
+                rules_version: "r2",
+                ..PLACE
+            },
+            // The fields are delimited: `1`+`23` is not `12`+`3`.
+            Place {
+                slice: "1",
+                chunk: 23,
+                ..PLACE
+            },
+        ];
+        for place in elsewhere {
+            let e = decode(&data, crc, &place, err).unwrap_err();
+            assert!(e.to_string().contains("checksum"), "{place:?}: {e}");
+        }
+        // The length is bound too (checked before decompression can notice it).
+        let shorter = Place { len: 999, ..PLACE };
+        assert!(decode(&data, crc, &shorter, err)
+            .unwrap_err()
+            .to_string()
+            .contains("checksum"));
+        // A plain CRC of the data (the old stamp) is not accepted either.
+        assert!(decode(&data, legacy_checksum(&data), &PLACE, err).is_err());
     }
 }

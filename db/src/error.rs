@@ -24,6 +24,51 @@ pub enum DbError {
         /// What went wrong.
         message: String,
     },
+    /// No file at the path given for reading.
+    #[error(
+        "no tablebase at {path}: build one with `mancala solve all --db {}` (or pass --db PATH)",
+        quoted(path)
+    )]
+    Missing {
+        /// The path given.
+        path: String,
+    },
+    /// A directory was given where a tablebase file was expected.
+    #[error(
+        "{path} is a directory, not a tablebase file; pass the file's path (for example {example})"
+    )]
+    Directory {
+        /// The path given.
+        path: String,
+        /// A file in it that could be meant.
+        example: String,
+    },
+    /// Another application's SQLite file: refused before anything is written to it.
+    #[error(
+        "{path} is not a mancala tablebase ({what}); it was left untouched: pass another --db path"
+    )]
+    Foreign {
+        /// The file.
+        path: String,
+        /// What it is instead.
+        what: String,
+    },
+    /// The file, or the directory it is in, cannot be written (SQLite in WAL mode writes files
+    /// next to the database).
+    #[error("{path} cannot be written (the file or its directory is read-only); reading commands and `mancala serve --read-only` can still use it")]
+    ReadOnly {
+        /// The file.
+        path: String,
+    },
+    /// The file system failed outside SQLite.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What failed.
+        #[source]
+        source: std::io::Error,
+    },
     /// The position's slice has not been solved (or was solved under other rules).
     #[error("{variant} slice {slice} is not solved in {path}; solve it with `mancala solve {variant} --max-seeds {seeds} --db {}`", quoted(path))]
     NotSolved {

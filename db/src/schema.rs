@@ -1,10 +1,20 @@
 //! The schema and its migrations. `PRAGMA user_version` holds the schema version
 //! (rusqlite_migration); every change is a new migration appended here, never an edit.
 
-use rusqlite_migration::{Migrations, M};
+use mancala_solver::{Slice, SliceId, Variant};
+use rusqlite::{params, Transaction};
+use rusqlite_migration::{HookResult, Migrations, M};
+
+use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
-pub(crate) const VERSION: i64 = 2;
+pub(crate) const VERSION: i64 = 3;
+
+/// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
+/// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
+/// its data alone) does not match is left as it is, so that it stays reported as damaged.
+/// (1296974668 is [`crate::APPLICATION_ID`], `MNCL`; a test checks that they agree.)
+const STAMP: &str = "PRAGMA application_id = 1296974668;";
 
 /// Every migration, oldest first.
 pub(crate) fn migrations() -> Migrations<'static> {
@@ -61,7 +71,48 @@ pub(crate) fn migrations() -> Migrations<'static> {
             at          TEXT    NOT NULL
         ) STRICT;",
         ),
+        M::up_with_hook(STAMP, restamp_checksums),
     ])
+}
+
+/// Re-stamps the checksum of every chunk whose data still matches its old checksum.
+fn restamp_checksums(tx: &Transaction) -> HookResult {
+    let mut read = tx.prepare(
+        "SELECT c.rowid, c.variant, c.slice, c.chunk, c.data, c.crc32, s.solver_version,
+                s.rules_version
+         FROM chunks c JOIN slices s ON s.variant = c.variant AND s.slice = c.slice",
+    )?;
+    let mut write = tx.prepare("UPDATE chunks SET crc32 = ?1 WHERE rowid = ?2")?;
+    let mut rows = read.query([])?;
+    while let Some(r) = rows.next()? {
+        let data: Vec<u8> = r.get(4)?;
+        if legacy_checksum(&data) != r.get::<_, i64>(5)? as u32 {
+            continue;
+        }
+        let (variant, slice): (String, String) = (r.get(1)?, r.get(2)?);
+        // A row that names no slice of ours, or a chunk number out of range, is left for
+        // `db verify` to report.
+        let (Ok(v), Ok(id)) = (variant.parse::<Variant>(), slice.parse::<SliceId>()) else {
+            continue;
+        };
+        let Some(positions) = (Slice { variant: v, id }).checked_len() else {
+            continue;
+        };
+        let Ok(chunk) = u64::try_from(r.get::<_, i64>(3)?) else {
+            continue;
+        };
+        let (solver_version, rules_version): (String, String) = (r.get(6)?, r.get(7)?);
+        let place = Place {
+            variant: &variant,
+            slice: &slice,
+            chunk,
+            len: positions.saturating_sub(chunk * CHUNK_SIZE).min(CHUNK_SIZE),
+            solver_version: &solver_version,
+            rules_version: &rules_version,
+        };
+        write.execute(params![place.checksum(&data) as i64, r.get::<_, i64>(0)?])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -75,5 +126,10 @@ mod tests {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(v, super::VERSION);
+        let id: i32 = conn
+            .query_row("PRAGMA application_id", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(id, crate::APPLICATION_ID);
+        assert_eq!(&crate::APPLICATION_ID.to_be_bytes(), b"MNCL");
     }
 }

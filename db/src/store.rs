@@ -3,12 +3,12 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use mancala_solver::solve::{SolvedSlice, NO_DEPTH};
+use mancala_solver::solve::SolvedSlice;
 use mancala_solver::{Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
 use rusqlite::params;
 use serde::Serialize;
 
-use crate::chunk::{self, CHUNK_SIZE};
+use crate::chunk::{self, Place, CHUNK_SIZE};
 use crate::error::WithPath;
 use crate::{DbError, Tablebase};
 
@@ -50,19 +50,6 @@ impl SliceInfo {
     }
 }
 
-/// A chunk that failed verification.
-#[derive(Clone, Debug, Serialize)]
-pub struct Damage {
-    /// The variant id.
-    pub variant: String,
-    /// The slice.
-    pub slice: String,
-    /// The chunk number.
-    pub chunk: u64,
-    /// What is wrong.
-    pub what: String,
-}
-
 impl Tablebase {
     /// Stores the slices of one solved group in a single transaction, replacing any older copy:
     /// after a crash either all of them are there or none.
@@ -71,10 +58,22 @@ impl Tablebase {
         let encoded: Vec<Vec<(Vec<u8>, u32)>> = solved
             .iter()
             .map(|s| {
+                let slice = s.slice.id.to_string();
                 s.values
                     .chunks(CHUNK_SIZE as usize)
                     .zip(s.depths.chunks(CHUNK_SIZE as usize))
-                    .map(|(v, d)| chunk::encode(v, d))
+                    .enumerate()
+                    .map(|(i, (v, d))| {
+                        let place = Place {
+                            variant: s.slice.variant.id(),
+                            slice: &slice,
+                            chunk: i as u64,
+                            len: v.len() as u64,
+                            solver_version: SOLVER_VERSION,
+                            rules_version: RULES_VERSION,
+                        };
+                        chunk::encode(v, d, &place)
+                    })
                     .collect()
             })
             .collect();
@@ -217,85 +216,6 @@ impl Tablebase {
         Ok(values)
     }
 
-    /// Checks every chunk's checksum and contents; returns what is damaged (empty: all good).
-    pub fn verify(&self, mut progress: impl FnMut(&SliceInfo)) -> Result<Vec<Damage>, DbError> {
-        let mut damage = Vec::new();
-        for info in self.slices(None)? {
-            progress(&info);
-            let Ok(variant) = info.variant.parse::<Variant>() else {
-                damage.push(Damage {
-                    variant: info.variant.clone(),
-                    slice: info.slice.clone(),
-                    chunk: 0,
-                    what: "unknown variant".into(),
-                });
-                continue;
-            };
-            let Ok(id) = info.slice.parse::<SliceId>() else {
-                damage.push(Damage {
-                    variant: info.variant.clone(),
-                    slice: info.slice.clone(),
-                    chunk: 0,
-                    what: "unreadable slice name".into(),
-                });
-                continue;
-            };
-            let slice = Slice { variant, id };
-            let stored: i64 = self
-                .conn()
-                .query_row(
-                    "SELECT COUNT(*) FROM chunks WHERE variant = ?1 AND slice = ?2",
-                    params![info.variant, info.slice],
-                    |r| r.get(0),
-                )
-                .at(&self.path)?;
-            let expected = slice.len().div_ceil(CHUNK_SIZE);
-            if stored as u64 != expected || info.positions != slice.len() {
-                damage.push(Damage {
-                    variant: info.variant.clone(),
-                    slice: info.slice.clone(),
-                    chunk: 0,
-                    what: format!("{stored} chunks stored, {expected} expected"),
-                });
-                continue;
-            }
-            for c in 0..expected {
-                match self.read_chunk(slice, c) {
-                    Ok(chunk) => {
-                        let bad = chunk.values.iter().zip(&chunk.depths).position(|(&v, &d)| {
-                            (v == 0) != (d == NO_DEPTH)
-                                || v.unsigned_abs() as u32 > slice.id.total().max(1)
-                        });
-                        if let Some(i) = bad {
-                            damage.push(Damage {
-                                variant: info.variant.clone(),
-                                slice: info.slice.clone(),
-                                chunk: c,
-                                what: format!(
-                                    "impossible value at position {}",
-                                    c * CHUNK_SIZE + i as u64
-                                ),
-                            });
-                        }
-                    }
-                    Err(DbError::Corrupt {
-                        variant,
-                        slice,
-                        chunk,
-                        what,
-                    }) => damage.push(Damage {
-                        variant,
-                        slice,
-                        chunk,
-                        what,
-                    }),
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        Ok(damage)
-    }
-
     /// Reads and decodes one chunk from SQLite (no cache).
     pub(crate) fn read_chunk(&self, slice: Slice, chunk: u64) -> Result<chunk::Chunk, DbError> {
         let variant = slice.variant.id();
@@ -309,9 +229,18 @@ impl Tablebase {
         let row = self
             .conn()
             .query_row(
-                "SELECT data, crc32 FROM chunks WHERE variant = ?1 AND slice = ?2 AND chunk = ?3",
+                "SELECT c.data, c.crc32, s.solver_version, s.rules_version
+                 FROM chunks c JOIN slices s ON s.variant = c.variant AND s.slice = c.slice
+                 WHERE c.variant = ?1 AND c.slice = ?2 AND c.chunk = ?3",
                 params![variant, name, chunk as i64],
-                |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)),
+                |r| {
+                    Ok((
+                        r.get::<_, Vec<u8>>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                    ))
+                },
             )
             .map_err(|e| match e {
                 rusqlite::Error::QueryReturnedNoRows => corrupt("missing".into()),
@@ -320,7 +249,15 @@ impl Tablebase {
                     source: e,
                 },
             })?;
-        let len = (slice.len() - chunk * CHUNK_SIZE).min(CHUNK_SIZE) as usize;
-        chunk::decode(&row.0, row.1 as u32, len, corrupt)
+        let (data, crc, solver_version, rules_version) = row;
+        let place = Place {
+            variant,
+            slice: &name,
+            chunk,
+            len: (slice.len() - chunk * CHUNK_SIZE).min(CHUNK_SIZE),
+            solver_version: &solver_version,
+            rules_version: &rules_version,
+        };
+        chunk::decode(&data, crc as u32, &place, corrupt)
     }
 }

@@ -14,7 +14,7 @@ use mancala_solver::{MoveError, Position, Side, Variant};
 use super::args::variant_parser;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
-use super::{print, side_name, tablebase, BadInput};
+use super::{print, side_name, BadInput};
 
 /// Analyse a whole game: every move's value before, the best value, the loss and a verdict.
 ///
@@ -69,7 +69,7 @@ impl AnalyseArgs {
         };
         let record: Vec<&str> = moves.iter().flat_map(|a| a.split_whitespace()).collect();
         let budget = budget.budget(PLY_BUDGET.nodes);
-        let tb = tablebase::open_existing(&db.path)?;
+        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
         let analysis = with_spinner(
             format!(
                 "analysing {} moves, a search of at most {} a position",

@@ -21,6 +21,9 @@ pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
     PossibleValuesParser::new(Variant::ALL.map(Variant::id)).try_map(|id| id.parse::<Variant>())
 }
 
+/// The tablebase file used when neither `--db` nor `$MANCALA_DB` names one.
+pub const DEFAULT_DB: &str = "mancala.db";
+
 /// The `--db` option of every command that touches the tablebase.
 #[derive(Debug, Args)]
 pub struct DbPath {
@@ -28,7 +31,7 @@ pub struct DbPath {
     #[arg(
         long = "db",
         env = "MANCALA_DB",
-        default_value = "mancala.db",
+        default_value = DEFAULT_DB,
         value_name = "PATH"
     )]
     pub path: PathBuf,

@@ -6,8 +6,8 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 
 use super::args::DbPath;
+use super::print;
 use super::text::thousands;
-use super::{print, tablebase};
 
 /// `mancala db ...`.
 #[derive(Debug, Subcommand)]
@@ -15,7 +15,9 @@ pub enum DbCommand {
     /// List the solved slices: positions, bytes stored, positions won/drawn/lost for the side to
     /// move, time taken, date, and the solver and rules versions.
     Info(InfoArgs),
-    /// Check every stored chunk against its checksum; exits non-zero naming each damaged slice.
+    /// Check every slice: its row against its slice and its chunks (positions, chunk numbers,
+    /// counts), every chunk against the checksum that binds it to its place, and the values;
+    /// exits non-zero naming each damaged slice and chunk.
     Verify(VerifyArgs),
 }
 
@@ -54,7 +56,7 @@ impl InfoArgs {
     /// Lists every stored slice with its size and statistics, per variant with totals.
     fn run(self) -> Result<()> {
         let json = self.json;
-        let tb = tablebase::open_existing(&self.db.path)?;
+        let tb = mancala_db::Tablebase::open_read_only(&self.db.path)?;
         let slices = tb.slices(None)?;
         if json {
             let mut line = serde_json::to_string(&slices)?;
@@ -116,20 +118,21 @@ impl VerifyArgs {
         let tb = if self.delete_damaged {
             mancala_db::Tablebase::open(db)?
         } else {
-            tablebase::open_existing(db)?
+            mancala_db::Tablebase::open_read_only(db)?
         };
         let mut checked = 0;
         let damage = tb.verify(|_| checked += 1)?;
         if damage.is_empty() {
             return Ok(print(&format!(
-                "{}: all {checked} slices intact (every chunk matches its checksum).\n",
+                "{}: all {checked} slices intact (every chunk matches its checksum and its slice row).\n",
                 tb.path()
             ))?);
         }
         for d in &damage {
+            let chunk = d.chunk.map(|c| format!(" chunk {c}")).unwrap_or_default();
             eprintln!(
-                "damaged: {} slice {} chunk {}: {}",
-                d.variant, d.slice, d.chunk, d.what
+                "damaged: {} slice {}{chunk}: {}",
+                d.variant, d.slice, d.what
             );
         }
         bail!(

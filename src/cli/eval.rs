@@ -16,7 +16,7 @@ use super::args::PositionArgs;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text::thousands;
 use super::value_text::describe_marked;
-use super::{print, side_name, tablebase};
+use super::{print, side_name};
 
 /// The value of any position and of every legal move, best first.
 ///
@@ -60,7 +60,7 @@ impl EvalArgs {
         let pos = position.read()?;
         let variant = position.variant;
         let budget = budget.budget(SEARCH_BUDGET.nodes);
-        let tb = tablebase::open_existing(&db.path)?;
+        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
         let (e, source) = with_spinner(
             format!("evaluating, a search of at most {}", budget_text(budget)),
             || tb.evaluate_any(&pos, budget),

@@ -13,7 +13,7 @@ use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
 use super::args::PositionArgs;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
-use super::{print, side_name, tablebase};
+use super::{print, side_name};
 
 /// The line of best play from a position to the end of the game.
 ///
@@ -43,7 +43,7 @@ impl MainlineArgs {
         } = self;
         let pos = position.read()?;
         let budget = budget.budget(PLY_BUDGET.nodes);
-        let tb = tablebase::open_existing(&db.path)?;
+        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
         let line = with_spinner(
             format!(
                 "following the line, a search of at most {} a position",

@@ -25,7 +25,6 @@ pub mod serve;
 pub mod serve_help;
 pub mod show;
 pub mod solve;
-pub mod tablebase;
 pub mod text;
 pub mod value_text;
 pub mod variants;

@@ -161,7 +161,7 @@ impl ExportArgs {
     /// Writes the puzzles as CSV on standard output:
     /// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
     fn run(self) -> Result<()> {
-        let tb = super::tablebase::open_existing(&self.db.path)?;
+        let tb = mancala_db::Tablebase::open_read_only(&self.db.path)?;
         let mut out = csv::Writer::from_writer(std::io::stdout().lock());
         out.write_record([
             "PuzzleId",

@@ -1,32 +1,38 @@
-//! `mancala serve [--bind HOST:PORT] [--db PATH]`: the HTTP evaluation service. On a database
-//! with no solved slice it first builds the default tablebase (with progress), and on one with no
-//! puzzle a starter set of puzzles; then it serves.
+//! `mancala serve [--bind HOST:PORT] [--db PATH] [--build | --read-only]`: the HTTP evaluation
+//! service. On the default database with no solved slice (or with `--build`) it first builds the
+//! default tablebase (with progress), and on one with no puzzle a starter set of puzzles; then it
+//! serves.
 
 use std::io::Write as _;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use std::time::Duration;
 
 use mancala_api::search::SearchSettings;
-use mancala_db::Tablebase;
+use mancala_api::server::ServeOptions;
+use mancala_db::{DbError, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
-use super::args::DbPath;
+use super::args::{DbPath, DEFAULT_DB};
 use super::default_sizes::default_max_seeds;
 use super::serve_help;
 use super::solve::solve_variant;
 
-/// Serve the evaluation API over HTTP (JSON), building the default tablebase first if the
-/// database has none.
+/// Serve the evaluation API over HTTP (JSON), building the default tablebase first on a first
+/// run.
 ///
-/// On a fresh machine (no solved slice of any variant in --db) it first solves every variant to
-/// its default size, showing progress (about two minutes on two cores), then serves; a second
-/// start reuses the database. While serving, the tablebase is opened read-only. It prints the
-/// address it listens on, logs one line per request on standard error (RUST_LOG=warn quiets it)
-/// and stops cleanly on Ctrl-C.
+/// On a fresh machine (no file at the default path, mancala.db) it first solves every variant
+/// to its default size, showing progress (about two minutes on two cores), then serves; a second
+/// start reuses the database. A file named with --db (or $MANCALA_DB) is built only with
+/// --build: a mistyped path is an error, not a two-minute build. Another application's SQLite
+/// file is refused and left untouched. While serving, the tablebase is opened read-only; puzzle
+/// attempts are written through a second handle, or refused with 503 under --read-only (chosen
+/// by itself, with a warning, when the file or its directory cannot be written). It prints the
+/// address it listens on, logs one line per request on standard error (RUST_LOG=warn quiets it;
+/// requests too malformed to parse are logged at debug level) and stops cleanly on Ctrl-C.
 #[derive(Debug, Args)]
 #[command(after_help = serve_help::after_help())]
 pub struct ServeArgs {
@@ -34,8 +40,16 @@ pub struct ServeArgs {
     /// printed on standard output.
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     bind: String,
-    /// When the database has no solved slice yet, build every variant up to this many seeds
-    /// instead of its default size (see `mancala solve --help`).
+    /// Build the default tablebase into --db when it has no solved slice, also when --db names
+    /// a file other than the default one (a missing file is created).
+    #[arg(long, conflicts_with = "read_only")]
+    build: bool,
+    /// Never write to the database: evaluations work, puzzle attempts answer 503 saying why, no
+    /// tablebase or starter puzzles are built.
+    #[arg(long)]
+    read_only: bool,
+    /// When the tablebase is built, build every variant up to this many seeds instead of its
+    /// default size (see `mancala solve --help`).
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
     #[command(flatten)]
@@ -88,24 +102,26 @@ impl SearchLimits {
 }
 
 impl ServeArgs {
-    /// Builds the tablebase if there is none, then serves until Ctrl-C.
+    /// Builds the tablebase if there is none and building is allowed, then serves until Ctrl-C.
     pub fn run(self) -> Result<()> {
         let db = self.db.path.as_path();
         mancala_api::server::init_logging();
-        if !has_solved_slices(db)? {
-            let tb = Tablebase::open(db)?;
-            eprintln!(
-                "No solved slices in {}: building the default tablebase first (about two minutes \
-                 on two cores; stop it at any time, it resumes).",
-                db.display()
+        let may_build = self.build || db == Path::new(DEFAULT_DB);
+        if !db.exists() && !may_build && !db.is_dir() {
+            bail!(
+                "no tablebase at {path}: build one with `mancala serve --db {path} --build` \
+                 (about two minutes) or `mancala solve all --db {path}`, or pass another --db",
+                path = db.display()
             );
-            for v in Variant::ALL {
-                let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-                solve_variant(&tb, v, max, false)?;
-            }
         }
-        starter_puzzles(db)?;
-        mancala_api::server::run_with(&self.bind, db, self.search.settings(), |addrs| {
+        if !self.read_only {
+            prepare(db, may_build, self.max_seeds)?;
+        }
+        let options = ServeOptions {
+            search: self.search.settings(),
+            read_only: self.read_only,
+        };
+        mancala_api::server::run_with(&self.bind, db, options, |addrs| {
             let mut out = std::io::stdout().lock();
             for addr in addrs {
                 let _ = writeln!(out, "Listening on http://{addr}");
@@ -120,6 +136,37 @@ impl ServeArgs {
     }
 }
 
+/// Makes the database ready to serve: the default tablebase built when it has no solved slice
+/// (if `may_build`), and a starter set of puzzles when it has none. A file that cannot be
+/// written is left as it is (the server then serves it read-only).
+fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>) -> Result<()> {
+    let tb = match Tablebase::open(db) {
+        Ok(tb) => tb,
+        Err(DbError::ReadOnly { .. }) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    if !has_solved_slices(&tb)? {
+        if !may_build {
+            eprintln!(
+                "warning: no solved slices in {}: every answer will come from search; pass \
+                 --build to build the default tablebase",
+                db.display()
+            );
+            return Ok(());
+        }
+        eprintln!(
+            "No solved slices in {}: building the default tablebase first (about two minutes \
+             on two cores; stop it at any time, it resumes).",
+            db.display()
+        );
+        for v in Variant::ALL {
+            let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
+            solve_variant(&tb, v, max, false)?;
+        }
+    }
+    starter_puzzles(&tb)
+}
+
 /// Puzzles of every solved variant generated when a database has none yet.
 const STARTER_PUZZLES: usize = 50;
 /// Positions examined per starter puzzle at most, so that a small tablebase with few puzzles in
@@ -127,30 +174,21 @@ const STARTER_PUZZLES: usize = 50;
 const STARTER_TRIES: usize = 100;
 
 /// Generates a starter set of puzzles if the database has none.
-fn starter_puzzles(db: &Path) -> Result<()> {
-    let tb = Tablebase::open(db)?;
+fn starter_puzzles(tb: &Tablebase) -> Result<()> {
     if !tb.puzzles(None)?.is_empty() {
         return Ok(());
     }
-    eprintln!(
-        "No puzzles in {} yet: generating a starter set.",
-        db.display()
-    );
+    eprintln!("No puzzles in {} yet: generating a starter set.", tb.path());
     for v in Variant::ALL {
         if !tb.current_slices(v)?.is_empty() {
-            super::puzzles::generate_into(&tb, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
+            super::puzzles::generate_into(tb, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
         }
     }
     Ok(())
 }
 
-/// Whether the database at `db` exists and holds a slice of some variant solved under the
-/// current rules.
-fn has_solved_slices(db: &Path) -> Result<bool> {
-    if !db.exists() {
-        return Ok(false);
-    }
-    let tb = Tablebase::open(db).with_context(|| format!("opening {}", db.display()))?;
+/// Whether the tablebase holds a slice of some variant solved under the current rules.
+fn has_solved_slices(tb: &Tablebase) -> Result<bool> {
     for v in Variant::ALL {
         if !tb.current_slices(v)?.is_empty() {
             return Ok(true);

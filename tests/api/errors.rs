@@ -171,7 +171,7 @@ fn not_found_unknown_variant_and_routes() {
         b"",
     );
     r.error(405, None);
-    assert_eq!(r.header("allow"), Some("GET"));
+    assert_eq!(r.header("allow"), Some("GET, HEAD"));
     let r = server.get("/api/rio-kadalis/analyse");
     r.error(405, None);
     assert_eq!(r.header("allow"), Some("POST"));

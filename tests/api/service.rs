@@ -79,8 +79,9 @@ fn healthz_and_openapi() {
 fn serve_builds_the_tablebase_on_a_fresh_machine_then_reuses_it() {
     let db = scratch("fresh").join("fresh.db");
     let _ = std::fs::remove_file(&db);
-    // A fresh database: serve builds every variant first (here only up to 4 seeds, to be quick).
-    let mut server = Server::start(&db, &["--max-seeds", "4"]);
+    // A fresh database, asked for: serve builds every variant first (here only up to 4 seeds,
+    // to be quick).
+    let mut server = Server::start(&db, &["--build", "--max-seeds", "4"]);
     let log = server.log();
     assert!(log.contains("building the default tablebase"), "{log}");
     let variants = server.get("/api/variants").json();

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{ChildStdout, Stdio};
+use std::process::{ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -18,7 +18,8 @@ pub struct Server {
     pub process: Running,
     /// Where it listens.
     pub addr: SocketAddr,
-    /// The file that receives the server's standard error (its log).
+    /// The file that receives the server's standard error (its log), in the system's temporary
+    /// directory (the database's may be read-only), removed when the server is dropped.
     stderr: PathBuf,
     /// Kept open so that the server can still write to it.
     _stdout: BufReader<ChildStdout>,
@@ -28,11 +29,17 @@ impl Server {
     /// Starts `mancala serve --bind 127.0.0.1:0 --db DB ARGS...` and waits for the address it
     /// prints.
     pub fn start(db: &Path, args: &[&str]) -> Server {
+        Server::start_as(mancala(), db, args)
+    }
+
+    /// [`Server::start`] with a prepared command that runs the binary (as another user, say).
+    pub fn start_as(mut command: Command, db: &Path, args: &[&str]) -> Server {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, Ordering::Relaxed);
-        let stderr = db.with_extension(format!("stderr-{n}.log"));
+        let stderr =
+            std::env::temp_dir().join(format!("mancala-serve-{}-{n}.log", std::process::id()));
         let mut process = Running(
-            mancala()
+            command
                 .args(["serve", "--bind", "127.0.0.1:0", "--db"])
                 .arg(db)
                 .args(args)
@@ -75,6 +82,12 @@ impl Server {
     /// Everything the server has logged so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.stderr);
     }
 }
 

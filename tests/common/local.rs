@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::mpsc::channel;
 
 use mancala_api::search::SearchSettings;
+use mancala_api::server::ServeOptions;
 
 use super::http::{http, Response};
 
@@ -21,7 +22,11 @@ impl LocalServer {
         let (bound, addr) = channel();
         let db = db.to_owned();
         std::thread::spawn(move || {
-            mancala_api::server::run_with("127.0.0.1:0", &db, search, |addrs| {
+            let options = ServeOptions {
+                search,
+                read_only: false,
+            };
+            mancala_api::server::run_with("127.0.0.1:0", &db, options, |addrs| {
                 let _ = bound.send(addrs[0]);
             })
             .expect("the service runs");

@@ -146,8 +146,29 @@ pub fn flip_a_bit(db: &Path, key: ChunkKey) {
     overwrite_chunk(db, key, &data, None);
 }
 
+/// The checksum a chunk must carry at its place, as docs/design.md defines it, written out here
+/// to forge a matching one: the CRC-32 of the variant, the slice, the chunk number, the
+/// positions in the chunk, the solver version and the rules version, each followed by a zero
+/// byte, then the data.
+pub fn forged_checksum(row: &SliceRow, chunk: u64, positions: u64, data: &[u8]) -> u32 {
+    let mut bytes = Vec::new();
+    for field in [
+        row.0.clone(),
+        row.1.clone(),
+        chunk.to_string(),
+        positions.to_string(),
+        row.5.clone(),
+        row.6.clone(),
+    ] {
+        bytes.extend_from_slice(field.as_bytes());
+        bytes.push(0);
+    }
+    bytes.extend_from_slice(data);
+    crc32(&bytes)
+}
+
 /// CRC-32 (IEEE, reflected, as zlib), written out here to forge a matching checksum.
-pub fn crc32(data: &[u8]) -> u32 {
+fn crc32(data: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in data {
         crc ^= b as u32;

@@ -3,14 +3,14 @@
 //! from it on the tablebase threads; anything else is searched on the bounded search threads
 //! ([`crate::search`]), so that searches never hold up tablebase answers.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
 use mancala_db::{DbError, Source};
 use mancala_solver::{Position, Variant};
 
 use crate::error::ApiError;
 use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition};
-use crate::reply::{json_ok, to_json};
+use crate::reply::{json_ok, searched_json, tablebase_json, to_json};
 use crate::request::GameRecord;
 use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
@@ -18,6 +18,7 @@ use crate::state::AppState;
 /// `GET /api/{variant}?position=...[&budget=NODES]`: the position's value and every move's, best
 /// first; from the tablebase, else by a search within the client's budget under the server's cap.
 pub(crate) async fn evaluate(
+    req: HttpRequest,
     QueriedPosition(position): QueriedPosition,
     QueriedBudget(nodes): QueriedBudget,
     state: web::Data<AppState>,
@@ -39,15 +40,17 @@ pub(crate) async fn evaluate(
         }
         Err(e) => return Err(e.into()),
     };
-    Ok(json_ok(to_json(&EvaluationJson::with_source(
-        &evaluation,
-        &source,
-    ))?))
+    let body = to_json(&EvaluationJson::with_source(&evaluation, &source))?;
+    Ok(match source {
+        Source::Tablebase => tablebase_json(&req, body),
+        Source::Search(_) => searched_json(body),
+    })
 }
 
 /// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game, by search
 /// until the tablebase takes over.
 pub(crate) async fn mainline(
+    req: HttpRequest,
     QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -57,11 +60,10 @@ pub(crate) async fn mainline(
         let line = tb.main_line(&position, MAX_LINE_PLIES, budget)?;
         to_json(&MainlineJson::new(&line))
     };
-    let body = match held(&state, position).await? {
-        true => web::block(line).await??,
-        false => state.search.run(line).await??,
-    };
-    Ok(json_ok(body))
+    Ok(match held(&state, position).await? {
+        true => tablebase_json(&req, web::block(line).await??),
+        false => searched_json(state.search.run(line).await??),
+    })
 }
 
 /// `POST /api/{variant}/analyse` with `{"position": START, "moves": [...]}`: every move judged,
@@ -78,11 +80,10 @@ pub(crate) async fn analyse(
         let analysis = tb.analyse(&position, &moves, budget)?;
         to_json(&AnalysisJson::new(&analysis))
     };
-    let body = match held(&state, position).await? {
-        true => web::block(analysis).await??,
-        false => state.search.run(analysis).await??,
-    };
-    Ok(json_ok(body))
+    Ok(match held(&state, position).await? {
+        true => json_ok(web::block(analysis).await??),
+        false => searched_json(state.search.run(analysis).await??),
+    })
 }
 
 /// Whether the tablebase holds `position`, and with it every position that play can reach from

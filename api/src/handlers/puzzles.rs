@@ -70,10 +70,10 @@ pub(crate) async fn attempt(
     JsonBody(body): JsonBody<AttemptBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let writer = state.writer()?;
     let player_rating = body.rating()?;
     let puzzle = load(&state, id).await?;
     let tb = state.tb.clone();
-    let writer = state.writer.clone();
     let answer = web::block(move || -> Result<AttemptJson, ApiError> {
         let r = check_attempt(&tb, &puzzle.puzzle, &body.moves)?;
         let finished = r.complete || !r.correct;

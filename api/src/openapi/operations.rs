@@ -57,9 +57,11 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
             "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `body`, `query`).",
             "404" => "Unknown variant (`field`: `variant`), or no such puzzle (`field`: `id`). A legal position is never a 404: outside the tablebase it is searched.",
             "405" => "The path exists but does not take this method (the `Allow` header says which it takes).",
+            "408" => "The body did not arrive within 10 seconds of the request's head.",
             "413" => "The body is over the size limit, or the record holds too many moves.",
+            "415" => "The body was not sent as `Content-Type: application/json` (`field`: `content-type`).",
             "500" => "The database failed (never caused by input).",
-            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, or the server is shutting down.",
+            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, a write on a read-only server (the message says why), or the server is shutting down.",
             _ => "Error.",
         };
         map.insert(
@@ -121,7 +123,7 @@ pub fn evaluate() -> Value {
     on_position(
         json!({
             "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
-            "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503.",
+            "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503. A tablebase answer never changes for a given solver and rules version: it carries `Cache-Control: public, max-age=86400` and an `ETag`, and a request whose `If-None-Match` holds that tag gets a 304 with no body; a searched answer is `no-cache`. Any origin may call it (CORS).",
             "operationId": "evaluate"
         }),
         &[budget_param()],
@@ -153,7 +155,7 @@ pub fn analyse() -> Value {
             "schema": {"$ref": "#/components/schemas/Record"},
             "example": {"position": "4,4,4,4,4,4/4,4,4,4,4,4 S", "moves": ["1", "4"]}
         }}},
-        "responses": responses(ok("The analysis.", "Analysis"), &["400", "404", "413", "500", "503"])
+        "responses": responses(ok("The analysis.", "Analysis"), &["400", "404", "408", "413", "415", "500", "503"])
     })
 }
 
@@ -194,6 +196,6 @@ pub fn attempt() -> Value {
             "schema": {"$ref": "#/components/schemas/Attempt"},
             "example": {"moves": ["3"], "rating": 1500}
         }}},
-        "responses": responses(ok("How the attempt stands.", "AttemptResult"), &["400", "404", "413", "500", "503"])
+        "responses": responses(ok("How the attempt stands.", "AttemptResult"), &["400", "404", "408", "413", "415", "500", "503"])
     })
 }

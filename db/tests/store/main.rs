@@ -17,6 +17,9 @@ use mancala_solver::{Board, Position, Slice, SliceId, Value, Variant, RULES_VERS
 use rusqlite::{params, Connection};
 use tempfile::TempDir;
 
+mod identity;
+mod integrity;
+
 /// Rio Kadalis slice 12: 12 seeds over 12 pits, C(23, 11) = 1,352,078 positions, which is 20
 /// full chunks of 65,536 and a last one of 1,352,078 - 20 * 65,536 = 41,358.
 const RIO_12_POSITIONS: u64 = 1_352_078;
@@ -441,7 +444,7 @@ fn damage_is_found_by_verify_and_never_served() {
             damage[0].slice.as_str(),
             damage[0].chunk
         ),
-        ("rio-kadalis", "12", 5)
+        ("rio-kadalis", "12", Some(5))
     );
     assert!(damage[0].what.contains("checksum"), "{damage:?}");
 
@@ -516,7 +519,7 @@ fn impossible_values_are_damage() {
         tb.write_group(&[s], 0.0).unwrap();
         let damage = tb.verify(|_| {}).unwrap();
         assert_eq!(damage.len(), 1, "value {value} depth {depth}: {damage:?}");
-        assert_eq!((damage[0].slice.as_str(), damage[0].chunk), ("4", 0));
+        assert_eq!((damage[0].slice.as_str(), damage[0].chunk), ("4", Some(0)));
         assert!(
             damage[0].what.contains(&at.to_string()),
             "names the position: {damage:?}"

@@ -1,0 +1,207 @@
+//! Opening a tablebase file: for writing (created when missing, schema brought up to date) or
+//! for reading only, and in both cases only a file that is ours. A file is ours when its SQLite
+//! `application_id` is [`APPLICATION_ID`] (older files, from before it was stamped, are
+//! recognised by their tables and stamped by the migration); any other SQLite file is refused
+//! before anything is written to it.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
+
+use crate::error::WithPath;
+use crate::{schema, DbError, Tablebase};
+
+/// The SQLite `application_id` of a mancala tablebase: `MNCL` in ASCII. `file(1)` and other
+/// tools read it from the file's header to tell what the file is.
+pub const APPLICATION_ID: i32 = 0x4D4E_434C;
+
+/// The tables of tablebases written before files were stamped with [`APPLICATION_ID`].
+const UNSTAMPED_TABLES: [&str; 4] = ["chunks", "puzzle_attempts", "puzzles", "slices"];
+
+/// How long a connection waits for another process's lock before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Tablebase {
+    /// Opens (creating if needed) a tablebase for reading and writing, bringing its schema up
+    /// to date. Refuses a directory, a file that is not SQLite, another application's SQLite
+    /// file (left untouched) and a file that cannot be written ([`DbError::ReadOnly`]).
+    pub fn open(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        refuse_directory(path, &name)?;
+        let mut conn = Connection::open(path).at(&name)?;
+        conn.busy_timeout(BUSY_TIMEOUT).at(&name)?;
+        identify(&conn, &name).map_err(|e| read_only_if_so(e, path))?;
+        if conn.is_readonly(MAIN_DB).at(&name)? {
+            return Err(DbError::ReadOnly { path: name });
+        }
+        configure(&conn, &name).map_err(|e| read_only_if_so(e, path))?;
+        schema::migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| DbError::Migration {
+                path: name.clone(),
+                message: e.to_string(),
+            })?;
+        Ok(Self::with_connection(name, conn))
+    }
+
+    /// Opens an existing tablebase for reading only, as the service and the reading commands
+    /// do. Works on a read-only file in a read-only directory too: where SQLite cannot create
+    /// the shared-memory file that WAL mode reads through, the file is opened as immutable
+    /// (nothing else can change it anyway).
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        refuse_directory(path, &name)?;
+        if !path.exists() {
+            return Err(DbError::Missing { path: name });
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).at(&name)?;
+        conn.busy_timeout(BUSY_TIMEOUT).at(&name)?;
+        let conn = match identify(&conn, &name) {
+            Err(e) if cannot_share_memory(&e) => {
+                let conn = open_immutable(path, &name)?;
+                identify(&conn, &name)?;
+                conn
+            }
+            Err(e) => return Err(e),
+            Ok(()) => conn,
+        };
+        check_version(&conn, &name)?;
+        Ok(Self::with_connection(name, conn))
+    }
+}
+
+/// A directory named where a file was expected is said to be one.
+fn refuse_directory(path: &Path, name: &str) -> Result<(), DbError> {
+    if path.is_dir() {
+        return Err(DbError::Directory {
+            path: name.to_owned(),
+            example: path.join("mancala.db").display().to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Reads what the file is, writing nothing: a tablebase or an empty database pass; another
+/// application's database is [`DbError::Foreign`], and a file that is not SQLite at all fails
+/// with SQLite's "file is not a database".
+fn identify(conn: &Connection, name: &str) -> Result<(), DbError> {
+    let application_id: i32 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .at(name)?;
+    if application_id == APPLICATION_ID {
+        return Ok(());
+    }
+    let tables = {
+        let mut stmt = conn
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            .at(name)?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0)).at(name)?;
+        rows.collect::<Result<Vec<String>, _>>().at(name)?
+    };
+    let foreign = |what: String| {
+        Err(DbError::Foreign {
+            path: name.to_owned(),
+            what,
+        })
+    };
+    if application_id != 0 {
+        return foreign(format!(
+            "its SQLite application id is {application_id:#010x}, a tablebase's is {APPLICATION_ID:#010x}"
+        ));
+    }
+    let unstamped_tablebase = tables.iter().any(|t| t == "slices")
+        && tables
+            .iter()
+            .all(|t| UNSTAMPED_TABLES.contains(&t.as_str()));
+    if tables.is_empty() || unstamped_tablebase {
+        return Ok(());
+    }
+    foreign(format!(
+        "an SQLite database with the tables {}",
+        tables.join(", ")
+    ))
+}
+
+/// Refuses a schema newer than this program's, and a file with none.
+fn check_version(conn: &Connection, name: &str) -> Result<(), DbError> {
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .at(name)?;
+    let latest = schema::VERSION;
+    let message = if version == 0 {
+        "it holds no tablebase yet; create one with `mancala solve`".to_owned()
+    } else if version < latest {
+        format!(
+            "schema version {version}, this program reads version {latest}; any writing command \
+             (`mancala solve`) upgrades it"
+        )
+    } else if version > latest {
+        format!(
+            "schema version {version}, this program reads version {latest}; it was written by a \
+             newer mancala"
+        )
+    } else {
+        return Ok(());
+    };
+    Err(DbError::Migration {
+        path: name.to_owned(),
+        message,
+    })
+}
+
+/// The settings of a writing connection: WAL (readers never block the writer), synchronous
+/// NORMAL (durable at each checkpoint, never corrupt), foreign keys.
+fn configure(conn: &Connection, name: &str) -> Result<(), DbError> {
+    conn.pragma_update(None, "journal_mode", "WAL").at(name)?;
+    conn.pragma_update(None, "synchronous", "NORMAL").at(name)?;
+    conn.pragma_update(None, "foreign_keys", "ON").at(name)?;
+    Ok(())
+}
+
+/// Whether SQLite failed because it could not create or write a file next to the database (the
+/// WAL's shared memory or the journal): a read-only directory or file.
+fn cannot_share_memory(e: &DbError) -> bool {
+    matches!(
+        e,
+        DbError::Sqlite {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } if matches!(f.code, ErrorCode::CannotOpen | ErrorCode::ReadOnly)
+    )
+}
+
+/// `e`, or [`DbError::ReadOnly`] when it comes from a file or directory that cannot be written.
+fn read_only_if_so(e: DbError, path: &Path) -> DbError {
+    if cannot_share_memory(&e) && path.exists() {
+        DbError::ReadOnly {
+            path: path.display().to_string(),
+        }
+    } else {
+        e
+    }
+}
+
+/// Opens `path` read-only as an immutable database: no shared memory, no locks.
+fn open_immutable(path: &Path, name: &str) -> Result<Connection, DbError> {
+    let absolute = std::path::absolute(path).map_err(|e| DbError::Io {
+        path: name.to_owned(),
+        source: e,
+    })?;
+    let mut uri = url::Url::from_file_path(&absolute)
+        .map_err(|()| DbError::Io {
+            path: name.to_owned(),
+            source: std::io::Error::other("cannot be written as a file URI"),
+        })?
+        .to_string();
+    uri.push_str("?immutable=1");
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(uri, flags).at(name)?;
+    conn.busy_timeout(BUSY_TIMEOUT).at(name)?;
+    Ok(conn)
+}
