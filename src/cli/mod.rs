@@ -17,6 +17,7 @@ pub mod default_sizes;
 pub mod eval;
 pub mod help;
 pub mod mainline;
+pub mod memory;
 pub mod moves;
 pub mod play;
 pub mod puzzles;

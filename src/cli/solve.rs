@@ -15,6 +15,7 @@ use mancala_solver::{Slice, Variant};
 
 use super::args::DbPath;
 use super::default_sizes::{self, default_max_seeds};
+use super::memory;
 use super::text::thousands;
 
 /// Solve every missing slice of a variant (or of all) up to a number of seeds.
@@ -24,10 +25,12 @@ use super::text::thousands;
 /// it was working on and resumes from there when started again. Slices already in the database
 /// are reused. Progress shows the positions done, the rate and the time left.
 ///
-/// Memory: the group being solved needs about 12 bytes a position plus 8 bytes per move that
-/// captures nothing (so 40 to 60 bytes a position in the two-row games, more in the four-row
-/// ones), and every smaller slice 1 byte a position. Rio Kadalis up to 20 seeds (85 million
-/// positions in its largest slice) peaks near 5 GiB.
+/// Memory: the group being solved needs at most 16 bytes a position plus 8 bytes per move that
+/// captures nothing (estimated before it starts from a sample of its positions), and every
+/// smaller slice 1 byte a position; Rio Kadalis up to 20 seeds (85 million positions in its
+/// largest slice) peaks at 2.4 GiB. Before anything is solved, every missing group is checked
+/// against --memory: a group that does not fit is refused, naming what it needs, what there is
+/// and the largest --max-seeds that fits.
 #[derive(Debug, Args)]
 #[command(after_help = after_help())]
 pub struct SolveArgs {
@@ -38,6 +41,10 @@ pub struct SolveArgs {
     /// together). Default: the variant's default size (see below).
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
+    /// The most memory the solve may use, as `24GiB`, `8G` or a number of bytes [default: the
+    /// memory available now].
+    #[arg(long, value_name = "LIMIT")]
+    memory: Option<bytesize::ByteSize>,
     /// Hide the progress bars (a line per solved group is still printed).
     #[arg(long, short)]
     quiet: bool,
@@ -83,6 +90,16 @@ impl SolveArgs {
             Target::One(v) => vec![v],
             Target::All => Variant::ALL.to_vec(),
         };
+        let (limit, source) = match self.memory {
+            Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
+            None => (memory::available(), "the memory available on this machine"),
+        };
+        if let Some(limit) = limit {
+            for &v in &variants {
+                let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+                memory::check(&tb, v, max, limit, source)?;
+            }
+        }
         let mut done = Vec::new();
         let started = Instant::now();
         for v in variants {
@@ -114,8 +131,10 @@ pub fn solve_variant(
     }
     let total = plan.missing_positions();
     eprintln!(
-        "{variant}: solving {missing} slices up to {max} seeds ({} positions; {stored} solved already)",
+        "{variant}: solving {missing} slices up to {max} seeds ({} positions, memory at most \
+         about {}; {stored} solved already)",
         thousands(total),
+        memory::bytes(memory::peak(tb, variant, max)?),
     );
     let bars = Bars::new(total, quiet);
     let done = plan.run(&bars)?;

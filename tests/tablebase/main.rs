@@ -20,6 +20,7 @@ mod damage;
 mod database_file;
 mod exhaustive;
 mod hand_worked;
+mod memory;
 mod oracle;
 mod resume;
 mod solve_all;

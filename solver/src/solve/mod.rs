@@ -10,7 +10,10 @@
 
 mod depths;
 mod graph;
+mod memory;
 mod values;
+
+pub use memory::{memory_need, MemoryNeed};
 
 use std::collections::HashMap;
 use std::sync::Arc;
