@@ -140,7 +140,7 @@ fn emptied_pits(before: &Position, p: &Played) -> usize {
         return 0;
     }
     let (b, a) = (before.relative_board(), p.effect.board);
-    let cells = 2 * before.variant().pits_per_side() as usize;
+    let cells = 2 * before.variant().pits_per_side();
     (0..cells)
         .filter(|&i| i != from as usize - 1 && b.cells[i] > 0 && a.cells[i] == 0)
         .count()
@@ -173,4 +173,53 @@ fn binikh_threats(before: &Position) -> usize {
         .iter()
         .filter(|mv| matches!(mv, Move::Pit(k) if first_hand_landing(before, *k) == Some(3)))
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The themes of a one-move line: `mv` played from `position`, a decision.
+    fn one_move(variant: Variant, position: &str, mv: u8) -> Vec<Theme> {
+        let start = Position::parse(variant, position).unwrap();
+        let played = start.play(Move::Pit(mv)).unwrap();
+        let s = Solution {
+            line: vec![played],
+            by_solver: vec![true],
+            decisions: vec![true],
+            tempting: 0,
+            choices: start.legal_moves().len(),
+            cycle_save: false,
+        };
+        themes(&start, &s)
+    }
+
+    /// Rio Kadalis, South 1,1,1,1,1,0 and North pits 1-3 holding one seed each. S2 by hand:
+    /// its seed lands on S3 (lifted: 2), which sows S4 and S5 (lifted: 2), which sow S6 and N1
+    /// (lifted: 2), which sow N2 and N3 (lifted: 2), which sow N4 and N5, empty: the end.
+    /// S3, S5, N1 and N3 are left empty: a chain. S1 lifts only S2 and S4: no chain.
+    #[test]
+    fn a_move_emptying_three_pits_is_a_chain() {
+        let p = "0,0,0,1,1,1/1,1,1,1,1,0 S 20-20";
+        assert!(one_move(Variant::RioKadalis, p, 2).contains(&Theme::Chain));
+        assert!(!one_move(Variant::RioKadalis, p, 1).contains(&Theme::Chain));
+    }
+
+    /// Rio Kadalis, South 1,3,0,2,0,3: S1's seed lands on S2's three and S4's two seeds end
+    /// on S6's three, two fours threatened at once; S2 and S6 land on empty pits.
+    #[test]
+    fn two_binikh_fours_at_once_are_a_fork() {
+        let p = "0,0,0,0,1,2/1,3,0,2,0,3 S 18-18";
+        assert!(one_move(Variant::RioKadalis, p, 2).contains(&Theme::BinikhFork));
+    }
+
+    /// Al-manqala with North's row empty: South must feed (S7 is its only move that reaches
+    /// North). The same rows in Rio Kadalis's family are no feeding.
+    #[test]
+    fn south_forced_to_give_seeds_in_al_manqala_is_feeding() {
+        let p = "0,0,0,0,0,0,0/0,0,0,0,0,1,1 S";
+        assert!(one_move(Variant::AlManqala, p, 7).contains(&Theme::Feeding));
+        let q = "0,0,0,0,0,0/2,1,1,1,1,2 S 20-20";
+        assert!(!one_move(Variant::RioKadalis, q, 1).contains(&Theme::Feeding));
+    }
 }
