@@ -254,36 +254,100 @@ async function playPuzzleMove(move) {
   return feedbackState();
 }
 
-test('puzzle: play the solution and solve it', async () => {
-  await open('#puzzles');
-  const puzzle = await newPuzzle('rio-kadalis');
-  assert.match(await page.textContent(tid('puzzle-title')), /South to play and win/);
-  assert.equal(await page.textContent(tid('puzzle-rating')), String(Math.round(puzzle.rating)));
+// Plays the puzzle shown to the end with its stored line: South's decisions are clicked, the
+// moves the page plays for the player (North's replies, South's forced moves) must follow the
+// line. Returns the final feedback state.
+async function solveShown(puzzle, { screenshot } = {}) {
   const line = puzzle.solution;
   let i = 0;
   let state;
-  let shot = false;
+  let shot = !screenshot;
   while (i < line.length) {
     state = await playPuzzleMove(line[i]);
     if (state === 'solved') break;
     assert.equal(state, 'right', await page.textContent(tid('puzzle-feedback')));
+    assert.equal(await page.textContent(tid('puzzle-themes')), '', 'no themes before the end');
     if (!shot) {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, 'puzzle.png') });
       shot = true;
     }
-    const reply = await page.getAttribute(tid('puzzle-feedback'), 'data-reply');
-    if (reply) {
-      assert.equal(reply, line[i + 1], 'the service replies with the solution line');
-      i += 2;
-    } else {
-      i += 1;
-    }
+    const auto = (await page.getAttribute(tid('puzzle-feedback'), 'data-reply')).split(' ').filter(Boolean);
+    auto.forEach((m, k) => assert.equal(m.slice(1), line[i + 1 + k], 'played for the player: the solution line'));
+    i += 1 + auto.length;
   }
+  return state;
+}
+
+test('puzzle: play the solution and solve it; themes only at the end', async () => {
+  await open('#puzzles');
+  const puzzle = await newPuzzle('rio-kadalis');
+  assert.match(await page.textContent(tid('puzzle-title')), /South to play and win/);
+  assert.equal(await page.textContent(tid('puzzle-rating')), String(Math.round(puzzle.rating)));
+  assert.doesNotMatch(await page.textContent(tid('puzzle-meta')), /theme/i);
+  assert.equal(await page.textContent(tid('puzzle-themes')), '');
+  // The player: a rating shown, a token kept in local storage.
+  assert.match(await page.textContent(tid('player-rating')), /^\d+$/);
+  assert.equal((await page.evaluate(() => localStorage.getItem('mancala-player-token'))).length, 32);
+  const state = await solveShown(puzzle, { screenshot: true });
   assert.equal(state, 'solved', await page.textContent(tid('puzzle-feedback')));
   assert.match(await page.textContent(tid('puzzle-feedback')), /Solved/);
   assert.equal(await page.locator(`${tid('puzzle-board')} .pit.playable`).count(), 0, 'solved: no more moves');
-  if (!shot) await page.screenshot({ path: join(SHOTS, 'puzzle.png') });
+  const themes = puzzle.themes.length ? `Themes: ${puzzle.themes.join(', ')}` : 'No theme';
+  assert.equal(await page.textContent(tid('puzzle-themes')), themes);
+});
+
+test('puzzle streak: solved puzzles count, the next is rated higher, giving up ends it', async () => {
+  await open('#puzzles');
+  await page.waitForSelector(tid('player-bar'));
+  await page.selectOption(tid('puzzle-variant'), 'rio-kadalis');
+  const startStreak = async (old) => {
+    await page.waitForFunction((o) => {
+      const m = document.querySelector('[data-testid="puzzle-meta"]');
+      return m.dataset.id && m.dataset.id !== String(o)
+        && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready'
+        && document.querySelector('[data-testid="puzzle-board"] .pit.playable');
+    }, old);
+    const id = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+    return (await apiGet(`/api/puzzles/${id}`)).body;
+  };
+  const old = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+  await page.click(tid('puzzle-streak'));
+  const first = await startStreak(old);
+  assert.match(await page.textContent(tid('puzzle-title')), /streak/);
+  assert.equal(await solveShown(first), 'solved');
+  assert.equal(await page.textContent(tid('player-streak')), '1');
+  await page.click(tid('puzzle-next'));
+  const second = await startStreak(first.id);
+  // Rated above the first as it was served (ratings are shown rounded).
+  assert.ok(second.rating >= first.rating, `${first.rating} then ${second.rating}`);
+  assert.equal(await page.textContent(tid('puzzle-rating')), String(Math.round(second.rating)));
+  await page.click(tid('puzzle-solution-button'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'shown');
+  await page.waitForFunction(() => document.querySelector('[data-testid="player-streak"]').textContent === '0');
+  assert.equal(await page.textContent(tid('player-best-streak')), '1');
+  assert.match(await page.textContent(tid('puzzle-themes')), /Themes|No theme/);
+});
+
+test('daily puzzle: the same one the API gives everyone today', async () => {
+  await open('#puzzles');
+  await page.waitForSelector(tid('player-bar'));
+  await page.selectOption(tid('puzzle-variant'), 'rio-kadalis');
+  const old = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+  await page.click(tid('puzzle-daily'));
+  await page.waitForFunction((o) => {
+    const t = document.querySelector('[data-testid="puzzle-title"]').textContent;
+    return /puzzle of the day/.test(t) && document.querySelector('[data-testid="puzzle-meta"]').dataset.id
+      && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready';
+  }, old);
+  const id = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+  const daily = (await apiGet('/api/puzzles/daily?variant=rio-kadalis')).body;
+  assert.equal(id, String(daily.id));
+  assert.equal(daily.themes, undefined, 'no themes before the attempt');
+  assert.equal(await page.getAttribute(tid('puzzle-board'), 'data-position'), daily.position);
+  // Back to puzzles near the player's rating.
+  await page.click(tid('puzzle-mode-random'));
+  await page.waitForFunction(() => !/puzzle of the day/.test(document.querySelector('[data-testid="puzzle-title"]').textContent));
 });
 
 test('puzzle: a wrong move is shown at once, the solution on request, next puzzle', async () => {

@@ -48,6 +48,8 @@ pub enum ApiError {
     },
     /// 404: no puzzle with that id, or none matching a filter.
     NoPuzzle {
+        /// `id` for an id that is no puzzle; `None` when a filter or a mode found none.
+        field: Option<&'static str>,
         /// What was asked for, and how to get puzzles.
         message: String,
     },
@@ -141,7 +143,7 @@ impl ApiError {
             ApiError::UnknownVariant(_) => Some("variant".into()),
             ApiError::NotSolved { .. } => Some("position".into()),
             ApiError::TooLarge { field, .. } => Some((*field).into()),
-            ApiError::NoPuzzle { .. } => Some("id".into()),
+            ApiError::NoPuzzle { field, .. } => field.map(Into::into),
             ApiError::NoRoute { .. }
             | ApiError::Method { .. }
             | ApiError::Busy { .. }
@@ -190,7 +192,7 @@ impl ApiError {
             ApiError::BadRequest { message, .. }
             | ApiError::BadMove { message, .. }
             | ApiError::NotSolved { message, .. }
-            | ApiError::NoPuzzle { message }
+            | ApiError::NoPuzzle { message, .. }
             | ApiError::TooLarge { message, .. }
             | ApiError::Busy { message, .. }
             | ApiError::Unavailable(message)

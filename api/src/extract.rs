@@ -117,6 +117,42 @@ impl FromRequest for QueriedBudget {
     }
 }
 
+/// The player's token a request carries, `Authorization: Bearer TOKEN` (`None` without the
+/// header). A header that is not a bearer token of [`TOKEN_CHARS`] hex digits is a 400 on
+/// `authorization`; whether a player has the token is the handler's to check.
+#[derive(Clone, Debug)]
+pub struct PlayerToken(pub Option<String>);
+
+/// Hex digits in a player's token (128 random bits).
+pub const TOKEN_CHARS: usize = 32;
+
+impl FromRequest for PlayerToken {
+    type Error = ApiError;
+    type Future = Ready<Result<PlayerToken, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let Some(value) = req.headers().get(actix_web::http::header::AUTHORIZATION) else {
+            return ready(Ok(PlayerToken(None)));
+        };
+        let token = value
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|t| t.len() == TOKEN_CHARS && t.bytes().all(|b| b.is_ascii_hexdigit()));
+        ready(match token {
+            Some(t) => Ok(PlayerToken(Some(t.to_ascii_lowercase()))),
+            None => Err(ApiError::bad(
+                "authorization",
+                format!(
+                    "authorization: expected `Bearer TOKEN`, a token of {TOKEN_CHARS} hex digits \
+                     from POST /api/players"
+                ),
+            )),
+        })
+    }
+}
+
 /// The answer to a query string that cannot be read.
 fn query_error(e: QueryPayloadError) -> ApiError {
     ApiError::bad("query", format!("query string: {e}"))

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::error::ApiError;
 use crate::extract::query_config;
 use crate::guard;
-use crate::handlers::{evaluation, page, puzzles, service};
+use crate::handlers::{evaluation, page, players, puzzles, service};
 use crate::openapi::{self, operations, OpenApiDocument};
 
 /// One route: a path that takes one method.
@@ -41,7 +41,8 @@ impl Route {
 }
 
 /// Every route, in matching order: actix takes the first whose path matches, so the puzzle
-/// routes and `/api/variants` come before `/api/{variant}...`, which would match them too.
+/// routes (`next` and `daily` before `{id}`), the player routes and `/api/variants` come
+/// before `/api/{variant}...`, which would match them too.
 pub const ROUTES: &[Route] = &[
     Route {
         path: "/",
@@ -67,9 +68,16 @@ pub const ROUTES: &[Route] = &[
     Route {
         path: "/api/puzzles/next",
         method: Method::GET,
-        summary: "a puzzle to solve, at random (?variant=&min_rating=&max_rating=&theme=)",
+        summary: "a puzzle to solve, no solution or themes (?variant=&min_rating=&max_rating=&theme=&mode=streak)",
         operation: Some(operations::next_puzzle),
         handler: |r| r.to(puzzles::next),
+    },
+    Route {
+        path: "/api/puzzles/daily",
+        method: Method::GET,
+        summary: "?variant=V: the puzzle of the day, the same for everyone",
+        operation: Some(operations::daily_puzzle),
+        handler: |r| r.to(puzzles::daily),
     },
     Route {
         path: "/api/puzzles/{id}",
@@ -81,9 +89,23 @@ pub const ROUTES: &[Route] = &[
     Route {
         path: "/api/puzzles/{id}/attempt",
         method: Method::POST,
-        summary: "{\"moves\": [\"3\"], \"rating\": 1500}: the player's moves judged, the reply",
+        summary: "{\"moves\": [\"3\"], \"give_up\": false}: the player's moves judged, the replies",
         operation: Some(operations::attempt),
         handler: |r| r.to(puzzles::attempt),
+    },
+    Route {
+        path: "/api/players",
+        method: Method::POST,
+        summary: "a new player: its token (send as `Authorization: Bearer TOKEN`)",
+        operation: Some(operations::new_player),
+        handler: |r| r.to(players::create),
+    },
+    Route {
+        path: "/api/players/me",
+        method: Method::GET,
+        summary: "the player's rating, streaks, puzzles solved and failed, by theme",
+        operation: Some(operations::me),
+        handler: |r| r.to(players::me),
     },
     Route {
         path: "/healthz",
@@ -239,7 +261,7 @@ mod tests {
             .filter(|r| r.is_api())
             .map(|r| r.path)
             .collect();
-        assert_eq!(api.len(), 9);
+        assert_eq!(api.len(), 12);
         assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
     }
 
@@ -289,7 +311,12 @@ mod tests {
         assert_eq!(paths.len(), ROUTES.iter().filter(|r| r.is_api()).count());
         for route in ROUTES.iter().filter(|r| r.is_api()) {
             let op = &paths[route.path][route.method.as_str().to_lowercase()];
-            assert!(op["responses"]["200"].is_object(), "{}", route.path);
+            let answers = &op["responses"];
+            assert!(
+                answers["200"].is_object() || answers["201"].is_object(),
+                "{}",
+                route.path
+            );
         }
         assert!(ROUTES
             .iter()
@@ -342,7 +369,7 @@ mod tests {
             e["error"]
                 .as_str()
                 .unwrap()
-                .ends_with("expected {\"moves\": [\"3\", ...], \"rating\": 1500 (optional)}"),
+                .ends_with("expected {\"moves\": [\"3\", ...], \"give_up\": false (optional)}"),
             "{e}"
         );
         let (status, e) = json(call(Method::POST, "/api/rio-kadalis/analyse", b"{x"));

@@ -467,7 +467,57 @@ async function showMainline() {
 // ---------------------------------------------------------------------------------------------
 // Puzzles
 
+// The player: an opaque token issued by the server (POST /api/players), kept in local storage
+// and sent as `Authorization: Bearer TOKEN` with every puzzle request.
+const PLAYER_KEY = 'mancala-player-token';
+const player = { token: null, info: null };
+
+function playerHeaders(extra) {
+  const h = { ...(extra || {}) };
+  if (player.token) h.Authorization = `Bearer ${player.token}`;
+  return h;
+}
+
+// Shows the player's rating and streaks.
+function renderPlayer(info) {
+  if (info) player.info = info;
+  const i = player.info;
+  if (!i) return;
+  $('player-rating').textContent = String(Math.round(i.rating));
+  $('player-streak').textContent = String(i.streak);
+  $('player-best-streak').textContent = String(i.best_streak);
+  $('player-bar').hidden = false;
+}
+
+// Finds the stored player, or creates one when there is none or the server does not know it.
+async function ensurePlayer() {
+  let token = null;
+  try {
+    token = localStorage.getItem(PLAYER_KEY);
+  } catch (e) {
+    token = null;
+  }
+  if (token) {
+    player.token = token;
+    try {
+      renderPlayer(await api('/api/players/me', { headers: playerHeaders() }));
+      return;
+    } catch (e) {
+      if (e.status !== 400) return; // the server is down or busy: keep the token
+    }
+  }
+  const p = await api('/api/players', { method: 'POST' });
+  player.token = p.token;
+  try {
+    localStorage.setItem(PLAYER_KEY, p.token);
+  } catch (e) {
+    // Private windows may refuse: the player lasts as long as the page.
+  }
+  renderPlayer(p);
+}
+
 const puzzle = {
+  mode: 'random', // 'random', 'streak' or 'daily': what "Next puzzle" asks for
   data: null,
   variant: null,
   moves: [],
@@ -539,8 +589,9 @@ async function startPuzzle(p) {
   puzzle.position = null;
   $('puzzle-solution-box').hidden = true;
   const v = variants.get(p.variant);
-  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win`;
-  const themes = p.themes.length ? ` \u00b7 themes: ${p.themes.join(', ')}` : '';
+  const mode = puzzle.mode === 'streak' ? ' (streak)' : puzzle.mode === 'daily' ? ' (puzzle of the day)' : '';
+  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win${mode}`;
+  $('puzzle-themes').textContent = '';
   $('puzzle-meta').innerHTML = '';
   const meta = document.createElement('span');
   meta.textContent = `Puzzle #${p.id} \u00b7 rating `;
@@ -548,7 +599,7 @@ async function startPuzzle(p) {
   r.setAttribute('data-testid', 'puzzle-rating');
   r.textContent = Math.round(p.rating);
   const rest = document.createElement('span');
-  rest.textContent = ` \u00b7 ${p.moves_to_find} move${p.moves_to_find === 1 ? '' : 's'} to find${themes} \u00b7 played ${p.plays} time${p.plays === 1 ? '' : 's'}`;
+  rest.textContent = ` \u00b7 ${p.moves_to_find} move${p.moves_to_find === 1 ? '' : 's'} to find \u00b7 played ${p.plays} time${p.plays === 1 ? '' : 's'}`;
   $('puzzle-meta').append(meta, r, rest);
   $('puzzle-meta').dataset.id = p.id;
   setHash(`#puzzle/${p.id}`);
@@ -557,7 +608,16 @@ async function startPuzzle(p) {
   feedback(`Find South's winning move. Captured so far: South ${captured[0]}, North ${captured[1]}.`, 'ready');
 }
 
+// Shows what the end of an attempt reveals: the themes, and the player's new rating and streak.
+function showEnd(r) {
+  if (r.themes) {
+    $('puzzle-themes').textContent = r.themes.length ? `Themes: ${r.themes.join(', ')}` : 'No theme';
+  }
+  if (r.player) renderPlayer(r.player);
+}
+
 async function newPuzzle() {
+  if (puzzle.mode === 'daily') return dailyPuzzle();
   const q = new URLSearchParams();
   const variant = $('puzzle-variant').value;
   const theme = $('puzzle-theme').value;
@@ -567,21 +627,43 @@ async function newPuzzle() {
   if (theme) q.set('theme', theme);
   if (min) q.set('min_rating', min);
   if (max) q.set('max_rating', max);
+  if (puzzle.mode === 'streak') q.set('mode', 'streak');
   let p;
   try {
-    p = await api(`/api/puzzles/next?${q}`);
+    p = await api(`/api/puzzles/next?${q}`, { headers: playerHeaders() });
   } catch (e) {
-    showError(errorWords(e, 'New puzzle'));
+    showError(errorWords(e, puzzle.mode === 'streak' ? 'Streak' : 'New puzzle'));
     return;
   }
   clearError();
   await startPuzzle(p);
 }
 
+// The puzzle of the day of the chosen game (Rio Kadalis if none is chosen).
+async function dailyPuzzle() {
+  const variant = $('puzzle-variant').value || (variants.has('rio-kadalis') ? 'rio-kadalis' : [...variants.keys()][0]);
+  let p;
+  try {
+    p = await api(`/api/puzzles/daily?variant=${encodeURIComponent(variant)}`, { headers: playerHeaders() });
+  } catch (e) {
+    showError(errorWords(e, 'Daily puzzle'));
+    return;
+  }
+  clearError();
+  await startPuzzle(p);
+}
+
+function setMode(mode) {
+  puzzle.mode = mode;
+  document.body.dataset.puzzleMode = mode;
+  for (const m of ['random', 'streak', 'daily']) $(`puzzle-mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+}
+
 async function loadPuzzle(id) {
   try {
     const p = await api(`/api/puzzles/${encodeURIComponent(id)}`);
     delete p.solution; // not shown until asked for
+    delete p.themes; // nor the themes, until the attempt ends
     clearError();
     await startPuzzle(p);
   } catch (e) {
@@ -608,7 +690,7 @@ async function playPuzzle(move) {
   try {
     r = await api(`/api/puzzles/${puzzle.data.id}/attempt`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: playerHeaders({ 'Content-Type': 'application/json' }),
       body: JSON.stringify({ moves: puzzle.moves }),
     });
   } catch (e) {
@@ -621,23 +703,30 @@ async function playPuzzle(move) {
     return;
   }
   clearError();
-  if (known && r.reply) await sleep(450);
+  const auto = r.auto_played || [];
+  if (known && auto.length) await sleep(450);
   puzzle.busy = false;
-  const replyText = r.reply ? ` North replied N${r.reply}.` : '';
-  const rating = r.rating !== undefined && r.rating !== null ? ` Puzzle rating now ${Math.round(r.rating)}.` : '';
+  // North's replies and South's forced moves, played for the player.
+  const autoText = auto.map((m) => (m.side === 'N' ? ` North replied N${m.move}.` : ` South's only move S${m.move} was played for you.`)).join('');
+  const autoData = auto.map((m) => `${m.side}${m.move}`).join(' ');
+  const last = auto.length ? `${auto[auto.length - 1].side}${auto[auto.length - 1].move}` : `S${move}`;
+  const rating = r.rating !== undefined && r.rating !== null
+    ? ` Puzzle rating now ${Math.round(r.rating)}${r.rated ? '' : ' (not rated: not your first attempt, or without a player)'}.` : '';
   if (!r.correct) {
     puzzle.finished = true;
     await setPuzzlePosition(known ? known.after : r.position, `S${move}`);
     const wins = (r.winning_moves || []).map((m) => `S${m}`).join(' or ');
     feedback(`\u2717 Wrong: S${move} lets the win slip.` + (wins ? ` The winning move was ${wins}.` : '') + rating, 'wrong');
+    showEnd(r);
     if (r.solution) showSolution(r.solution);
   } else if (r.complete) {
     puzzle.finished = true;
-    await setPuzzlePosition(r.position, r.reply ? `N${r.reply}` : `S${move}`);
-    feedback(`\u2713 Solved! S${move} wins.` + replyText + rating, 'solved', r.reply);
+    await setPuzzlePosition(r.position, last);
+    feedback(`\u2713 Solved! S${move} wins.` + autoText + rating, 'solved', autoData);
+    showEnd(r);
   } else {
-    await setPuzzlePosition(r.position, r.reply ? `N${r.reply}` : `S${move}`);
-    feedback(`\u2713 Right! S${move} keeps the win.` + replyText + ' South to play.', 'right', r.reply);
+    await setPuzzlePosition(r.position, last);
+    feedback(`\u2713 Right! S${move} keeps the win.` + autoText + ' South to play.', 'right', autoData);
   }
 }
 
@@ -682,17 +771,28 @@ async function showSolution(solution) {
   }
 }
 
+// Shows the solution. Before the attempt has ended this gives up: the attempt is recorded as a
+// failure (rated if it was the player's first at the puzzle), and the streak ends.
 async function revealSolution() {
   if (!puzzle.data) return;
   try {
-    const p = await api(`/api/puzzles/${puzzle.data.id}`);
-    clearError();
+    let solution;
     if (!puzzle.finished) {
+      const r = await api(`/api/puzzles/${puzzle.data.id}/attempt`, {
+        method: 'POST',
+        headers: playerHeaders({ 'Content-Type': 'application/json' }),
+        body: JSON.stringify({ moves: puzzle.moves, give_up: true }),
+      });
       puzzle.finished = true;
       feedback('Solution shown: the puzzle is over. Press “Next puzzle” for another.', 'shown');
       renderPuzzle();
+      showEnd(r);
+      solution = r.solution;
+    } else {
+      solution = (await api(`/api/puzzles/${puzzle.data.id}`)).solution;
     }
-    await showSolution(p.solution);
+    clearError();
+    await showSolution(solution);
   } catch (e) {
     showError(errorWords(e, 'Solution'));
   }
@@ -778,7 +878,10 @@ async function init() {
       showNoticeTransient(`Link: ${location.href}`);
     }
   });
-  $('puzzle-form').addEventListener('submit', (ev) => { ev.preventDefault(); newPuzzle(); });
+  $('puzzle-form').addEventListener('submit', (ev) => { ev.preventDefault(); setMode('random'); newPuzzle(); });
+  $('puzzle-mode-random').addEventListener('click', () => { setMode('random'); newPuzzle(); });
+  $('puzzle-mode-streak').addEventListener('click', () => { setMode('streak'); newPuzzle(); });
+  $('puzzle-mode-daily').addEventListener('click', () => { setMode('daily'); newPuzzle(); });
   $('puzzle-next').addEventListener('click', newPuzzle);
   $('puzzle-solution').addEventListener('click', revealSolution);
   $('puzzle-flip').addEventListener('click', () => { puzzle.flipped = !puzzle.flipped; renderPuzzle(); });
@@ -814,6 +917,11 @@ async function init() {
   } catch (e) {
     showError(errorWords(e, 'Loading the games'));
     return;
+  }
+  try {
+    await ensurePlayer();
+  } catch (e) {
+    showError(errorWords(e, 'Your player'));
   }
   await fromHash();
   document.body.dataset.ready = 'true';

@@ -27,7 +27,10 @@ pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::DbError;
 pub use eval::{Evaluation, MoveEval};
 pub use open::APPLICATION_ID;
-pub use puzzles::{Puzzle, PuzzleFilter, PuzzleRating, StoredPuzzle, Theme, UnknownTheme};
+pub use puzzles::{
+    NewAttempt, Player, PlayerSummary, Puzzle, PuzzleFilter, PuzzleRating, RecordedAttempt,
+    StoredPuzzle, Theme, ThemeResults, UnknownTheme, NEWCOMER,
+};
 pub use search::{SearchReport, Searcher, Source};
 pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
 pub use store::SliceInfo;

@@ -2,6 +2,9 @@
 //! re-rated by the service. The puzzle logic (what a puzzle is, which themes apply, ratings)
 //! lives in the `mancala-puzzles` crate; this module stores the records and decodes them once.
 
+mod attempts;
+mod daily;
+mod players;
 mod record;
 mod theme;
 
@@ -9,8 +12,11 @@ use std::time::SystemTime;
 
 use mancala_solver::{Move, Position, Variant};
 use rusqlite::types::Type;
-use rusqlite::{params, OptionalExtension, Row};
+use rusqlite::{params, OptionalExtension, Row, Transaction};
+use rusqlite_migration::HookResult;
 
+pub use attempts::{NewAttempt, RecordedAttempt};
+pub use players::{Player, PlayerSummary, ThemeResults, NEWCOMER};
 pub use record::{Puzzle, PuzzleRating, StoredPuzzle};
 pub use theme::{Theme, UnknownTheme};
 
@@ -28,10 +34,12 @@ pub struct PuzzleFilter {
     pub max_rating: Option<f64>,
     /// Only puzzles with this theme tag.
     pub theme: Option<Theme>,
+    /// Only puzzles this player (an id) has no attempt at.
+    pub unplayed_by: Option<i64>,
 }
 
 const COLUMNS: &str = "id, variant, position, solution, themes, rating, rating_deviation, \
-                       volatility, popularity, plays";
+                       volatility, popularity, plays, retired_at IS NOT NULL";
 
 /// Decodes one row of [`COLUMNS`]. A column that does not decode (a row written by hand, or by
 /// a future version) is a conversion error naming the column, as rusqlite reports its own.
@@ -62,6 +70,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<StoredPuzzle> {
         },
         popularity: r.get(8)?,
         plays: r.get(9)?,
+        retired: r.get(10)?,
     })
 }
 
@@ -79,28 +88,73 @@ where
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(column, Type::Text, Box::new(e)))
 }
 
-/// `WHERE` clause and parameters of a filter.
-const FILTER: &str = "(?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR rating >= ?2) \
-                      AND (?3 IS NULL OR rating <= ?3) \
-                      AND (?4 IS NULL OR ' ' || themes || ' ' LIKE '% ' || ?4 || ' %')";
+/// `WHERE` clause and parameters of a filter: served puzzles only (not retired), the theme
+/// matched as a whole word of the space-separated tags (`instr`, no wildcards).
+const FILTER: &str = "retired_at IS NULL AND (?1 IS NULL OR variant = ?1) \
+                      AND (?2 IS NULL OR rating >= ?2) AND (?3 IS NULL OR rating <= ?3) \
+                      AND (?4 IS NULL OR instr(' ' || themes || ' ', ' ' || ?4 || ' ') > 0) \
+                      AND (?5 IS NULL OR NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
+                          WHERE a.puzzle_id = puzzles.id AND a.player_id = ?5))";
+
+/// The parameters `?1`..`?5` of [`FILTER`].
+type FilterParams = (
+    Option<&'static str>,
+    Option<f64>,
+    Option<f64>,
+    Option<&'static str>,
+    Option<i64>,
+);
 
 impl PuzzleFilter {
-    /// The parameters `?1`..`?4` of [`FILTER`].
-    fn params(
-        &self,
-    ) -> (
-        Option<&'static str>,
-        Option<f64>,
-        Option<f64>,
-        Option<&'static str>,
-    ) {
+    /// The parameters `?1`..`?5` of [`FILTER`].
+    fn params(&self) -> FilterParams {
         (
             self.variant.map(Variant::id),
             self.min_rating,
             self.max_rating,
             self.theme.map(Theme::as_str),
+            self.unplayed_by,
         )
     }
+}
+
+/// Puzzles near a rating that [`Tablebase::pick_near`] picks among.
+const NEAREST: u64 = 10;
+
+/// The migration hook that retires stored puzzles whose first move is forced (a single legal
+/// move: nothing to decide). A position that no longer parses is left alone: reading the
+/// puzzle reports it.
+pub(crate) fn retire_forced_puzzles(tx: &Transaction) -> HookResult {
+    let forced: Vec<i64> = {
+        let mut stmt = tx.prepare("SELECT id, variant, position FROM puzzles")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        let mut forced = Vec::new();
+        for row in rows {
+            let (id, variant, position) = row?;
+            let parsed = variant
+                .parse::<Variant>()
+                .ok()
+                .and_then(|v| Position::parse(v, &position).ok());
+            if parsed.is_some_and(|p| Puzzle::is_forced(&p)) {
+                forced.push(id);
+            }
+        }
+        forced
+    };
+    let now = now();
+    for id in forced {
+        tx.execute(
+            "UPDATE puzzles SET retired_at = ?2 WHERE id = ?1",
+            params![id, now],
+        )?;
+    }
+    Ok(())
 }
 
 /// Now, as stored in the `created_at` and `at` columns.
@@ -171,12 +225,12 @@ impl Tablebase {
 
     /// How many puzzles match a filter.
     pub fn count_puzzles(&self, filter: &PuzzleFilter) -> Result<u64, DbError> {
-        let (variant, min, max, theme) = filter.params();
+        let (variant, min, max, theme, unplayed) = filter.params();
         let n: i64 = self
             .conn()
             .query_row(
                 &format!("SELECT COUNT(*) FROM puzzles WHERE {FILTER}"),
-                params![variant, min, max, theme],
+                params![variant, min, max, theme, unplayed],
                 |r| r.get(0),
             )
             .at(&self.path)?;
@@ -194,50 +248,51 @@ impl Tablebase {
         if n == 0 {
             return Ok(None);
         }
-        let (variant, min, max, theme) = filter.params();
+        let (variant, min, max, theme, unplayed) = filter.params();
         self.conn()
             .query_row(
                 &format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY id LIMIT 1 OFFSET ?5"
+                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY id LIMIT 1 OFFSET ?6"
                 ),
-                params![variant, min, max, theme, (pick % n) as i64],
+                params![variant, min, max, theme, unplayed, (pick % n) as i64],
                 row,
             )
             .optional()
             .at(&self.path)
     }
 
-    /// Records an attempt by a player rated `player_rating` and the puzzle's new rating, in one
-    /// transaction.
-    pub fn record_attempt(
+    /// The `pick`-th (modulo their number) of the [`NEAREST`] puzzles matching a filter whose
+    /// ratings are closest to `rating`: puzzles for a player of that rating.
+    pub fn pick_near(
         &self,
-        id: i64,
-        moves: &[String],
-        solved: bool,
-        player_rating: f64,
-        new_rating: PuzzleRating,
-    ) -> Result<(), DbError> {
-        let now = now();
-        let mut conn = self.conn();
-        let tx = conn.transaction().at(&self.path)?;
-        tx.execute(
-            "INSERT INTO puzzle_attempts (puzzle_id, moves, solved, player_rating, at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, moves.join(" "), solved as i64, player_rating, now],
-        )
-        .at(&self.path)?;
-        tx.execute(
-            "UPDATE puzzles SET rating = ?2, rating_deviation = ?3, volatility = ?4,
-                 plays = plays + 1 WHERE id = ?1",
-            params![
-                id,
-                new_rating.rating,
-                new_rating.deviation,
-                new_rating.volatility
-            ],
-        )
-        .at(&self.path)?;
-        tx.commit().at(&self.path)
+        filter: &PuzzleFilter,
+        rating: f64,
+        pick: u64,
+    ) -> Result<Option<StoredPuzzle>, DbError> {
+        let n = self.count_puzzles(filter)?.min(NEAREST);
+        if n == 0 {
+            return Ok(None);
+        }
+        let (variant, min, max, theme, unplayed) = filter.params();
+        self.conn()
+            .query_row(
+                &format!(
+                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER}
+                     ORDER BY abs(rating - ?6), id LIMIT 1 OFFSET ?7"
+                ),
+                params![
+                    variant,
+                    min,
+                    max,
+                    theme,
+                    unplayed,
+                    rating,
+                    (pick % n) as i64
+                ],
+                row,
+            )
+            .optional()
+            .at(&self.path)
     }
 }
 
@@ -275,14 +330,268 @@ mod tests {
         };
         assert_eq!(tb.count_puzzles(&by_theme(Theme::Quiet)).unwrap(), 1);
         assert_eq!(tb.count_puzzles(&by_theme(Theme::Long)).unwrap(), 0);
-        let new = PuzzleRating {
-            rating: 1300.0,
-            ..puzzle().rating
+    }
+
+    /// Moves the puzzle down by 100 and the player up by 10 when solved, the other way when
+    /// failed: an update simple enough to replay by hand.
+    fn simple_rate(
+        solved: bool,
+    ) -> impl Fn(PuzzleRating, PuzzleRating) -> (PuzzleRating, PuzzleRating) {
+        move |p, q| {
+            let s = if solved { 1.0 } else { -1.0 };
+            (
+                PuzzleRating {
+                    rating: p.rating - 100.0 * s,
+                    ..p
+                },
+                PuzzleRating {
+                    rating: q.rating + 10.0 * s,
+                    ..q
+                },
+            )
+        }
+    }
+
+    #[test]
+    fn only_a_players_first_finished_attempt_is_rated() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        tb.insert_puzzles(&[puzzle()]).unwrap();
+        let id = tb.puzzles(None).unwrap()[0].id;
+        let moves = ["3".to_owned()];
+        let attempt = |player_id, solved, gave_up| NewAttempt {
+            puzzle_id: id,
+            player_id,
+            moves: &moves,
+            solved,
+            gave_up,
         };
-        tb.record_attempt(stored[0].id, &["3".into()], true, 1500.0, new)
+        // Without a player: recorded, not rated.
+        let r = tb
+            .record_attempt(&attempt(None, true, false), simple_rate(true))
             .unwrap();
-        let again = tb.puzzle(stored[0].id).unwrap().unwrap();
-        assert_eq!((again.puzzle.rating, again.plays), (new, 1));
+        assert!(!r.rated && r.player.is_none());
+        assert_eq!(r.puzzle.rating, 1400.0);
+        // A player's first attempt, a give-up (a failure): the puzzle 1400 -> 1500, the
+        // player 1500 -> 1490.
+        let player = tb.create_player("t1").unwrap();
+        assert_eq!(tb.player("t1").unwrap(), Some(player.clone()));
+        assert_eq!(tb.player("nobody").unwrap(), None);
+        let r = tb
+            .record_attempt(&attempt(Some(player.id), false, true), simple_rate(false))
+            .unwrap();
+        assert!(r.rated);
+        assert_eq!(r.puzzle.rating, 1500.0);
+        assert_eq!(r.player.unwrap().rating.rating, 1490.0);
+        // The replay, solved after the solution was shown: recorded, rates nothing.
+        let r = tb
+            .record_attempt(&attempt(Some(player.id), true, false), simple_rate(true))
+            .unwrap();
+        assert!(!r.rated);
+        assert_eq!(r.puzzle.rating, 1500.0);
+        let again = tb.puzzle(id).unwrap().unwrap();
+        assert_eq!((again.puzzle.rating.rating, again.plays), (1500.0, 1));
+        let attempts: i64 = tb
+            .conn()
+            .query_row("SELECT COUNT(*) FROM puzzle_attempts", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(attempts, 3);
+        // The dashboard: one failure, counted under each of the puzzle's themes.
+        let me = tb.player("t1").unwrap().unwrap();
+        let summary = tb.player_summary(&me).unwrap();
+        assert_eq!((summary.solved, summary.failed), (0, 1));
+        assert_eq!(
+            summary.themes,
+            [Theme::Short, Theme::Quiet].map(|theme| ThemeResults {
+                theme,
+                solved: 0,
+                failed: 1
+            })
+        );
+        // Played now: a filter of puzzles the player has not tried finds none.
+        let unplayed = PuzzleFilter {
+            unplayed_by: Some(me.id),
+            ..PuzzleFilter::default()
+        };
+        assert_eq!(tb.count_puzzles(&unplayed).unwrap(), 0);
+    }
+
+    /// 200 first attempts by 200 players on 8 connections at once: every one is applied, one
+    /// after another. Replaying the same updates in the order the attempts were committed (their
+    /// ids) gives the stored rating, and each attempt saw the rating the previous one left.
+    #[test]
+    fn concurrent_attempts_lose_no_update() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        let tb = Tablebase::open(&path).unwrap();
+        tb.insert_puzzles(&[puzzle()]).unwrap();
+        let id = tb.puzzles(None).unwrap()[0].id;
+        let players: Vec<Player> = (0..200)
+            .map(|i| tb.create_player(&format!("t{i}")).unwrap())
+            .collect();
+        // Solved by even players; the update depends on the rating read (a tenth of the
+        // distance to 1500 plus or minus 7), so the order matters.
+        let rate = |solved: bool| {
+            move |p: PuzzleRating, q: PuzzleRating| {
+                let step = if solved { -7.0 } else { 7.0 };
+                (
+                    PuzzleRating {
+                        rating: p.rating + (1500.0 - p.rating) / 10.0 + step,
+                        ..p
+                    },
+                    q,
+                )
+            }
+        };
+        std::thread::scope(|scope| {
+            for chunk in players.chunks(25) {
+                let path = &path;
+                scope.spawn(move || {
+                    let tb = Tablebase::open(path).unwrap();
+                    for p in chunk {
+                        let solved = p.id % 2 == 0;
+                        let moves = ["3".to_owned()];
+                        let a = NewAttempt {
+                            puzzle_id: id,
+                            player_id: Some(p.id),
+                            moves: &moves,
+                            solved,
+                            gave_up: false,
+                        };
+                        assert!(tb.record_attempt(&a, rate(solved)).unwrap().rated);
+                    }
+                });
+            }
+        });
+        let stored = tb.puzzle(id).unwrap().unwrap();
+        assert_eq!(stored.plays, 200);
+        let conn = tb.conn();
+        let mut stmt = conn
+            .prepare("SELECT solved, rating_before FROM puzzle_attempts ORDER BY id")
+            .unwrap();
+        let rows: Vec<(bool, f64)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(rows.len(), 200);
+        let mut r = 1400.0;
+        for (solved, before) in rows {
+            assert_eq!(before, r);
+            r = r + (1500.0 - r) / 10.0 + if solved { -7.0 } else { 7.0 };
+        }
+        assert_eq!(stored.puzzle.rating.rating, r);
+    }
+
+    /// A database of schema version 2 with a puzzle whose first move is forced (South's row
+    /// holds seeds in one pit only: one legal move) and one with two legal moves: opening it
+    /// runs the migration, which retires the first and keeps serving the second.
+    #[test]
+    fn the_migration_retires_puzzles_with_a_forced_first_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let mut conn = rusqlite::Connection::open(&path).unwrap();
+            crate::schema::migrations()
+                .to_version(&mut conn, 2)
+                .unwrap();
+            for (n, position) in [
+                (1, "0,0,1,0,2,1/0,0,0,4,0,0 S 20-20"),
+                (2, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20"),
+            ] {
+                conn.execute(
+                    "INSERT INTO puzzles (id, variant, position, solution, themes, rating,
+                         rating_deviation, volatility, created_at)
+                     VALUES (?1, 'rio-kadalis', ?2, '4', 'oneMove', 1500, 350, 0.06, 'then')",
+                    params![n, position],
+                )
+                .unwrap();
+            }
+        }
+        let tb = Tablebase::open(&path).unwrap();
+        let all = tb.puzzles(None).unwrap();
+        assert_eq!(
+            all.iter().map(|p| p.retired).collect::<Vec<_>>(),
+            [true, false]
+        );
+        assert_eq!(all[0].puzzle.position.legal_moves().len(), 1);
+        assert_eq!(tb.count_puzzles(&PuzzleFilter::default()).unwrap(), 1);
+        for pick in 0..4 {
+            let p = tb
+                .pick_puzzle(&PuzzleFilter::default(), pick)
+                .unwrap()
+                .unwrap();
+            assert_eq!(p.id, 2);
+        }
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_kept_all_day_and_a_streak_rises() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let at = |text: &str, rating: f64| Puzzle {
+            position: Position::parse(Variant::RioKadalis, text).unwrap(),
+            rating: PuzzleRating {
+                rating,
+                ..puzzle().rating
+            },
+            ..puzzle()
+        };
+        tb.insert_puzzles(&[
+            at("0,0,1,0,2,1/1,0,0,3,0,0 S 20-20", 1400.0),
+            at("0,0,1,0,2,1/1,0,3,0,0,0 S 20-20", 1200.0),
+            at("0,0,1,0,2,1/1,3,0,0,0,0 S 20-20", 1300.0),
+        ])
+        .unwrap();
+        let day = |pick| {
+            tb.daily_puzzle(Variant::RioKadalis, "2026-01-01", pick, true)
+                .unwrap()
+        };
+        // Not kept (a read-only server): pick 0 is the first by id, and nothing is stored.
+        let unkept = tb.daily_puzzle(Variant::RioKadalis, "2026-01-01", 0, false);
+        assert_eq!(unkept.unwrap().unwrap().id, 1);
+        // Pick 4 of 3 puzzles by id: the second (id 2); later picks of the day change nothing.
+        assert_eq!(day(4).unwrap().id, 2);
+        assert_eq!(day(0).unwrap().id, 2);
+        let kept = tb.daily_puzzle(Variant::RioKadalis, "2026-01-01", 0, false);
+        assert_eq!(
+            kept.unwrap().unwrap().id,
+            2,
+            "the kept one, also when not keeping"
+        );
+        assert_eq!(
+            tb.daily_puzzle(Variant::RioKadalis, "2026-01-02", 0, true)
+                .unwrap()
+                .unwrap()
+                .id,
+            1
+        );
+        assert!(tb
+            .daily_puzzle(Variant::Hawalis, "2026-01-01", 0, true)
+            .unwrap()
+            .is_none());
+        // A streak: 1200 (id 2), then 1300 (id 3), then 1400 (id 1), then none.
+        let p = tb.create_player("s").unwrap();
+        let all = PuzzleFilter::default();
+        let mut ids = Vec::new();
+        while let Some(next) = tb.streak_puzzle(&p, &all).unwrap() {
+            // Asked again before an attempt: the same puzzle.
+            assert_eq!(tb.streak_puzzle(&p, &all).unwrap().unwrap().id, next.id);
+            ids.push(next.id);
+            let moves = ["3".to_owned()];
+            let a = NewAttempt {
+                puzzle_id: next.id,
+                player_id: Some(p.id),
+                moves: &moves,
+                solved: true,
+                gave_up: false,
+            };
+            let r = tb.record_attempt(&a, simple_rate(true)).unwrap();
+            assert_eq!(r.player.unwrap().streak, ids.len() as i64);
+        }
+        assert_eq!(ids, [2, 3, 1]);
+        let me = tb.player("s").unwrap().unwrap();
+        assert_eq!((me.streak, me.best_streak), (3, 3));
     }
 
     #[test]

@@ -6,9 +6,10 @@ use rusqlite::{params, Transaction};
 use rusqlite_migration::{HookResult, Migrations, M};
 
 use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
+use crate::puzzles::retire_forced_puzzles;
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
-pub(crate) const VERSION: i64 = 3;
+pub(crate) const VERSION: i64 = 4;
 
 /// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
 /// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
@@ -72,6 +73,36 @@ pub(crate) fn migrations() -> Migrations<'static> {
         ) STRICT;",
         ),
         M::up_with_hook(STAMP, restamp_checksums),
+        // Issue 13: players, first-attempt-only rating, retired puzzles, daily puzzles. The hook
+        // retires the stored puzzles whose first move is forced (no decision to make).
+        M::up_with_hook(
+            "CREATE TABLE players (
+            id               INTEGER PRIMARY KEY,
+            token            TEXT    NOT NULL UNIQUE, -- opaque, issued by the server
+            rating           REAL    NOT NULL, -- Glicko-2
+            rating_deviation REAL    NOT NULL,
+            volatility       REAL    NOT NULL,
+            streak           INTEGER NOT NULL DEFAULT 0, -- puzzles solved in the current streak
+            best_streak      INTEGER NOT NULL DEFAULT 0,
+            streak_puzzle_id INTEGER REFERENCES puzzles (id), -- the streak puzzle being played
+            streak_floor     REAL, -- rating of the streak's last solved puzzle
+            created_at       TEXT    NOT NULL
+        ) STRICT;
+        ALTER TABLE puzzles ADD COLUMN retired_at TEXT; -- set: kept for history, never served
+        ALTER TABLE puzzle_attempts ADD COLUMN player_id INTEGER REFERENCES players (id);
+        ALTER TABLE puzzle_attempts ADD COLUMN rated INTEGER NOT NULL DEFAULT 1; -- 1: re-rated
+        ALTER TABLE puzzle_attempts ADD COLUMN gave_up INTEGER NOT NULL DEFAULT 0; -- solution shown
+        ALTER TABLE puzzle_attempts ADD COLUMN rating_before REAL; -- the puzzle's, when rated
+        ALTER TABLE puzzle_attempts ADD COLUMN rating_after REAL;
+        CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player_id, puzzle_id);
+        CREATE TABLE daily_puzzles (
+            day       TEXT    NOT NULL, -- UTC date, YYYY-MM-DD
+            variant   TEXT    NOT NULL,
+            puzzle_id INTEGER NOT NULL REFERENCES puzzles (id),
+            PRIMARY KEY (day, variant)
+        ) STRICT;",
+            retire_forced_puzzles,
+        ),
     ])
 }
 

@@ -1,42 +1,55 @@
 //! Checking a player's attempt at a puzzle against the tablebase: any move that keeps the win
-//! counts, even off the stored line; the opponent answers with the best defence.
+//! counts, even off the stored line; the opponent answers with the best defence, and South's
+//! forced moves are played for the player, like the replies.
 
 use mancala_db::analyse::AnalyseError;
 use mancala_db::{Puzzle, Tablebase};
-use mancala_solver::{GameResult, Position};
+use mancala_solver::{GameResult, Position, Side};
 
 use crate::definition::is_exit;
+
+/// A move played for the player: North's reply, or South's forced move (its only legal move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AutoMove {
+    /// Who played it.
+    pub side: Side,
+    /// The move.
+    pub mv: String,
+}
 
 /// How an attempt stands after the player's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttemptResult {
     /// Every move played kept the win.
     pub correct: bool,
-    /// The puzzle is solved: the last move secured the result (a capture or the end, or as many
-    /// moves as the stored solution has).
+    /// The puzzle is solved: a move secured the result (a capture or the end, or the last of the
+    /// stored solution's moves to find).
     pub complete: bool,
     /// The index (0-based) of the first move that threw the win away.
     pub wrong_move: Option<usize>,
-    /// The opponent's reply to each of the player's moves checked (none after a wrong or
-    /// final move, an extra turn, or when the opponent cannot move).
-    pub replies: Vec<Option<String>>,
-    /// The position after the last move and reply.
+    /// The moves played for the player after each of its moves checked, in order: North's
+    /// best defence and South's forced moves, until South has a decision or the attempt ends
+    /// (none after a wrong or final move).
+    pub replies: Vec<Vec<AutoMove>>,
+    /// The position after the last move and what was played for the player.
     pub position: Position,
     /// For a wrong move: the moves that kept the win there.
     pub winning_moves: Vec<String>,
 }
 
-/// Replays `moves` (the player's moves only) from the puzzle's position, answering each with the
-/// opponent's best defence; the attempt is complete at the latest after as many moves as the
-/// stored solution has for the player ([`solver_moves`]). It fails as an analysis of the moves
-/// would: a move that cannot be read or played (`index` from 0), or the tablebase.
+/// Replays `moves` (the player's moves at its decisions only) from the puzzle's position. After
+/// each, North answers with its best defence and South's forced moves are played, until South
+/// has a decision again. The attempt is complete when a move (the player's or one played for
+/// it) secures the result, or after as many moves as the stored solution has to find
+/// ([`Puzzle::moves_to_find`]). It fails as an analysis of the moves would: a move that cannot
+/// be read or played (`index` from 0), or the tablebase.
 pub fn check_attempt(
     tb: &Tablebase,
     puzzle: &Puzzle,
     moves: &[String],
 ) -> Result<AttemptResult, AnalyseError> {
     let start = &puzzle.position;
-    let solver_moves = solver_moves(puzzle);
+    let to_find = puzzle.moves_to_find();
     let solver = start.side();
     let mut result = AttemptResult {
         correct: true,
@@ -60,6 +73,8 @@ pub fn check_attempt(
             .iter()
             .find(|m| m.played.mv == played.mv)
             .expect("a legal move is among the evaluated moves");
+        result.position = played.after;
+        result.replies.push(Vec::new());
         if !wins(chosen) {
             result.correct = false;
             result.wrong_move = Some(index);
@@ -69,47 +84,49 @@ pub fn check_attempt(
                 .filter(|m| wins(m))
                 .map(|m| m.played.mv.to_string())
                 .collect();
-            result.position = played.after;
-            result.replies.push(None);
             return Ok(result);
         }
-        result.position = played.after;
-        result.replies.push(None);
-        if is_exit(&played) || index + 1 >= solver_moves {
+        if is_exit(&played) || index + 1 >= to_find {
             result.complete = true;
             return Ok(result);
         }
-        // The opponent answers (unless the player moves again).
-        if result.position.side() != solver {
-            let reply = tb.evaluate(&result.position)?;
-            let Some(best) = reply.moves.first() else {
-                result.complete = true; // the opponent cannot move: the game is over
-                return Ok(result);
-            };
-            *result.replies.last_mut().expect("pushed above") = Some(best.played.mv.to_string());
-            result.position = best.played.after;
-            if is_exit(&best.played) {
-                result.complete = true; // forced to give way: the player's move secured it
-                return Ok(result);
-            }
+        result.complete = play_for_the_player(tb, solver, &mut result)?;
+        if result.complete {
+            return Ok(result);
         }
     }
     Ok(result)
 }
 
-/// How many of a puzzle's solution moves are the solver's (the side to move at the start): an
-/// extra turn gives the solver two moves in a row. A stored line that cannot be replayed (never
-/// written by the generator) counts as alternating: every other move.
-pub fn solver_moves(puzzle: &Puzzle) -> usize {
-    let start = puzzle.position;
-    let mut pos = start;
-    let mut n = 0;
-    for &mv in &puzzle.solution {
-        n += usize::from(pos.side() == start.side());
-        match pos.play(mv) {
-            Ok(played) => pos = played.after,
-            Err(_) => return puzzle.solution.len().div_ceil(2),
+/// Plays North's best defence and South's forced moves from `result.position` until South has
+/// a decision (false) or the result is secured (true): a capture or end by either side, or
+/// North without a move.
+fn play_for_the_player(
+    tb: &Tablebase,
+    solver: Side,
+    result: &mut AttemptResult,
+) -> Result<bool, AnalyseError> {
+    loop {
+        let pos = result.position;
+        if pos.side() == solver && !Puzzle::is_forced(&pos) {
+            return Ok(false);
+        }
+        let e = tb.evaluate(&pos)?;
+        let Some(best) = e.moves.first() else {
+            return Ok(true); // no move: the game is over
+        };
+        result
+            .replies
+            .last_mut()
+            .expect("a move was checked")
+            .push(AutoMove {
+                side: pos.side(),
+                mv: best.played.mv.to_string(),
+            });
+        result.position = best.played.after;
+        if is_exit(&best.played) {
+            // North forced to give way, or South's forced move secures it.
+            return Ok(true);
         }
     }
-    n
 }

@@ -1,6 +1,9 @@
-//! What a puzzle is (issue 5): a position, `CAPTURED` included so the whole game's result is at
-//! stake, in which the side to move wins the game with perfect play, and at each of the solver's
-//! turns along the solution exactly one move keeps the win. In score variants that means exactly
+//! What a puzzle is (issues 5 and 13): a position, `CAPTURED` included so the whole game's result
+//! is at stake, in which the side to move wins the game with perfect play, and at each of the
+//! solver's turns along the solution either it has a single legal move (a forced move, played
+//! for the player and not counted as a move to find) or it has a decision: at least two legal
+//! moves, at least one of which does not keep the win, and exactly one move keeps the win. The
+//! first turn is a decision, so every puzzle has at least one move to find. In score variants that means exactly
 //! one move keeps the optimal score, and every other move changes the game's result or loses at
 //! least [`MIN_SCORE_GAP`] seeds. The opponent's replies are the best defence (the longest
 //! resistance: the tablebase's best move for them). The solution runs until the solver's move
@@ -8,7 +11,7 @@
 //! solver's last move before an opponent's forced capture.
 
 use mancala_db::{DbError, Tablebase};
-use mancala_solver::{BySide, GameResult, Move, Played, Position, Scoring};
+use mancala_solver::{BySide, GameResult, Move, Played, Position, Scoring, Value};
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
@@ -21,17 +24,23 @@ pub struct Solution {
     pub line: Vec<Played>,
     /// Whether each ply is the solver's.
     pub by_solver: Vec<bool>,
+    /// Whether each ply is the solver's move at a decision (counted as a move to find; the
+    /// solver's other moves are forced).
+    pub decisions: Vec<bool>,
     /// Moves of the solver's first turn that capture at once but do not keep the win: the
     /// tempting wrong moves.
     pub tempting: usize,
-    /// Moves the solver had to choose from, summed over its turns.
+    /// Moves the solver had to choose from, summed over its decisions.
     pub choices: usize,
+    /// At one of the solver's decisions a wrong move is worth endless play (value 0, no depth):
+    /// it lets the side behind save a draw or an even split (the `cycleSave` theme).
+    pub cycle_save: bool,
 }
 
 impl Solution {
-    /// The solver's moves.
-    pub fn solver_moves(&self) -> usize {
-        self.by_solver.iter().filter(|&&b| b).count()
+    /// The solver's moves to find: its moves at decisions.
+    pub fn moves_to_find(&self) -> usize {
+        self.decisions.iter().filter(|&&b| b).count()
     }
 
     /// The line's moves.
@@ -59,8 +68,10 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
     let mut solution = Solution {
         line: Vec::new(),
         by_solver: Vec::new(),
+        decisions: Vec::new(),
         tempting: 0,
         choices: 0,
+        cycle_save: false,
     };
     let mut e = first;
     loop {
@@ -70,6 +81,17 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
         if pos.side() == solver {
             if best.value.result_in(&pos) != GameResult::Win {
                 return Ok(None);
+            }
+            let decision = e.moves.len() >= 2;
+            if !decision && solution.line.is_empty() {
+                return Ok(None); // the first move must be found, not forced
+            }
+            if decision
+                && e.moves
+                    .iter()
+                    .all(|m| m.value.result_in(&pos) == GameResult::Win)
+            {
+                return Ok(None); // every move keeps the win: nothing to find
             }
             for m in &e.moves[1..] {
                 let wins = m.value.result_in(&pos) == GameResult::Win;
@@ -87,9 +109,13 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
                     solution.tempting += 1;
                 }
             }
-            solution.choices += e.moves.len();
+            if decision {
+                solution.choices += e.moves.len();
+                solution.cycle_save |= e.moves[1..].iter().any(|m| m.value == Value::ENDLESS);
+            }
             solution.line.push(best.played);
             solution.by_solver.push(true);
+            solution.decisions.push(decision);
             if is_exit(&best.played) {
                 return Ok(Some(solution));
             }
@@ -101,6 +127,7 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
             }
             solution.line.push(best.played);
             solution.by_solver.push(false);
+            solution.decisions.push(false);
         }
         pos = best.played.after;
         e = tb.evaluate(&pos)?;

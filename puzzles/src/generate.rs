@@ -150,7 +150,7 @@ pub fn generate(
             if found.len() == opts.count || !seen.insert(p.position) {
                 continue;
             }
-            let single = p.solution.len() == 1;
+            let single = p.moves_to_find() == 1;
             if single && (one_move + 1) * 10 > opts.count {
                 continue;
             }

@@ -15,7 +15,7 @@ pub mod generate;
 pub mod rating;
 pub mod themes;
 
-pub use attempt::{check_attempt, AttemptResult};
+pub use attempt::{check_attempt, AttemptResult, AutoMove};
 pub use definition::{solution_line, Solution};
 pub use generate::{generate, GenerateOptions};
 pub use mancala_db::{Puzzle, PuzzleRating, StoredPuzzle, Theme};

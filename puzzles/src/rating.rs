@@ -1,8 +1,8 @@
-//! Ratings: an initial rating from a puzzle's difficulty, and Glicko-2 updates as players try
-//! it (the puzzle is rated like a player: it wins when the player fails), recorded with the
-//! attempt.
+//! Ratings: an initial rating from a puzzle's difficulty, and Glicko-2 updates of the puzzle
+//! and the player at a player's first attempt (the puzzle is rated like a player: it wins when
+//! the player fails), recorded with the attempt.
 
-use mancala_db::{DbError, PuzzleRating, StoredPuzzle, Tablebase, Theme};
+use mancala_db::{DbError, NewAttempt, PuzzleRating, RecordedAttempt, Tablebase, Theme};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -12,19 +12,13 @@ use crate::definition::Solution;
 pub const INITIAL_DEVIATION: f64 = 350.0;
 /// Volatility of a new puzzle: Glicko-2's usual starting value.
 pub const INITIAL_VOLATILITY: f64 = 0.06;
-/// A player whose rating is not given is taken as an average newcomer.
-pub const DEFAULT_PLAYER: Glicko2Rating = Glicko2Rating {
-    rating: 1500.0,
-    deviation: 350.0,
-    volatility: 0.06,
-};
 
 /// The initial rating from what makes a puzzle hard: each extra move of the solver, each
 /// tempting capture that loses, and themes that hide the solution (a quiet first move, a
 /// sacrifice, a relay whose end must be counted, a long line). Clamped to 600..2600.
 pub fn initial_rating(s: &Solution, themes: &[Theme]) -> f64 {
     let mut r = 1000.0;
-    r += 200.0 * (s.solver_moves() as f64 - 1.0);
+    r += 200.0 * (s.moves_to_find() as f64 - 1.0);
     r += 60.0 * s.tempting as f64;
     r += 10.0 * s.choices as f64;
     for t in themes {
@@ -39,45 +33,57 @@ pub fn initial_rating(s: &Solution, themes: &[Theme]) -> f64 {
     r.clamp(600.0, 2600.0)
 }
 
-/// The puzzle's new rating after one attempt by a player rated `player`.
-pub fn after_attempt(puzzle: Glicko2Rating, player: Glicko2Rating, solved: bool) -> Glicko2Rating {
-    // The puzzle is player one: it "wins" when the player fails.
+/// A rating as skillratings takes it.
+fn glicko(r: PuzzleRating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+/// A rating as the database keeps it.
+fn stored(r: Glicko2Rating) -> PuzzleRating {
+    PuzzleRating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+/// The new ratings of a puzzle and a player after the player's first attempt at it: one
+/// Glicko-2 game in which the puzzle wins when the player fails.
+pub fn after_attempt(
+    puzzle: PuzzleRating,
+    player: PuzzleRating,
+    solved: bool,
+) -> (PuzzleRating, PuzzleRating) {
     let outcome = if solved {
         Outcomes::LOSS
     } else {
         Outcomes::WIN
     };
-    glicko2(&puzzle, &player, &outcome, &Glicko2Config::new()).0
+    let (p, q) = glicko2(
+        &glicko(puzzle),
+        &glicko(player),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (stored(p), stored(q))
 }
 
-/// Records a finished attempt (solved, or failed at a wrong move) at `puzzle` by a player rated
-/// `player_rating` ([`DEFAULT_PLAYER`]'s rating when not given), with the puzzle's Glicko-2
-/// update, in one transaction on `writer`; returns the puzzle's new rating.
+/// Records a finished attempt (solved, failed at a wrong move, or given up), re-rating the
+/// puzzle and the player by [`after_attempt`] if it is the player's first at the puzzle, all in
+/// one transaction on `writer` (the ratings are read inside it, so concurrent attempts each
+/// start from the last one's result).
 pub fn record_attempt(
     writer: &Tablebase,
-    puzzle: &StoredPuzzle,
-    moves: &[String],
-    solved: bool,
-    player_rating: Option<f64>,
-) -> Result<PuzzleRating, DbError> {
-    let player = Glicko2Rating {
-        rating: player_rating.unwrap_or(DEFAULT_PLAYER.rating),
-        ..DEFAULT_PLAYER
-    };
-    let old = puzzle.puzzle.rating;
-    let old = Glicko2Rating {
-        rating: old.rating,
-        deviation: old.deviation,
-        volatility: old.volatility,
-    };
-    let new = after_attempt(old, player, solved);
-    let new = PuzzleRating {
-        rating: new.rating,
-        deviation: new.deviation,
-        volatility: new.volatility,
-    };
-    writer.record_attempt(puzzle.id, moves, solved, player.rating, new)?;
-    Ok(new)
+    attempt: &NewAttempt<'_>,
+) -> Result<RecordedAttempt, DbError> {
+    let solved = attempt.solved;
+    writer.record_attempt(attempt, |puzzle, player| {
+        after_attempt(puzzle, player, solved)
+    })
 }
 
 #[cfg(test)]
@@ -128,15 +134,13 @@ mod tests {
     /// 1.671208 * 173.7178 = 290.3; the loser to 1337.7.
     #[test]
     fn a_failed_attempt_raises_an_equal_puzzle() {
-        let puzzle = Glicko2Rating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-        };
-        let new = after_attempt(puzzle, DEFAULT_PLAYER, false);
-        assert!((new.rating - 1662.3).abs() < 0.5, "{new:?}");
-        assert!((new.deviation - 290.3).abs() < 0.5, "{new:?}");
-        let new = after_attempt(puzzle, DEFAULT_PLAYER, true);
-        assert!((new.rating - 1337.7).abs() < 0.5, "{new:?}");
+        let newcomer = mancala_db::NEWCOMER;
+        let (puzzle, player) = after_attempt(newcomer, newcomer, false);
+        assert!((puzzle.rating - 1662.3).abs() < 0.5, "{puzzle:?}");
+        assert!((puzzle.deviation - 290.3).abs() < 0.5, "{puzzle:?}");
+        assert!((player.rating - 1337.7).abs() < 0.5, "{player:?}");
+        let (puzzle, player) = after_attempt(newcomer, newcomer, true);
+        assert!((puzzle.rating - 1337.7).abs() < 0.5, "{puzzle:?}");
+        assert!((player.rating - 1662.3).abs() < 0.5, "{player:?}");
     }
 }

@@ -1,7 +1,8 @@
 //! Every puzzle of a small generator run, checked against the definition with values computed
 //! here from the solver's in-memory tables (not through the tablebase or the puzzle code): the
-//! side to move wins the game; at each of its turns along the solution exactly one move keeps
-//! the win (score variants: the optimal score, every other move losing the game or 4 seeds);
+//! side to move wins the game; its first turn is a decision (two legal moves or more, one of
+//! them losing the win); at each of its turns along the solution it has one legal move (forced,
+//! not counted as a move to find) or a decision where exactly one move keeps the win (score variants: the optimal score, every other move losing the game or 4 seeds);
 //! the replies are the longest resistance; the line ends with the solver's securing move.
 
 use std::collections::HashMap;
@@ -103,7 +104,7 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
         0,
         "duplicates are skipped"
     );
-    let one_move = puzzles.iter().filter(|p| p.solution.len() == 1).count();
+    let one_move = puzzles.iter().filter(|p| p.moves_to_find() == 1).count();
     assert!(
         one_move * 10 <= count.max(10),
         "{variant}: {one_move} one-move puzzles"
@@ -120,6 +121,7 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
         let solver = start.side();
         let mut pos = start;
         let ctx = format!("{variant} {} {:?}", puzzle.position, puzzle.solution);
+        let mut decisions = 0;
         for (i, mv) in puzzle.solution.iter().enumerate() {
             let moves = tables.moves(&pos);
             let best = moves.iter().map(|m| m.1).max().unwrap();
@@ -129,6 +131,15 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
                 .unwrap_or_else(|| panic!("{ctx}: {mv} illegal"));
             if pos.side() == solver {
                 assert!(wins(&pos, chosen.1), "{ctx}: move {i} must win the game");
+                if moves.len() >= 2 {
+                    assert!(
+                        moves.iter().any(|m| !wins(&pos, m.1)),
+                        "{ctx}: move {i}: every move wins, nothing to decide"
+                    );
+                    decisions += 1;
+                } else {
+                    assert!(i > 0, "{ctx}: the first move is forced");
+                }
                 assert_eq!(
                     chosen.1, best,
                     "{ctx}: move {i} must keep the optimal value"
@@ -179,6 +190,9 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
             }
             pos = chosen.4;
         }
+        // The moves to find are the decisions: no forced move counted, at least one to find.
+        assert!(decisions >= 1, "{ctx}: nothing to find");
+        assert_eq!(puzzle.moves_to_find(), decisions, "{ctx}");
     }
 }
 

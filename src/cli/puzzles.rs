@@ -19,21 +19,25 @@ pub enum PuzzlesCommand {
     ///
     /// A puzzle is a position (with CAPTURED, so the whole game's result is at stake: the seeds
     /// off the board are split so that the side to move wins by the smallest margin) in which
-    /// South, to move, wins the game with perfect play and, at each of its turns along the
-    /// solution, exactly one move keeps the win (in score variants: keeps the best score, every
-    /// other move losing the game or at least 4 seeds). North defends as long as it can. The
+    /// South, to move, wins the game with perfect play. Its first move, and every move it counts
+    /// as a move to find, is a decision: at least two legal moves, at least one of which loses
+    /// the win, and exactly one keeps it (in score variants: keeps the best score, every other
+    /// move losing the game or at least 4 seeds). Where South has a single legal move along the
+    /// line, it is played for the player and not counted. North defends as long as it can. The
     /// solution runs to South's move that secures the result (a capture or the end). Positions
     /// are drawn at random from the larger solved slices with a seeded generator: the same seed
     /// and tablebase give the same puzzles. Puzzles already stored are skipped; one-move
     /// puzzles are kept to a tenth. Each gets theme tags and an initial rating from its
     /// difficulty.
     #[command(after_help = "\
-Themes: oneMove short long veryLong (solution length), quiet (the first move captures nothing),
-sacrifice, relay, binikh, extraTurn, starvation, immobilisation, grandSlam.
+Themes: oneMove short long veryLong (moves to find), quiet (the first move captures nothing),
+sacrifice, relay, binikh, extraTurn, starvation, immobilisation, grandSlam, chain, feeding,
+cycleSave, endlessTrap, binikhFork (the README defines each).
 
 Example: mancala puzzles generate anywoli --count 100")]
     Generate(GenerateArgs),
-    /// Write the puzzles as CSV on standard output, as chess puzzle databases do:
+    /// Write the served puzzles (not the retired ones) as CSV on standard output, as chess
+    /// puzzle databases do:
     /// PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes.
     ///
     /// Moves is the whole solution line, space-separated, starting with South's first move;
@@ -158,7 +162,7 @@ pub fn generate_into(
 }
 
 impl ExportArgs {
-    /// Writes the puzzles as CSV on standard output:
+    /// Writes the served puzzles as CSV on standard output:
     /// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
     fn run(self) -> Result<()> {
         let tb = mancala_db::Tablebase::open_read_only(&self.db.path)?;
@@ -174,7 +178,7 @@ impl ExportArgs {
             "NbPlays",
             "Themes",
         ])?;
-        for p in tb.puzzles(self.variant)? {
+        for p in tb.puzzles(self.variant)?.into_iter().filter(|p| !p.retired) {
             let puzzle = &p.puzzle;
             out.write_record([
                 p.id.to_string(),

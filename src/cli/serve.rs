@@ -173,9 +173,9 @@ const STARTER_PUZZLES: usize = 50;
 /// it does not hold up the start.
 const STARTER_TRIES: usize = 100;
 
-/// Generates a starter set of puzzles if the database has none.
+/// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
 fn starter_puzzles(tb: &Tablebase) -> Result<()> {
-    if !tb.puzzles(None)?.is_empty() {
+    if tb.count_puzzles(&mancala_db::PuzzleFilter::default())? > 0 {
         return Ok(());
     }
     eprintln!("No puzzles in {} yet: generating a starter set.", tb.path());

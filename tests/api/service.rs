@@ -27,6 +27,9 @@ fn healthz_and_openapi() {
         listed,
         [
             "/api/openapi.json",
+            "/api/players",
+            "/api/players/me",
+            "/api/puzzles/daily",
             "/api/puzzles/next",
             "/api/puzzles/{id}",
             "/api/puzzles/{id}/attempt",
@@ -66,6 +69,16 @@ fn healthz_and_openapi() {
     ] {
         assert!(doc["components"]["schemas"][schema].is_object(), "{schema}");
     }
+    // Players send their token as a bearer token, documented once for every route that takes it.
+    let scheme = &doc["components"]["securitySchemes"]["player"];
+    assert_eq!(
+        (scheme["type"].clone(), scheme["scheme"].clone()),
+        (json!("http"), json!("bearer"))
+    );
+    assert_eq!(
+        paths["/api/players/me"]["get"]["security"],
+        json!([{"player": []}])
+    );
     // One log line per request, on standard error.
     let log = server.log();
     assert!(log.contains("\"GET /healthz HTTP/1.1\" 200"), "{log}");

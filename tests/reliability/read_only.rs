@@ -31,6 +31,16 @@ fn serve_read_only_answers_evaluations_and_refuses_writes() {
         message.contains("read-only (started with --read-only)"),
         "{message}"
     );
+    // Creating a player writes too. The daily puzzle is read (picked by the day alone, since
+    // it cannot be kept): the same one twice, or a 404 naming the variant when the copy holds
+    // no puzzle yet (whether it does depends on which tests served the original first).
+    server.post("/api/players", b"").error(503, None);
+    let daily = || server.get("/api/puzzles/daily?variant=rio-kadalis");
+    let first = daily();
+    match first.status {
+        200 => assert_eq!(daily().json()["id"], first.json()["id"]),
+        _ => drop(first.error(404, Some("variant"))),
+    }
     drop(server);
     // Not even the starter puzzles were written.
     assert_eq!(std::fs::read(&db).unwrap(), before);

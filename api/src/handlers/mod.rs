@@ -7,5 +7,6 @@
 
 pub(crate) mod evaluation;
 pub(crate) mod page;
+pub(crate) mod players;
 pub(crate) mod puzzles;
 pub(crate) mod service;

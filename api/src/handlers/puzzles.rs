@@ -1,19 +1,24 @@
-//! The puzzle routes: a puzzle to solve (without its solution), a puzzle by id, and attempts,
-//! checked against the tablebase (any win-keeping move counts) and, once the attempt ends
-//! (solved, or a wrong move), recorded with the puzzle's Glicko-2 update.
+//! The puzzle routes: a puzzle to solve (without its solution or themes: at random, near the
+//! player's rating, or the next of the player's streak), the daily puzzle, a puzzle by id, and
+//! attempts, checked against the tablebase (any win-keeping move counts) and, once the attempt
+//! ends (solved, a wrong move, or given up), recorded; a player's first finished attempt at a
+//! puzzle re-rates both (Glicko-2).
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::SystemTime;
 
 use actix_web::{web, HttpResponse};
+use mancala_db::{NewAttempt, PuzzleFilter};
 use mancala_puzzles::rating::record_attempt;
 use mancala_puzzles::{check_attempt, StoredPuzzle};
 
+use super::players::player;
 use crate::error::ApiError;
-use crate::extract::{InPath, JsonBody, PuzzleId};
+use crate::extract::{InPath, JsonBody, PlayerToken, PuzzleId};
 use crate::reply::{json_ok, to_json};
-use crate::request::{AttemptBody, PuzzleQuery};
+use crate::request::{AttemptBody, DailyQuery, PuzzleMode, PuzzleQuery};
 use crate::response::{AttemptJson, PuzzleJson};
 use crate::state::AppState;
 
@@ -28,20 +33,89 @@ fn random() -> u64 {
 /// The answer when no puzzle matches the filter.
 fn no_match() -> ApiError {
     ApiError::NoPuzzle {
+        field: None,
         message: "no puzzle matches: generate some with `mancala puzzles generate VARIANT`, or widen the filter (variant, min_rating, max_rating, theme)".into(),
     }
 }
 
-/// `GET /api/puzzles/next?variant=&min_rating=&max_rating=&theme=`: a puzzle picked at random
-/// among those matching.
+/// `GET /api/puzzles/next?variant=&min_rating=&max_rating=&theme=&mode=`: with `mode=streak`
+/// the player's next streak puzzle; else, for a player without a rating range, one of the
+/// puzzles nearest its rating that it has not tried (any, once it has tried them all), and
+/// otherwise one at random among those matching.
 pub(crate) async fn next(
     query: web::Query<PuzzleQuery>,
+    token: PlayerToken,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = query.filter()?.ok_or_else(no_match)?;
-    let tb = state.tb.clone();
-    let found = web::block(move || tb.pick_puzzle(&filter, random())).await??;
+    let filter = query.filter()?;
+    let mode = query.mode()?;
+    let who = player(&state, token).await?;
+    // The streak keeps the puzzle it hands out: a write; the other modes only read.
+    let tb = match mode {
+        PuzzleMode::Streak => state.writer()?,
+        PuzzleMode::Random => state.tb.clone(),
+    };
+    let by_rating = !query.has_rating_range();
+    let found = web::block(move || match (mode, who) {
+        (PuzzleMode::Streak, None) => Err(ApiError::bad(
+            "authorization",
+            "authorization: mode=streak is a player's streak: send `Authorization: Bearer TOKEN` (a token from POST /api/players)",
+        )),
+        (PuzzleMode::Streak, Some(p)) => Ok(tb.streak_puzzle(&p, &filter)?),
+        (PuzzleMode::Random, Some(p)) if by_rating => {
+            let unplayed = PuzzleFilter {
+                unplayed_by: Some(p.id),
+                ..filter.clone()
+            };
+            let pick = random();
+            match tb.pick_near(&unplayed, p.rating.rating, pick)? {
+                Some(found) => Ok(Some(found)),
+                None => Ok(tb.pick_near(&filter, p.rating.rating, pick)?),
+            }
+        }
+        (PuzzleMode::Random, _) => Ok(tb.pick_puzzle(&filter, random())?),
+    })
+    .await??;
     let p = found.ok_or_else(no_match)?;
+    Ok(json_ok(to_json(&PuzzleJson::new(&p, false))?))
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`.
+fn today() -> String {
+    let mut day = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+    day.truncate(10);
+    day
+}
+
+/// A number that depends on `day` alone (FNV-1a of its text), the same in every process.
+fn day_pick(day: &str) -> u64 {
+    day.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// `GET /api/puzzles/daily?variant=`: the variant's puzzle of the day (UTC), the same for
+/// everyone all day, without its solution or themes.
+pub(crate) async fn daily(
+    query: web::Query<DailyQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let variant = query.variant()?;
+    let day = today();
+    // A read-only server cannot keep the day's choice: it picks by the day alone.
+    let (tb, pick, keep) = match state.writer() {
+        Ok(writer) => (writer, random(), true),
+        Err(_) => (state.tb.clone(), day_pick(&day), false),
+    };
+    let found = web::block(move || tb.daily_puzzle(variant, &day, pick, keep)).await??;
+    let p = found.ok_or_else(|| ApiError::NoPuzzle {
+        field: Some("variant"),
+        message: format!(
+            "variant: no {} puzzle yet: generate some with `mancala puzzles generate {}`",
+            variant.id(),
+            variant.id()
+        ),
+    })?;
     Ok(json_ok(to_json(&PuzzleJson::new(&p, false))?))
 }
 
@@ -51,11 +125,12 @@ async fn load(state: &AppState, id: i64) -> Result<StoredPuzzle, ApiError> {
     web::block(move || tb.puzzle(id))
         .await??
         .ok_or_else(|| ApiError::NoPuzzle {
+            field: Some("id"),
             message: format!("id: no puzzle {id}"),
         })
 }
 
-/// `GET /api/puzzles/{id}`: the puzzle with its solution.
+/// `GET /api/puzzles/{id}`: the puzzle with its solution and themes.
 pub(crate) async fn by_id(
     InPath(PuzzleId(id)): InPath<PuzzleId>,
     state: web::Data<AppState>,
@@ -64,23 +139,37 @@ pub(crate) async fn by_id(
     Ok(json_ok(to_json(&PuzzleJson::new(&p, true))?))
 }
 
-/// `POST /api/puzzles/{id}/attempt` with `{"moves": ["3", ...], "rating": 1500}`.
+/// `POST /api/puzzles/{id}/attempt` with `{"moves": ["3", ...], "give_up": false}`, by the
+/// player whose token it carries, if any.
 pub(crate) async fn attempt(
     InPath(PuzzleId(id)): InPath<PuzzleId>,
+    token: PlayerToken,
     JsonBody(body): JsonBody<AttemptBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let writer = state.writer()?;
-    let player_rating = body.rating()?;
+    let who = player(&state, token).await?;
     let puzzle = load(&state, id).await?;
     let tb = state.tb.clone();
     let answer = web::block(move || -> Result<AttemptJson, ApiError> {
         let r = check_attempt(&tb, &puzzle.puzzle, &body.moves)?;
-        let finished = r.complete || !r.correct;
-        let new_rating = finished
-            .then(|| record_attempt(&writer, &puzzle, &body.moves, r.correct, player_rating))
+        let solved = r.correct && r.complete;
+        let finished = solved || !r.correct || body.give_up;
+        let recorded = finished
+            .then(|| {
+                record_attempt(
+                    &writer,
+                    &NewAttempt {
+                        puzzle_id: puzzle.id,
+                        player_id: who.map(|p| p.id),
+                        moves: &body.moves,
+                        solved,
+                        gave_up: body.give_up && !solved,
+                    },
+                )
+            })
             .transpose()?;
-        Ok(AttemptJson::new(&puzzle, r, new_rating))
+        Ok(AttemptJson::new(&puzzle, r, recorded))
     })
     .await??;
     Ok(json_ok(to_json(&answer)?))

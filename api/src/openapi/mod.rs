@@ -31,6 +31,12 @@ pub fn document<'a>(operations: impl IntoIterator<Item = (&'a str, &'a Method, V
             "description": "Perfect-play values of traditional mancala positions from a solved endgame tablebase. Values are from the side to move (docs/rules.md#values-and-depths): in score variants `score`, the seeds still to be won minus those still to be lost with perfect play (0 is also what endless play is worth); in win/draw/loss variants (hawalis, bao-la-kiarabu) `result`. `depth` is the number of plies to the next capture or the end of the game when the side ahead hurries and the side behind delays (null where the value is that of endless play). Every error is JSON: {\"error\": message, \"field\": field or null, ...}; input errors are 4xx, never 500."
         },
         "paths": paths,
-        "components": {"schemas": schemas::schemas()}
+        "components": {
+            "schemas": schemas::schemas(),
+            "securitySchemes": {"player": {
+                "type": "http", "scheme": "bearer",
+                "description": "A player's token from POST /api/players (32 hex digits). Optional on the puzzle routes: without it attempts are judged and recorded but rate nothing."
+            }}
+        }
     })
 }

@@ -54,7 +54,7 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
     let mut map = serde_json::Map::new();
     for &code in codes {
         let description = match code {
-            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `body`, `query`).",
+            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `body`, `query`, `variant`, `min_rating`, `max_rating`, `theme`, `mode`, `authorization`).",
             "404" => "Unknown variant (`field`: `variant`), or no such puzzle (`field`: `id`). A legal position is never a 404: outside the tablebase it is searched.",
             "405" => "The path exists but does not take this method (the `Allow` header says which it takes).",
             "408" => "The body did not arrive within 10 seconds of the request's head.",
@@ -159,43 +159,90 @@ pub fn analyse() -> Value {
     })
 }
 
+/// The optional player token of the puzzle routes, and the required one of `/api/players/me`.
+fn player_security(required: bool) -> Value {
+    if required {
+        json!([{"player": []}])
+    } else {
+        json!([{"player": []}, {}])
+    }
+}
+
 /// `GET /api/puzzles/next`.
 pub fn next_puzzle() -> Value {
     json!({
-        "summary": "A puzzle to solve (without its solution), picked at random among those matching the filter.",
-        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play and, at each of its turns along the solution, exactly one move keeps the win (score variants: the best score, every other move losing the game or 4 seeds). 404 when none matches.",
+        "summary": "A puzzle to solve, without its solution or themes (they give the plan away; the attempt's end shows them).",
+        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play. Its first move and every move to find is a decision: at least two legal moves, at least one of which loses the win, and exactly one keeps it (score variants: the best score, every other move losing the game or 4 seeds). Where South has a single legal move along the line it is played automatically and not counted in `moves_to_find`. With a player token and no rating range: one of the puzzles nearest the player's rating that it has not tried. `mode=streak` (token required): the player's streak puzzle, the easiest untried puzzle rated above the streak's last solved one; a failure ends the streak. Unknown variant, unknown theme (matched exactly), a rating out of 0..4000 or min above max: 400 naming the parameter. 404 when none matches.",
         "operationId": "nextPuzzle",
+        "security": player_security(false),
         "parameters": [
             {"name": "variant", "in": "query", "required": false, "schema": {"type": "string", "enum": variant_ids()}},
-            {"name": "min_rating", "in": "query", "required": false, "schema": {"type": "number"}},
-            {"name": "max_rating", "in": "query", "required": false, "schema": {"type": "number"}},
-            {"name": "theme", "in": "query", "required": false, "schema": {"type": "string"}, "description": format!("A theme tag: {}.", Theme::ALL.map(Theme::as_str).join(" "))}
+            {"name": "min_rating", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": 4000}},
+            {"name": "max_rating", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": 4000}},
+            {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": Theme::ALL.map(Theme::as_str)}},
+            {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["random", "streak"]}}
         ],
-        "responses": responses(ok("A puzzle, without `solution`.", "Puzzle"), &["400", "404", "500"])
+        "responses": responses(ok("A puzzle, without `solution` and `themes`.", "Puzzle"), &["400", "404", "500"])
+    })
+}
+
+/// `GET /api/puzzles/daily`.
+pub fn daily_puzzle() -> Value {
+    json!({
+        "summary": "The puzzle of the day (UTC) of a variant, the same for everyone all day, without its solution or themes.",
+        "operationId": "dailyPuzzle",
+        "parameters": [
+            {"name": "variant", "in": "query", "required": true, "schema": {"type": "string", "enum": variant_ids()}}
+        ],
+        "responses": responses(ok("The daily puzzle.", "Puzzle"), &["400", "404", "500"])
     })
 }
 
 /// `GET /api/puzzles/{id}`.
 pub fn puzzle() -> Value {
     json!({
-        "summary": "A puzzle by id, with its solution.",
+        "summary": "A puzzle by id, with its solution and themes.",
         "operationId": "puzzle",
         "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
-        "responses": responses(ok("The puzzle, with `solution`.", "Puzzle"), &["400", "404", "500"])
+        "responses": responses(ok("The puzzle, with `solution` and `themes`.", "Puzzle"), &["400", "404", "500"])
     })
 }
 
 /// `POST /api/puzzles/{id}/attempt`.
 pub fn attempt() -> Value {
     json!({
-        "summary": "Check the player's moves so far against the tablebase and answer with the opponent's reply.",
-        "description": "`moves` are the player's moves only, from the puzzle's position, in order; the server replays them, answering each with the opponent's best defence (the longest resistance). Any move that keeps the win counts, even off the stored line. When the attempt ends (solved, or a wrong move) it is recorded and the puzzle's Glicko-2 rating updated against the player's `rating` (default 1500): the answer then has the `solution` and the puzzle's new `rating`.",
+        "summary": "Check the player's moves so far against the tablebase and answer with the moves played for the player.",
+        "description": "`moves` are the player's moves only (its decisions), from the puzzle's position, in order; the server replays them, answering each with North's best defence (the longest resistance) and playing South's forced moves, until South has a decision again (`replies`, `auto_played`). Any move that keeps the win counts, even off the stored line. The attempt ends when solved, at a wrong move, or with `give_up` (the player asks for the solution: a failure unless already solved); it is then recorded and the answer has the `solution`, the `themes` and the puzzle's `rating`. Only a player's first finished attempt at a puzzle (`rated`) re-rates the puzzle and the player (Glicko-2, the puzzle winning when the player fails); replays, attempts after giving up and attempts without a token rate nothing. With a token the answer has the `player`'s rating and streak.",
         "operationId": "attempt",
+        "security": player_security(false),
         "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
         "requestBody": {"required": true, "content": {"application/json": {
             "schema": {"$ref": "#/components/schemas/Attempt"},
-            "example": {"moves": ["3"], "rating": 1500}
+            "example": {"moves": ["3"]}
         }}},
         "responses": responses(ok("How the attempt stands.", "AttemptResult"), &["400", "404", "408", "413", "415", "500", "503"])
+    })
+}
+
+/// `POST /api/players`.
+pub fn new_player() -> Value {
+    json!({
+        "summary": "A new player: an opaque token (no password, no personal data) and a newcomer's rating (1500).",
+        "description": "Send the token as `Authorization: Bearer TOKEN` on the puzzle routes; the web page keeps it in local storage.",
+        "operationId": "newPlayer",
+        "responses": responses(json!({"201": {
+            "description": "The new player.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewPlayer"}}}
+        }}), &["500"])
+    })
+}
+
+/// `GET /api/players/me`.
+pub fn me() -> Value {
+    json!({
+        "summary": "The player's dashboard: rating, streaks, puzzles solved and failed at the first attempt, in all and by theme.",
+        "operationId": "me",
+        "security": player_security(true),
+        "responses": responses(ok("The dashboard.", "Dashboard"), &["400", "500"])
     })
 }

@@ -152,40 +152,80 @@ pub fn schemas() -> Value {
         "tablebase_from": {"type": "integer", "nullable": true, "minimum": 0, "description": "Where the tablebase took over: the first move from whose position on every position of the record is in the tablebase (the number of moves: only the end; null: not even the end)."}
     }}));
     map.insert("Puzzle".into(), json!({
-        "type": "object", "required": ["id", "variant", "position", "side", "moves_to_find", "rating", "rating_deviation", "themes", "plays"],
+        "type": "object", "required": ["id", "variant", "position", "side", "moves_to_find", "rating", "rating_deviation", "plays"],
         "properties": {
             "id": {"type": "integer"},
             "variant": {"type": "string"},
             "position": {"type": "string", "description": "South to move; CAPTURED set so that the game's result is at stake."},
             "side": {"type": "string", "enum": ["S"]},
-            "moves_to_find": {"type": "integer", "description": "The solver's moves in the solution."},
+            "moves_to_find": {"type": "integer", "minimum": 1, "description": "South's decisions in the solution; its forced moves are played for it and not counted."},
             "rating": {"type": "number"},
             "rating_deviation": {"type": "number"},
-            "themes": {"type": "array", "items": {"type": "string"}},
-            "plays": {"type": "integer"},
+            "plays": {"type": "integer", "description": "Rated attempts: players' first attempts."},
+            "themes": {"type": "array", "items": {"type": "string"}, "description": "Only from GET /api/puzzles/{id}."},
             "solution": {"type": "array", "items": {"type": "string"}, "description": "The whole line, solver first (only from GET /api/puzzles/{id})."}
         }
     }));
     map.insert("Attempt".into(), json!({
         "type": "object", "required": ["moves"],
         "properties": {
-            "moves": {"type": "array", "items": {"type": "string"}, "description": "The player's moves so far, in order (not the replies)."},
-            "rating": {"type": "number", "description": "The player's rating (0 to 4000; default 1500)."}
+            "moves": {"type": "array", "items": {"type": "string"}, "description": "The player's moves so far, in order (not the moves played for it)."},
+            "give_up": {"type": "boolean", "description": "Show the solution: ends the attempt, a failure unless already solved (default false)."}
+        }
+    }));
+    map.insert("AutoMove".into(), json!({
+        "type": "object", "required": ["side", "move"],
+        "properties": {
+            "side": {"type": "string", "enum": ["N", "S"], "description": "N: North's reply; S: South's forced move."},
+            "move": {"type": "string"}
         }
     }));
     map.insert("AttemptResult".into(), json!({
-        "type": "object", "required": ["correct", "complete", "reply", "replies", "position"],
+        "type": "object", "required": ["correct", "complete", "auto_played", "replies", "position"],
         "properties": {
             "correct": {"type": "boolean", "description": "Every move kept the win."},
             "complete": {"type": "boolean", "description": "The puzzle is solved."},
             "wrong_move": {"type": "integer", "description": "The first wrong move's index, from 0."},
-            "reply": {"type": "string", "nullable": true, "description": "The opponent's reply to the last move."},
-            "replies": {"type": "array", "items": {"type": "string", "nullable": true}},
-            "position": {"type": "string", "description": "After the last move and reply."},
+            "auto_played": {"type": "array", "items": {"$ref": "#/components/schemas/AutoMove"}, "description": "Played for the player after its last move."},
+            "replies": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/components/schemas/AutoMove"}}, "description": "Played for the player after each of its moves."},
+            "position": {"type": "string", "description": "After the last move and the moves played for the player."},
             "winning_moves": {"type": "array", "items": {"type": "string"}, "description": "After a wrong move: the moves that kept the win."},
             "solution": {"type": "array", "items": {"type": "string"}, "description": "Once the attempt has ended."},
-            "rating": {"type": "number", "description": "Once the attempt has ended: the puzzle's new rating."}
+            "themes": {"type": "array", "items": {"type": "string"}, "description": "Once the attempt has ended."},
+            "rating": {"type": "number", "description": "Once the attempt has ended: the puzzle's rating (new if rated)."},
+            "rated": {"type": "boolean", "description": "Once the attempt has ended: the player's first finished attempt, which re-rated the puzzle and the player."},
+            "player": {"$ref": "#/components/schemas/Player"}
         }
+    }));
+    map.insert(
+        "Player".into(),
+        json!({
+            "type": "object", "required": ["rating", "rating_deviation", "streak", "best_streak"],
+            "properties": {
+                "rating": {"type": "number"},
+                "rating_deviation": {"type": "number"},
+                "streak": {"type": "integer", "description": "Streak puzzles solved in a row."},
+                "best_streak": {"type": "integer"}
+            }
+        }),
+    );
+    map.insert("NewPlayer".into(), json!({
+        "allOf": [{"$ref": "#/components/schemas/Player"}, {
+            "type": "object", "required": ["token"],
+            "properties": {"token": {"type": "string", "description": "Send as `Authorization: Bearer TOKEN`."}}
+        }]
+    }));
+    map.insert("Dashboard".into(), json!({
+        "allOf": [{"$ref": "#/components/schemas/Player"}, {
+            "type": "object", "required": ["solved", "failed", "themes"],
+            "properties": {
+                "solved": {"type": "integer", "description": "Puzzles solved at the first attempt."},
+                "failed": {"type": "integer", "description": "Puzzles failed or given up at the first attempt."},
+                "themes": {"type": "array", "items": {"type": "object", "properties": {
+                    "theme": {"type": "string"}, "solved": {"type": "integer"}, "failed": {"type": "integer"}
+                }}}
+            }
+        }]
     }));
     Value::Object(map)
 }

@@ -13,5 +13,5 @@ pub mod record;
 
 pub use attempt::AttemptBody;
 pub use body::RequestBody;
-pub use query::{PositionQuery, PuzzleQuery};
+pub use query::{DailyQuery, PositionQuery, PuzzleMode, PuzzleQuery};
 pub use record::GameRecord;

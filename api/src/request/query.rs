@@ -7,6 +7,7 @@ use mancala_solver::{Position, Variant};
 use serde::Deserialize;
 
 use crate::error::ApiError;
+use crate::limits::PLAYER_RATINGS;
 
 /// A query string as its pairs, in order.
 type QueryPairs = Vec<(String, String)>;
@@ -66,8 +67,17 @@ impl PositionQuery {
     }
 }
 
-/// The query of `GET /api/puzzles/next`: `?variant=&min_rating=&max_rating=&theme=`, all
-/// optional.
+/// How `GET /api/puzzles/next` chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleMode {
+    /// At random among those matching (near the player's rating when a player asks).
+    Random,
+    /// The next puzzle of the player's streak.
+    Streak,
+}
+
+/// The query of `GET /api/puzzles/next`: `?variant=&min_rating=&max_rating=&theme=&mode=`,
+/// all optional.
 #[derive(Debug, Deserialize)]
 #[serde(from = "QueryPairs")]
 pub struct PuzzleQuery {
@@ -75,6 +85,7 @@ pub struct PuzzleQuery {
     min_rating: Option<String>,
     max_rating: Option<String>,
     theme: Option<String>,
+    mode: Option<String>,
 }
 
 impl From<QueryPairs> for PuzzleQuery {
@@ -84,48 +95,110 @@ impl From<QueryPairs> for PuzzleQuery {
             min_rating: first(&pairs, "min_rating"),
             max_rating: first(&pairs, "max_rating"),
             theme: first(&pairs, "theme"),
+            mode: first(&pairs, "mode"),
         }
     }
 }
 
 impl PuzzleQuery {
-    /// The filter asked for, checked in the order of the parameters (an unknown variant is a
-    /// 404, a rating that is not a number a 400). `None`: a theme that no puzzle can have, so
-    /// the filter matches nothing.
-    pub fn filter(&self) -> Result<Option<PuzzleFilter>, ApiError> {
-        let variant = self
-            .variant
+    /// The filter asked for, checked in the order of the parameters, each error a 400 naming
+    /// it: an unknown variant, a rating that is not a number in [`PLAYER_RATINGS`], a minimum
+    /// above the maximum, a theme that is not exactly one of the tags.
+    pub fn filter(&self) -> Result<PuzzleFilter, ApiError> {
+        let variant = variant(self.variant.as_deref())?;
+        let min_rating = rating("min_rating", self.min_rating.as_deref())?;
+        let max_rating = rating("max_rating", self.max_rating.as_deref())?;
+        if let (Some(min), Some(max)) = (min_rating, max_rating) {
+            if min > max {
+                return Err(ApiError::bad(
+                    "min_rating",
+                    format!("min_rating: {min} is above max_rating {max}"),
+                ));
+            }
+        }
+        let theme = self
+            .theme
             .as_deref()
-            .map(str::parse::<Variant>)
+            .map(str::parse::<Theme>)
             .transpose()
-            .map_err(ApiError::UnknownVariant)?;
-        let filter = PuzzleFilter {
+            .map_err(|e| ApiError::bad("theme", format!("theme: {e}")))?;
+        Ok(PuzzleFilter {
             variant,
-            min_rating: rating("min_rating", self.min_rating.as_deref())?,
-            max_rating: rating("max_rating", self.max_rating.as_deref())?,
-            theme: None,
-        };
-        Ok(match self.theme.as_deref().map(str::parse::<Theme>) {
-            None => Some(filter),
-            Some(Ok(theme)) => Some(PuzzleFilter {
-                theme: Some(theme),
-                ..filter
-            }),
-            Some(Err(_)) => None,
+            min_rating,
+            max_rating,
+            theme,
+            unplayed_by: None,
+        })
+    }
+
+    /// Whether a rating range was asked for (else a player gets puzzles near its rating).
+    pub fn has_rating_range(&self) -> bool {
+        self.min_rating.is_some() || self.max_rating.is_some()
+    }
+
+    /// The mode: `random` (the default) or `streak`.
+    pub fn mode(&self) -> Result<PuzzleMode, ApiError> {
+        match self.mode.as_deref() {
+            None | Some("random") => Ok(PuzzleMode::Random),
+            Some("streak") => Ok(PuzzleMode::Streak),
+            Some(other) => Err(ApiError::bad(
+                "mode",
+                format!("mode: `{other}` is not a mode (random or streak)"),
+            )),
+        }
+    }
+}
+
+/// The query of `GET /api/puzzles/daily`: `?variant=`, required.
+#[derive(Debug, Deserialize)]
+#[serde(from = "QueryPairs")]
+pub struct DailyQuery {
+    variant: Option<String>,
+}
+
+impl From<QueryPairs> for DailyQuery {
+    fn from(pairs: QueryPairs) -> DailyQuery {
+        DailyQuery {
+            variant: first(&pairs, "variant"),
+        }
+    }
+}
+
+impl DailyQuery {
+    /// The variant, which must be given and known (else a 400 naming `variant`).
+    pub fn variant(&self) -> Result<Variant, ApiError> {
+        variant(self.variant.as_deref())?.ok_or_else(|| {
+            ApiError::bad(
+                "variant",
+                "variant: missing query parameter: the daily puzzle of which game, e.g. ?variant=rio-kadalis",
+            )
         })
     }
 }
 
-/// An optional rating parameter `key`: a finite number.
+/// An optional variant parameter: a known variant id, else a 400 naming `variant`.
+fn variant(text: Option<&str>) -> Result<Option<Variant>, ApiError> {
+    text.map(|v| {
+        v.parse::<Variant>()
+            .map_err(|e| ApiError::bad("variant", format!("variant: {e}")))
+    })
+    .transpose()
+}
+
+/// An optional rating parameter `key`: a number in [`PLAYER_RATINGS`].
 fn rating(key: &'static str, text: Option<&str>) -> Result<Option<f64>, ApiError> {
     text.map(|v| {
         v.parse::<f64>()
             .ok()
-            .filter(|x| x.is_finite())
+            .filter(|x| PLAYER_RATINGS.contains(x))
             .ok_or_else(|| {
                 ApiError::bad(
                     key,
-                    format!("{key}: `{v}` is not a number (a rating, e.g. 1500)"),
+                    format!(
+                        "{key}: `{v}` is not a rating (a number from {} to {})",
+                        PLAYER_RATINGS.start(),
+                        PLAYER_RATINGS.end()
+                    ),
                 )
             })
     })
@@ -147,31 +220,55 @@ mod tests {
 
     #[test]
     fn a_puzzle_query_reads_the_first_value_of_each_parameter() {
-        let filter = query(&[
+        let q = query(&[
             ("min_rating", "1000"),
             ("min_rating", "x"),
             ("variant", "hawalis"),
             ("theme", "quiet"),
-        ])
-        .filter()
-        .unwrap()
-        .unwrap();
+            ("mode", "streak"),
+        ]);
+        let filter = q.filter().unwrap();
         assert_eq!(filter.min_rating, Some(1000.0));
         assert_eq!(filter.max_rating, None);
         assert_eq!(filter.variant, Some(Variant::Hawalis));
         assert_eq!(filter.theme, Some(Theme::Quiet));
+        assert_eq!(q.mode().unwrap(), PuzzleMode::Streak);
+        assert!(q.has_rating_range());
+        assert_eq!(query(&[]).mode().unwrap(), PuzzleMode::Random);
     }
 
     #[test]
-    fn a_bad_puzzle_query_names_the_parameter_and_an_unknown_theme_matches_nothing() {
-        let e = query(&[("max_rating", "inf")]).filter().unwrap_err();
-        assert_eq!(e.field().as_deref(), Some("max_rating"));
-        let e = query(&[("variant", "chess")]).filter().unwrap_err();
-        assert!(matches!(e, ApiError::UnknownVariant(_)), "{e:?}");
-        assert!(query(&[("theme", "noSuchTheme")])
-            .filter()
-            .unwrap()
-            .is_none());
+    fn a_bad_puzzle_query_names_the_parameter() {
+        let field = |pairs: &[(&str, &str)]| query(pairs).filter().unwrap_err().field();
+        let named = |name: &str| Some(name.to_owned());
+        assert_eq!(field(&[("max_rating", "inf")]), named("max_rating"));
+        assert_eq!(field(&[("min_rating", "-1")]), named("min_rating"));
+        assert_eq!(field(&[("max_rating", "4001")]), named("max_rating"));
+        assert_eq!(
+            field(&[("min_rating", "1600"), ("max_rating", "1500")]),
+            named("min_rating")
+        );
+        assert_eq!(field(&[("variant", "chess")]), named("variant"));
+        assert_eq!(field(&[("theme", "noSuchTheme")]), named("theme"));
+        assert_eq!(field(&[("theme", "%")]), named("theme"));
+        assert_eq!(field(&[("theme", "QUIET")]), named("theme"));
+        let e = query(&[("mode", "blitz")]).mode().unwrap_err();
+        assert_eq!(e.field(), named("mode"));
+        let daily = |pairs: &[(&str, &str)]| {
+            DailyQuery::from(
+                pairs
+                    .iter()
+                    .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect::<QueryPairs>(),
+            )
+            .variant()
+        };
+        assert_eq!(daily(&[]).unwrap_err().field(), named("variant"));
+        assert_eq!(
+            daily(&[("variant", "x")]).unwrap_err().field(),
+            named("variant")
+        );
+        assert_eq!(daily(&[("variant", "oware")]).unwrap(), Variant::Oware);
     }
 
     #[test]

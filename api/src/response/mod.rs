@@ -10,6 +10,7 @@
 //! * [`analysis`]: a game record judged move by move (`POST /api/{variant}/analyse`).
 //! * [`variants`]: the variants and what is solved (`GET /api/variants`), and `GET /healthz`.
 //! * [`puzzle`]: a puzzle and an attempt's verdict (`/api/puzzles/...`).
+//! * [`player`]: a player, its token and its dashboard (`/api/players...`).
 //! * [`error`]: the body of every error answer.
 
 pub mod analysis;
@@ -17,6 +18,7 @@ pub mod error;
 pub mod evaluation;
 pub mod mainline;
 pub mod moves;
+pub mod player;
 pub mod puzzle;
 pub mod value;
 pub mod variants;
@@ -26,6 +28,7 @@ pub use error::ErrorJson;
 pub use evaluation::{EvaluationJson, MoveEvalJson, SearchJson};
 pub use mainline::{MainlineJson, StepJson};
 pub use moves::{MoveJson, MovesJson};
-pub use puzzle::{AttemptJson, PuzzleJson};
+pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
+pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
 pub use value::{Totals, ValueJson};
 pub use variants::{BoardJson, HealthJson, SolvedJson, VariantJson, VariantsJson};

@@ -1,11 +1,14 @@
-//! Puzzles as served (`GET /api/puzzles/next`, `GET /api/puzzles/{id}`) and the verdict on an
-//! attempt (`POST /api/puzzles/{id}/attempt`).
+//! Puzzles as served (`GET /api/puzzles/next`, `/daily`, `/{id}`) and the verdict on an attempt
+//! (`POST /api/puzzles/{id}/attempt`). A puzzle to solve shows no themes (they give the plan
+//! away): they come with the solution, by id or once the attempt ends.
 
-use mancala_puzzles::attempt::solver_moves;
-use mancala_puzzles::{AttemptResult, PuzzleRating, StoredPuzzle, Theme};
+use mancala_db::RecordedAttempt;
+use mancala_puzzles::{AttemptResult, AutoMove, StoredPuzzle, Theme};
 use serde::Serialize;
 
-/// A puzzle; its solution only when asked for by id.
+use super::player::PlayerJson;
+
+/// A puzzle; its solution and themes only when asked for by id.
 #[derive(Debug, Serialize)]
 pub struct PuzzleJson {
     /// The puzzle's id.
@@ -16,23 +19,24 @@ pub struct PuzzleJson {
     pub position: String,
     /// The side to play and win (always `S`).
     pub side: &'static str,
-    /// How many moves of the solver the solution has.
+    /// South's moves to find (its forced moves are played for it and not counted).
     pub moves_to_find: usize,
     /// The rating, rounded.
     pub rating: f64,
     /// The rating deviation, rounded.
     pub rating_deviation: f64,
-    /// Theme tags.
-    pub themes: Vec<&'static str>,
-    /// Attempts recorded.
+    /// Rated attempts: players' first attempts.
     pub plays: i64,
+    /// Theme tags (by id only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub themes: Option<Vec<&'static str>>,
     /// The whole solution line, solver first (by id only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<String>>,
 }
 
 impl PuzzleJson {
-    /// The JSON of a stored puzzle, with its solution or without.
+    /// The JSON of a stored puzzle, with its solution and themes or without.
     pub fn new(p: &StoredPuzzle, with_solution: bool) -> PuzzleJson {
         let puzzle = &p.puzzle;
         PuzzleJson {
@@ -40,12 +44,31 @@ impl PuzzleJson {
             variant: puzzle.variant().id(),
             position: puzzle.position.to_string(),
             side: "S",
-            moves_to_find: solver_moves(puzzle),
+            moves_to_find: puzzle.moves_to_find(),
             rating: puzzle.rating.rating.round(),
             rating_deviation: puzzle.rating.deviation.round(),
-            themes: puzzle.themes.iter().map(|t| Theme::as_str(*t)).collect(),
             plays: p.plays,
+            themes: with_solution.then(|| themes(p)),
             solution: with_solution.then(|| solution(p)),
+        }
+    }
+}
+
+/// A move played for the player.
+#[derive(Debug, Serialize)]
+pub struct AutoMoveJson {
+    /// `N` for North's reply, `S` for South's forced move.
+    pub side: char,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+impl AutoMoveJson {
+    fn new(m: &AutoMove) -> AutoMoveJson {
+        AutoMoveJson {
+            side: m.side.letter(),
+            mv: m.mv.clone(),
         }
     }
 }
@@ -60,41 +83,64 @@ pub struct AttemptJson {
     /// The first wrong move's index, from 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong_move: Option<usize>,
-    /// The opponent's reply to the last move, if it got one.
-    pub reply: Option<String>,
-    /// The reply to each move, `null` where there was none (an extra turn, the end).
-    pub replies: Vec<Option<String>>,
-    /// The position after the last move and reply.
+    /// The moves played for the player after its last move: North's replies and South's
+    /// forced moves, in order.
+    pub auto_played: Vec<AutoMoveJson>,
+    /// The same after each of the player's moves.
+    pub replies: Vec<Vec<AutoMoveJson>>,
+    /// The position after the last move and what was played for the player.
     pub position: String,
     /// For a wrong move: the moves that kept the win there.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub winning_moves: Vec<String>,
-    /// Once the attempt has ended (solved or failed): the stored solution.
+    /// Once the attempt has ended (solved, failed or given up): the stored solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<String>>,
-    /// Once the attempt has ended: the puzzle's new rating, rounded.
+    /// Once the attempt has ended: the themes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub themes: Option<Vec<&'static str>>,
+    /// Once the attempt has ended: the puzzle's rating, rounded (new if the attempt was rated).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
+    /// Once the attempt has ended: whether it re-rated the puzzle and the player (a player's
+    /// first finished attempt at the puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
+    /// Once the attempt has ended, if a player made it: the player's rating and streak.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerJson>,
 }
 
 impl AttemptJson {
-    /// The answer to an attempt at `p` that stands at `r`; `new_rating` is the puzzle's rating
-    /// once the attempt has ended and was recorded.
+    /// The answer to an attempt at `p` that stands at `r`; `recorded` once the attempt has
+    /// ended and was recorded.
     pub fn new(
         p: &StoredPuzzle,
         r: AttemptResult,
-        new_rating: Option<PuzzleRating>,
+        recorded: Option<RecordedAttempt>,
     ) -> AttemptJson {
+        let replies: Vec<Vec<AutoMoveJson>> = r
+            .replies
+            .iter()
+            .map(|ms| ms.iter().map(AutoMoveJson::new).collect())
+            .collect();
         AttemptJson {
             correct: r.correct,
             complete: r.complete,
             wrong_move: r.wrong_move,
-            reply: r.replies.last().cloned().flatten(),
-            replies: r.replies,
+            auto_played: r
+                .replies
+                .last()
+                .map(|ms| ms.iter().map(AutoMoveJson::new).collect())
+                .unwrap_or_default(),
+            replies,
             position: r.position.to_string(),
             winning_moves: r.winning_moves,
-            solution: new_rating.map(|_| solution(p)),
-            rating: new_rating.map(|r| r.rating.round()),
+            solution: recorded.as_ref().map(|_| solution(p)),
+            themes: recorded.as_ref().map(|_| themes(p)),
+            rating: recorded.as_ref().map(|r| r.puzzle.rating.round()),
+            rated: recorded.as_ref().map(|r| r.rated),
+            player: recorded.and_then(|r| r.player).map(|p| PlayerJson::new(&p)),
         }
     }
 }
@@ -102,4 +148,9 @@ impl AttemptJson {
 /// The solution line as move texts.
 fn solution(p: &StoredPuzzle) -> Vec<String> {
     p.puzzle.solution.iter().map(ToString::to_string).collect()
+}
+
+/// The theme tags.
+fn themes(p: &StoredPuzzle) -> Vec<&'static str> {
+    p.puzzle.themes.iter().map(|t| Theme::as_str(*t)).collect()
 }

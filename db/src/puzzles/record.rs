@@ -7,7 +7,8 @@ use mancala_solver::{Move, Position, Variant};
 
 use super::theme::Theme;
 
-/// A Glicko-2 rating: the puzzle is rated like a player that wins when the player fails.
+/// A Glicko-2 rating, of a player or of a puzzle (rated like a player that wins when the player
+/// fails).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PuzzleRating {
     /// The rating.
@@ -38,6 +39,29 @@ impl Puzzle {
         self.position.variant()
     }
 
+    /// Whether the side to move in `position` has a single legal move (or none): a forced
+    /// move, played automatically and never counted as a move to find.
+    pub fn is_forced(position: &Position) -> bool {
+        position.legal_moves().len() < 2
+    }
+
+    /// South's moves to find: its moves along the solution played from a position with at
+    /// least two legal moves (its forced moves are played for it, like North's replies). A line
+    /// that cannot be replayed (never written by the generator) counts every other move.
+    pub fn moves_to_find(&self) -> usize {
+        let solver = self.position.side();
+        let mut pos = self.position;
+        let mut n = 0;
+        for &mv in &self.solution {
+            n += usize::from(pos.side() == solver && !Puzzle::is_forced(&pos));
+            match pos.play(mv) {
+                Ok(played) => pos = played.after,
+                Err(_) => return self.solution.len().div_ceil(2),
+            }
+        }
+        n
+    }
+
     /// The solution as the database stores it and the CSV export writes it: the moves
     /// separated by spaces.
     pub fn solution_text(&self) -> String {
@@ -65,6 +89,8 @@ pub struct StoredPuzzle {
     pub puzzle: Puzzle,
     /// Players' votes, -100..100 (0 until votes exist).
     pub popularity: i64,
-    /// Attempts recorded.
+    /// Rated attempts: players' first finished attempts.
     pub plays: i64,
+    /// Retired: kept for history, never served (it no longer meets the puzzle definition).
+    pub retired: bool,
 }

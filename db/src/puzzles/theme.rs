@@ -8,13 +8,13 @@ use std::str::FromStr;
 /// One theme tag. The generator (`mancala-puzzles`) decides which apply; this crate stores them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Theme {
-    /// The solution is a single move.
+    /// A single move to find (forced moves are not counted).
     OneMove,
-    /// Two moves of the solver.
+    /// Two moves to find.
     Short,
-    /// Three or four moves of the solver.
+    /// Three or four moves to find.
     Long,
-    /// Five or more moves of the solver.
+    /// Five or more moves to find.
     VeryLong,
     /// The first move captures nothing.
     Quiet,
@@ -32,11 +32,24 @@ pub enum Theme {
     Immobilisation,
     /// A solution move captures every seed on the opponent's side.
     GrandSlam,
+    /// A solution move empties three or more pits besides its own: a relay or capture chain.
+    Chain,
+    /// Al-manqala: at one of the solver's turns the opponent's row is empty, so the rules force
+    /// the solver to give them seeds.
+    Feeding,
+    /// At one of the solver's decisions a wrong move lets the side behind save endless play (a
+    /// draw, or an even split of the seeds left).
+    CycleSave,
+    /// Hawalis, Bao la Kiarabu: a solution move leaves the opponent only endless sowings, or
+    /// no move at all.
+    EndlessTrap,
+    /// At one of the solver's turns two or more of its moves would each make a binikh four.
+    BinikhFork,
 }
 
 impl Theme {
     /// Every theme, in the order the generator tags them (and help texts list them).
-    pub const ALL: [Theme; 12] = [
+    pub const ALL: [Theme; 17] = [
         Theme::OneMove,
         Theme::Short,
         Theme::Long,
@@ -49,6 +62,11 @@ impl Theme {
         Theme::Starvation,
         Theme::Immobilisation,
         Theme::GrandSlam,
+        Theme::Chain,
+        Theme::Feeding,
+        Theme::CycleSave,
+        Theme::EndlessTrap,
+        Theme::BinikhFork,
     ];
 
     /// The tag as written in the database, the API and the CSV export: `oneMove`, `grandSlam`...
@@ -64,10 +82,10 @@ impl Theme {
     /// The one table of names and meanings, so that the two cannot drift apart.
     fn name_and_meaning(self) -> (&'static str, &'static str) {
         match self {
-            Theme::OneMove => ("oneMove", "the solution is a single move"),
-            Theme::Short => ("short", "two moves of the solver"),
-            Theme::Long => ("long", "three or four moves of the solver"),
-            Theme::VeryLong => ("veryLong", "five or more moves of the solver"),
+            Theme::OneMove => ("oneMove", "a single move to find"),
+            Theme::Short => ("short", "two moves to find"),
+            Theme::Long => ("long", "three or four moves to find"),
+            Theme::VeryLong => ("veryLong", "five or more moves to find"),
             Theme::Quiet => ("quiet", "the first move captures nothing"),
             Theme::Sacrifice => (
                 "sacrifice",
@@ -94,6 +112,26 @@ impl Theme {
                 "grandSlam",
                 "a solution move captures every seed on the opponent's side",
             ),
+            Theme::Chain => (
+                "chain",
+                "a solution move empties three or more pits besides its own (a relay or capture chain)",
+            ),
+            Theme::Feeding => (
+                "feeding",
+                "Al-manqala: the opponent's row is empty, so the solver is forced to give them seeds",
+            ),
+            Theme::CycleSave => (
+                "cycleSave",
+                "a wrong move lets the side behind save a draw or an even split by endless play",
+            ),
+            Theme::EndlessTrap => (
+                "endlessTrap",
+                "Hawalis, Bao: the opponent is left only endless sowings, or no move",
+            ),
+            Theme::BinikhFork => (
+                "binikhFork",
+                "two or more of the solver's moves would each make a binikh four",
+            ),
         }
     }
 }
@@ -117,12 +155,11 @@ fn theme_list() -> String {
 impl FromStr for Theme {
     type Err = UnknownTheme;
 
-    /// Reads a tag, ignoring ASCII case: the API's theme filter has always matched tags that
-    /// way (SQLite's `LIKE`), so `ONEMOVE` still finds `oneMove` puzzles.
+    /// Reads a tag, exactly as written (`grandSlam`): a filter matches whole tags, nothing else.
     fn from_str(text: &str) -> Result<Theme, UnknownTheme> {
         Theme::ALL
             .into_iter()
-            .find(|t| t.as_str().eq_ignore_ascii_case(text))
+            .find(|t| t.as_str() == text)
             .ok_or_else(|| UnknownTheme(text.to_owned()))
     }
 }
@@ -137,7 +174,8 @@ mod tests {
             assert_eq!(t.as_str().parse::<Theme>(), Ok(t));
             assert!(!t.meaning().is_empty());
         }
-        assert_eq!("GRANDSLAM".parse::<Theme>(), Ok(Theme::GrandSlam));
+        assert!("GRANDSLAM".parse::<Theme>().is_err());
+        assert!("%".parse::<Theme>().is_err());
     }
 
     #[test]

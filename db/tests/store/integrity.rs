@@ -160,18 +160,58 @@ fn slice_rows_that_disagree_with_their_chunks_are_named() {
     );
 }
 
+/// The tables of schema version 2, as files written before this version hold them.
+const SCHEMA_2: &str = "
+    CREATE TABLE slices (
+        variant TEXT NOT NULL, slice TEXT NOT NULL, seeds INTEGER NOT NULL,
+        positions INTEGER NOT NULL, chunk_size INTEGER NOT NULL, solver_version TEXT NOT NULL,
+        rules_version TEXT NOT NULL, solved_at TEXT NOT NULL, seconds REAL NOT NULL,
+        wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL,
+        histogram TEXT NOT NULL, PRIMARY KEY (variant, slice)
+    ) STRICT;
+    CREATE TABLE chunks (
+        variant TEXT NOT NULL, slice TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
+        crc32 INTEGER NOT NULL, PRIMARY KEY (variant, slice, chunk),
+        FOREIGN KEY (variant, slice) REFERENCES slices (variant, slice) ON DELETE CASCADE
+    ) STRICT;
+    CREATE TABLE puzzles (
+        id INTEGER PRIMARY KEY, variant TEXT NOT NULL, position TEXT NOT NULL,
+        solution TEXT NOT NULL, themes TEXT NOT NULL, rating REAL NOT NULL,
+        rating_deviation REAL NOT NULL, volatility REAL NOT NULL,
+        popularity INTEGER NOT NULL DEFAULT 0, plays INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL, UNIQUE (variant, position)
+    ) STRICT;
+    CREATE INDEX puzzles_by_rating ON puzzles (variant, rating);
+    CREATE TABLE puzzle_attempts (
+        id INTEGER PRIMARY KEY,
+        puzzle_id INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+        moves TEXT NOT NULL, solved INTEGER NOT NULL, player_rating REAL NOT NULL,
+        at TEXT NOT NULL
+    ) STRICT;
+    PRAGMA user_version = 2;";
+
 #[test]
 fn the_migration_restamps_old_checksums_and_keeps_damage_visible() {
-    let (_dir, path) = new_db();
+    let (dir, path) = new_db();
+    let current = dir.path().join("current.db");
     {
-        let tb = Tablebase::open(&path).unwrap();
+        let tb = Tablebase::open(&current).unwrap();
         tb.write_group(&[made_up(rio("12"), 0)], 1.0).unwrap();
         tb.write_group(&[made_up(rio("4"), 1)], 1.0).unwrap();
     }
-    // Make it a file of schema version 2: checksums of the data alone, no application id;
-    // then damage chunk 7 after its old checksum was taken.
+    // A file of schema version 2 with the same slices: checksums of the data alone, no
+    // application id; then chunk 7 damaged after its old checksum was taken.
     {
         let conn = sql(&path);
+        conn.execute_batch(SCHEMA_2).unwrap();
+        conn.execute("ATTACH ?1 AS current", [current.to_str().unwrap()])
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO slices SELECT * FROM current.slices;
+             INSERT INTO chunks SELECT variant, slice, chunk, data, crc32 FROM current.chunks;
+             DETACH current;",
+        )
+        .unwrap();
         let rows: Vec<(i64, Vec<u8>)> = conn
             .prepare("SELECT rowid, data FROM chunks")
             .unwrap()
@@ -186,8 +226,6 @@ fn the_migration_restamps_old_checksums_and_keeps_damage_visible() {
             )
             .unwrap();
         }
-        conn.pragma_update(None, "user_version", 2).unwrap();
-        conn.pragma_update(None, "application_id", 0).unwrap();
     }
     flip(&path, "12", 7);
     // Reading it needs the upgrade first.
