@@ -245,20 +245,7 @@ impl Tablebase {
         pick: u64,
     ) -> Result<Option<StoredPuzzle>, DbError> {
         let n = self.count_puzzles(filter)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        let (variant, min, max, theme, unplayed) = filter.params();
-        self.conn()
-            .query_row(
-                &format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY id LIMIT 1 OFFSET ?6"
-                ),
-                params![variant, min, max, theme, unplayed, (pick % n) as i64],
-                row,
-            )
-            .optional()
-            .at(&self.path)
+        self.pick_in_order(filter, "id", 0.0, n, pick)
     }
 
     /// The `pick`-th (modulo their number) of the [`NEAREST`] puzzles matching a filter whose
@@ -270,6 +257,19 @@ impl Tablebase {
         pick: u64,
     ) -> Result<Option<StoredPuzzle>, DbError> {
         let n = self.count_puzzles(filter)?.min(NEAREST);
+        self.pick_in_order(filter, "abs(rating - ?6), id", rating, n, pick)
+    }
+
+    /// The `pick`-th (modulo `n`) puzzle matching `filter` in the order `order` (SQL, which may
+    /// use `rating` as `?6`); `None` when `n` is 0.
+    fn pick_in_order(
+        &self,
+        filter: &PuzzleFilter,
+        order: &str,
+        rating: f64,
+        n: u64,
+        pick: u64,
+    ) -> Result<Option<StoredPuzzle>, DbError> {
         if n == 0 {
             return Ok(None);
         }
@@ -277,18 +277,9 @@ impl Tablebase {
         self.conn()
             .query_row(
                 &format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER}
-                     ORDER BY abs(rating - ?6), id LIMIT 1 OFFSET ?7"
+                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY {order} LIMIT 1 OFFSET ?7"
                 ),
-                params![
-                    variant,
-                    min,
-                    max,
-                    theme,
-                    unplayed,
-                    rating,
-                    (pick % n) as i64
-                ],
+                params![variant, min, max, theme, unplayed, rating, (pick % n) as i64],
                 row,
             )
             .optional()
