@@ -21,7 +21,7 @@ pub fn keys(json: &Json) -> Vec<&str> {
 }
 
 /// `mancala eval VARIANT POSITION --json --db DB`, parsed, after checking that it is one line of
-/// JSON with the documented keys of an evaluation from the tablebase (`source: tablebase`, every
+/// JSON with the documented keys of an evaluation (each move's sowing starting at its pit) from the tablebase (`source: tablebase`, every
 /// value exact, no `search`).
 pub fn eval_json(db: &Path, variant: &str, position: &str) -> Json {
     let out = run_db(&["eval", variant, position, "--json"], db)
@@ -47,10 +47,24 @@ pub fn eval_json(db: &Path, variant: &str, position: &str) -> Json {
     for m in json["moves"].as_array().expect("moves is an array") {
         assert_eq!(
             keys(m),
-            ["after", "best", "exact", "move", "value"],
+            ["after", "best", "exact", "move", "sowing", "value"],
             "{out}"
         );
         assert_eq!(m["exact"], true, "{out}");
+        // The sowing starts by lifting the seeds of the pit played (a pass sows nothing).
+        let sowing = m["sowing"].as_array().expect("sowing is an array");
+        match m["move"].as_str() {
+            Some("pass") => assert!(sowing.is_empty(), "{out}"),
+            Some(pit) => {
+                assert_eq!(sowing[0]["step"], "lift", "{out}");
+                assert_eq!(
+                    sowing[0]["pit"],
+                    format!("{}{pit}", json["side"].as_str().unwrap_or_default()),
+                    "{out}"
+                );
+            }
+            None => panic!("move is a string: {out}"),
+        }
     }
     json
 }

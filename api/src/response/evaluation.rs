@@ -5,6 +5,7 @@ use mancala_db::{Evaluation, SearchReport, Source};
 use mancala_solver::engine::Limit;
 use serde::Serialize;
 
+use super::sowing::{sowing_json, SowingStepJson};
 use super::value::{Totals, ValueJson};
 
 /// One move of an evaluation.
@@ -21,6 +22,8 @@ pub struct MoveEvalJson {
     pub best: bool,
     /// The value is exact (always from the tablebase); `false`: a search's estimate.
     pub exact: bool,
+    /// The move's sowing step by step (none for a pass), for a client that shows it.
+    pub sowing: Vec<SowingStepJson>,
 }
 
 /// A whole evaluation.
@@ -111,6 +114,7 @@ impl From<&Evaluation> for EvaluationJson {
                     value: ValueJson::new(scoring, m.value),
                     best: m.best,
                     exact: m.exact,
+                    sowing: sowing_json(&e.position, m.played.mv),
                 })
                 .collect(),
             source: Source::Tablebase.word(),
