@@ -118,7 +118,8 @@ export function initReview(d) {
     const pts = series(a, wdl);
     const svg = $('review-graph');
     svg.textContent = '';
-    const W = 600;
+    // Drawn at the graph's own width, so that the points stay round.
+    const W = Math.max(300, Math.round(svg.getBoundingClientRect().width) || 600);
     const H = 160;
     const pad = 12;
     const top = Math.max(wdl ? 1 : 4, ...pts.map((p) => Math.abs(p.value)));
@@ -135,6 +136,10 @@ export function initReview(d) {
     el('polygon', { class: 'area', points: `${x(0)},${y(0)} ${line} ${x(pts.length - 1)},${y(0)}` });
     el('line', { class: 'axis', x1: pad, x2: W - pad, y1: y(0), y2: y(0) });
     el('polyline', { class: 'curve', points: line });
+    for (const [text, yy] of [[wdl ? 'South wins' : `South +${top}`, pad + 4], [wdl ? 'North wins' : `North +${top}`, H - pad + 2]]) {
+      const t = el('text', { class: 'legend', x: pad + 2, y: yy });
+      t.textContent = text;
+    }
     pts.forEach((p, i) => {
       const m = i > 0 ? a.moves[i - 1] : null;
       const verdict = m && m.verdict !== 'best' ? m.verdict : '';
