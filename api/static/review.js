@@ -137,7 +137,7 @@ export function initReview(d) {
     el('line', { class: 'axis', x1: pad, x2: W - pad, y1: y(0), y2: y(0) });
     el('polyline', { class: 'curve', points: line });
     for (const [text, yy] of [[wdl ? 'South wins' : `South +${top}`, pad + 4], [wdl ? 'North wins' : `North +${top}`, H - pad + 2]]) {
-      const t = el('text', { class: 'legend', x: pad + 2, y: yy });
+      const t = el('text', { class: 'legend', x: W - pad - 2, y: yy, 'text-anchor': 'end' });
       t.textContent = text;
     }
     pts.forEach((p, i) => {
