@@ -1,6 +1,7 @@
-// End-to-end tests of the player page (issue 6), in headless Chromium against the real server.
-// BASE_URL: the server (e2e/run.sh starts one on a small tablebase: Rio Kadalis up to 12
-// seeds, Hawalis up to 4). SCREENSHOT_DIR: where explore.png and puzzle.png go.
+// End-to-end tests of the player page (issues 6 and 15), in headless Chromium against the real
+// server. BASE_URL: the server (e2e/run.sh starts one on a small tablebase: Rio Kadalis up to 12
+// seeds, Hawalis up to 4; other positions are searched). SCREENSHOT_DIR: where explore.png,
+// puzzle.png, phone.png and review.png go.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,6 +170,7 @@ test('a bad position shows the API error in words', async () => {
   await page.waitForSelector(`${tid('error')}:visible`);
   assert.ok((await page.textContent(tid('error'))).includes(api.body.error), await page.textContent(tid('error')));
   assert.equal(await boardPosition(), RK, 'the board is kept');
+  assert.equal(await page.inputValue(tid('position-input')), RK, 'and the input shows the position on the board');
   // A good position clears the message.
   await page.fill(tid('position-input'), RK);
   await page.click(tid('position-go'));
@@ -389,6 +391,219 @@ test('screenshot of the explore view', async () => {
   await page.waitForSelector(tid('mainline-step'));
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, 'explore.png') });
+});
+
+// A small position of any variant: two seeds in each side's pits 1 and 2 (8 seeds, a total
+// every variant accepts and more than Anywoli's end at 4), South to move; as drawn.
+function smallPosition(v) {
+  const p = v.board.pits_per_row;
+  const rows = Array.from({ length: v.board.rows }, () => Array(p).fill(0));
+  rows[0][p - 1] = 2; // N1: the top row, right end
+  rows[0][p - 2] = 2; // N2
+  rows[v.board.rows - 1][0] = 2; // S1: the bottom row, left end
+  rows[v.board.rows - 1][1] = 2; // S2
+  return `${rows.map((r) => r.join(',')).join('/')}_S`;
+}
+
+// Everything that must hold on any screen: no horizontal scroll, every pit inside the window
+// and at least 32 px, every value label inside its pit.
+async function layoutProblems() {
+  return page.evaluate(() => {
+    const out = [];
+    const w = window.innerWidth;
+    if (document.documentElement.scrollWidth > w) out.push(`page ${document.documentElement.scrollWidth} px wide in ${w}`);
+    for (const pit of document.querySelectorAll('[data-testid="board"] .pit')) {
+      const r = pit.getBoundingClientRect();
+      if (r.left < 0 || r.right > w) out.push(`${pit.dataset.pit} at ${r.left}..${r.right}`);
+      if (r.width < 32 || r.height < 32) out.push(`${pit.dataset.pit} is ${r.width}x${r.height}`);
+      const val = pit.querySelector('.val');
+      if (val) {
+        const v = val.getBoundingClientRect();
+        if (v.left < r.left - 0.5 || v.right > r.right + 0.5 || v.top < r.top - 0.5 || v.bottom > r.bottom + 0.5) {
+          out.push(`label of ${pit.dataset.pit} (${val.textContent}) leaves its pit`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+  test(`every variant fits ${width}x${height}: no horizontal scroll, pits of 32 px and more, labels inside`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      const list = (await apiGet('/api/variants')).body.variants;
+      for (const v of list) {
+        for (const [what, hash] of [['small', `#${v.id}/${smallPosition(v)}`], ['start', `#${v.id}/${v.start.replace(/ /g, '_')}`]]) {
+          if (what === 'start' && !['anywoli', 'bao-la-kiarabu', 'rio-kadalis'].includes(v.id)) continue;
+          await open(hash);
+          await page.waitForFunction(() => document.querySelector('[data-testid="explore-status"]').dataset.outcome, null, { timeout: 40_000 });
+          assert.equal(await page.locator('[data-testid="board"] .pit').count(), v.board.rows * v.board.pits_per_row, v.id);
+          assert.deepEqual(await layoutProblems(), [], `${v.id} (${what}) at ${width}x${height}`);
+        }
+      }
+      // The phone view of the issue: Anywoli's twelve pits a row, upright on a phone.
+      if (width === 390) {
+        await open(`#anywoli/${smallPosition(list.find((v) => v.id === 'anywoli'))}`);
+        await page.waitForSelector(tid('value-S1'), { timeout: 40_000 });
+        assert.equal(await page.getAttribute('.board', 'data-layout'), 'vertical');
+        await open(RK_HASH);
+        await page.waitForSelector(tid('value-S6'));
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, 'phone.png') });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
+test('a game review from a pasted record: verdicts, value lost, the graph, the first error, a link', async () => {
+  // The record: from RK, a move that is not best, then North's best reply. The expected
+  // verdicts are worked out here from the evaluations and the thresholds of the README.
+  const e0 = (await apiGet(`/api/rio-kadalis?position=${RK.replace(/ /g, '_')}`)).body;
+  const best = e0.moves.find((m) => m.best);
+  const worse = e0.moves.find((m) => m.value.score < best.value.score); // not best by the depth alone
+  const e1 = (await apiGet(`/api/rio-kadalis?position=${worse.after.replace(/ /g, '_')}`)).body;
+  const reply = e1.moves.find((m) => m.best);
+  const loss = best.value.score - worse.value.score;
+  let verdict = loss <= 2 ? 'inaccuracy' : loss <= 5 ? 'mistake' : 'blunder';
+  if (best.value.score > 0 && worse.value.score <= 0) verdict = 'blunder'; // a win thrown away (nothing captured yet)
+  await open('#review');
+  await page.selectOption(tid('review-variant'), 'rio-kadalis');
+  await page.fill(tid('review-position'), RK);
+  await page.fill(tid('review-moves'), `S${worse.move} N${reply.move}`);
+  await page.click(tid('review-go'));
+  await page.waitForSelector(tid('graph-point'));
+  const moves = page.locator(tid('review-move'));
+  assert.equal(await moves.count(), 2);
+  assert.equal(await moves.nth(0).getAttribute('data-verdict'), verdict);
+  assert.equal(await moves.nth(1).getAttribute('data-verdict'), 'best');
+  assert.match(await moves.nth(0).getAttribute('aria-label'), new RegExp(`${verdict}, loses ${loss} seeds`));
+  assert.match(await page.textContent(tid('review-first-error')), new RegExp(`First error: move 1, S${worse.move} \\(${verdict}, loses ${loss} seeds`));
+  // The graph: one point per ply, South's final margin (nothing captured yet: the values).
+  const points = page.locator(tid('graph-point'));
+  assert.equal(await points.count(), 3);
+  assert.equal(await points.nth(0).getAttribute('data-value'), String(best.value.score));
+  assert.equal(await points.nth(1).getAttribute('data-value'), String(worse.value.score));
+  await points.nth(1).click();
+  assert.equal(await page.getAttribute(tid('review-board'), 'data-position'), worse.after);
+  assert.match(await page.textContent(tid('review-ply')), new RegExp(`Ply 1: S${worse.move}`));
+  await page.click(tid('review-goto-error'));
+  assert.equal(await page.getAttribute(tid('review-board'), 'data-position'), RK);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, 'review.png'), fullPage: true });
+  // The review is a link.
+  const link = page.url();
+  assert.match(link, /#review\/rio-kadalis\//);
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.waitForSelector(tid('graph-point'));
+  assert.equal(await page.locator(tid('review-move')).count(), 2);
+});
+
+test('the sowing is animated seed by seed with the capture shown, and can be skipped', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.selectOption(tid('sowing-speed'), 'normal');
+  assert.match(await page.getAttribute(tid('pit-S6'), 'aria-label'), /^Play S6: 2 seeds; playing it: \+4 \(d1\), a win; a best move/);
+  // S6 = 2 sows N1 (0 -> 1) and N2 (3 -> 4): the capture of N2 is shown before the new position.
+  await page.click(tid('pit-S6'));
+  await page.waitForSelector(`${tid('board')}[data-animating="true"]`);
+  await page.waitForSelector(`${tid('pit-N2')}.captured`);
+  assert.equal(await page.getAttribute(tid('pit-N1'), 'data-seeds'), '1');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'));
+  // Explore's move list marks the move with the analyse route's verdict.
+  await page.waitForSelector(`${tid('explore-move')}[data-verdict="best"]`);
+  // Skipped: at the slowest speed the move still lands at once.
+  await page.click(tid('undo'));
+  await page.waitForSelector(tid('value-S6'));
+  await page.selectOption(tid('sowing-speed'), 'slow');
+  await page.click(tid('pit-S6'));
+  await page.waitForSelector(`${tid('sowing-skip')}:visible`);
+  const t0 = Date.now();
+  await page.click(tid('sowing-skip'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'));
+  assert.ok(Date.now() - t0 < 1500, `skipped in ${Date.now() - t0} ms`);
+  assert.equal(await page.getAttribute(tid('board'), 'data-animating'), null);
+  // Off: no animation at all.
+  await page.selectOption(tid('sowing-speed'), 'off');
+  await page.click(tid('undo'));
+  await page.waitForSelector(tid('value-S6'));
+  await page.click(tid('pit-S6'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'));
+  // Explore hands its moves to the review.
+  await page.waitForSelector(`${tid('explore-move')}[data-verdict="best"]`);
+  await page.click(tid('explore-review'));
+  await page.waitForSelector(tid('graph-point'));
+  assert.equal(await page.locator(tid('review-move')).count(), 1);
+  assert.equal(await page.getAttribute(tid('review-move'), 'data-verdict'), 'best');
+  await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+});
+
+test('the keyboard plays pits by number, two digits for pits 10 and up', async () => {
+  await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'off'));
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.keyboard.press('6');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'));
+  await open(`#hawalis/${HW.replace(/ /g, '_')}`);
+  await page.waitForSelector(tid('value-S11'));
+  const want = (await apiGet(`/api/hawalis?position=${HW.replace(/ /g, '_')}`)).body.moves.find((m) => m.move === '11').after;
+  await page.keyboard.press('1');
+  await page.keyboard.press('1');
+  await page.waitForFunction((w) => document.querySelector('[data-testid="board"]').dataset.position === w, want);
+  // Tab reaches the pits, with a visible focus ring.
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.focus(tid('pit-S6'));
+  const outline = await page.$eval(tid('pit-S6'), (el) => getComputedStyle(el).outlineStyle);
+  assert.notEqual(outline, 'none');
+  await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+});
+
+test('a loading indicator while an answer takes more than a moment', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  const slow = (url) => url.pathname === '/api/kalah';
+  await page.route(slow, async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.fallback();
+  });
+  await page.selectOption(tid('explore-variant'), 'kalah');
+  await page.waitForSelector(`${tid('loading')}:visible`);
+  assert.equal(await page.isVisible(tid('spinner')), true);
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4,4/4,4,4,4,4,4 S', null, { timeout: 60_000 });
+  await page.waitForSelector(tid('loading'), { state: 'hidden' });
+  await page.unroute(slow);
+});
+
+test('a finished game says who won and by how much, and nobody is to move', async () => {
+  await open('#rio-kadalis/0,0,0,0,0,0/0,0,0,0,0,0_N_28-20');
+  await page.waitForFunction(() => document.querySelector('[data-testid="explore-status"]').dataset.over === 'true');
+  assert.match(await page.textContent(tid('explore-status')), /^Game over: South wins by 8 seeds, South 28, North 20\.$/);
+  assert.doesNotMatch(await page.textContent(tid('side-label-N')), /to move/);
+  assert.doesNotMatch(await page.textContent(tid('side-label-S')), /to move/);
+});
+
+test('dark mode follows the system setting', async () => {
+  const luminance = () => page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await open(RK_HASH);
+    await page.waitForSelector(tid('value-S6'));
+    assert.ok((await luminance()) < 0.2, 'a dark page');
+    const ink = await page.evaluate(() => getComputedStyle(document.body).color);
+    const [r] = ink.match(/\d+/g).map(Number);
+    assert.ok(r > 180, `light text: ${ink}`);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  await open(RK_HASH);
+  assert.ok((await luminance()) > 0.8, 'a light page');
 });
 
 test('no script errors and no request outside the server', () => {

@@ -2,8 +2,9 @@
 # End-to-end tests of the player web page: builds the release binary, solves a small tablebase
 # in a temporary folder (Rio Kadalis up to 12 seeds, Hawalis up to 4), serves it on a free port,
 # and drives headless Chromium (/usr/bin/chromium, through playwright-core) against it.
-# Run e2e/setup.sh once first. `e2e/run.sh --screenshots` also rewrites docs/explore.png and
-# docs/puzzle.png (otherwise the screenshots go to the temporary folder).
+# Run e2e/setup.sh once first. `e2e/run.sh --screenshots` also rewrites the README's
+# screenshots, docs/explore.png, docs/puzzle.png, docs/phone.png and docs/review.png (otherwise
+# they go to the temporary folder).
 set -euo pipefail
 E2E="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$E2E/.." && pwd)"

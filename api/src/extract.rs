@@ -9,6 +9,7 @@
 //! * [`QueriedPosition`]: the position a `GET` asks about, `{variant}` in the path and
 //!   `?position=` in the query.
 //! * [`QueriedBudget`]: the nodes a client allows a search, `?budget=` in the query.
+//! * [`QueriedSowing`]: whether the client wants every move's sowing, `?sowing=true`.
 //! * Other queries are `web::Query<T>` of a type of [`crate::request`]; [`query_config`] turns
 //!   a query string that cannot be read into a 400 on `query`.
 //! * [`JsonBody`]: a body of at most [`MAX_BODY_BYTES`], sent as `application/json` within
@@ -150,6 +151,24 @@ impl FromRequest for PlayerToken {
                 ),
             )),
         })
+    }
+}
+
+/// Whether a `GET` asks for every move's sowing, `&sowing=true` in the query; anything but
+/// `true` or `false` is a 400 on `sowing`.
+#[derive(Clone, Copy, Debug)]
+pub struct QueriedSowing(pub bool);
+
+impl FromRequest for QueriedSowing {
+    type Error = ApiError;
+    type Future = Ready<Result<QueriedSowing, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(
+            web::Query::<PositionQuery>::from_query(req.query_string())
+                .map_err(query_error)
+                .and_then(|q| q.sowing().map(QueriedSowing)),
+        )
     }
 }
 

@@ -66,6 +66,20 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(page::script),
     },
     Route {
+        path: "/static/sowing.js",
+        method: Method::GET,
+        summary: "the web page's sowing animation",
+        operation: None,
+        handler: |r| r.to(page::sowing_script),
+    },
+    Route {
+        path: "/static/review.js",
+        method: Method::GET,
+        summary: "the web page's game review",
+        operation: None,
+        handler: |r| r.to(page::review_script),
+    },
+    Route {
         path: "/api/puzzles/next",
         method: Method::GET,
         summary: "a puzzle to solve, no solution or themes (?variant=&min_rating=&max_rating=&theme=&mode=streak)",

@@ -2,8 +2,12 @@
 // It only talks to the JSON API of the server that serves it and never re-implements the
 // rules: every position after a move is the `after` of the move in the server's evaluation.
 // Positions beyond the tablebase are searched by the server, which can take seconds: every
-// request is asynchronous, a spinner shows while one is in flight, and a newer Explore request
-// supersedes (aborts) an older one, so the page never waits on an answer nobody wants.
+// request is asynchronous, a spinner and a line of text show when one takes more than a moment,
+// and a newer Explore request supersedes (aborts) an older one, so the page never waits on an
+// answer nobody wants. The sowing animation is in sowing.js, the game review in review.js.
+
+import { animateSowing, sowingSpeed, setSowingSpeed, SPEEDS } from './sowing.js';
+import { initReview } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,14 +22,26 @@ class ApiError extends Error {
   }
 }
 
-// Requests in flight, for the spinner.
+// Requests in flight, for the loading indicators (every `.spinner` and `.loading`), shown
+// once a request has taken more than a moment (BUSY_AFTER_MS), so quick answers do not flicker.
 let inFlight = 0;
+let busyTimer = null;
+const BUSY_AFTER_MS = 250;
+
+function showBusy(on) {
+  document.querySelectorAll('.spinner, .loading').forEach((el) => { el.hidden = !on; });
+}
 
 function setBusy(delta) {
   inFlight += delta;
-  const spinner = $('spinner');
-  if (spinner) spinner.hidden = inFlight === 0;
   document.body.dataset.busy = String(inFlight > 0);
+  if (inFlight > 0 && !busyTimer) {
+    busyTimer = setTimeout(() => showBusy(inFlight > 0), BUSY_AFTER_MS);
+  } else if (inFlight === 0) {
+    clearTimeout(busyTimer);
+    busyTimer = null;
+    showBusy(false);
+  }
 }
 
 async function api(path, options) {
@@ -53,7 +69,8 @@ async function api(path, options) {
 }
 
 const urlPosition = (p) => encodeURIComponent(p.trim().replace(/\s+/g, '_')).replace(/%2C/g, ',').replace(/%2F/g, '/');
-const evaluate = (variant, pos, signal) => api(`/api/${encodeURIComponent(variant)}?position=${urlPosition(pos)}`, { signal });
+// Every move's sowing comes with it (`sowing=true`): the animation plays it.
+const evaluate = (variant, pos, signal) => api(`/api/${encodeURIComponent(variant)}?position=${urlPosition(pos)}&sowing=true`, { signal });
 const mainline = (variant, pos, signal) => api(`/api/${encodeURIComponent(variant)}/mainline?position=${urlPosition(pos)}`, { signal });
 
 // One slot for the Explore requests: starting a new one aborts the one before, whose answer
@@ -136,30 +153,49 @@ function sourceWords(e) {
 
 const sideName = (s) => (s === 'S' ? 'South' : 'North');
 
+// The result for the mover of a move or position worth `value` (for the mover) when the
+// mover has captured `own` and the opponent `other`: 'win', 'even' or 'loss'. The value
+// already says it in the win/draw/loss games; in the score games it is what is still to come.
+function resultOf(value, own, other) {
+  if (!value) return null;
+  if (value.result !== undefined) return value.result === 'draw' ? 'even' : value.result;
+  const margin = own - other + value.score;
+  return margin > 0 ? 'win' : margin < 0 ? 'loss' : 'even';
+}
+
+const RESULT_WORDS = { win: 'a win', even: 'an even split', loss: 'a loss' };
+
 // Draws a board into `el`.
 //   pos: parsed position; variant: the variant JSON; flipped: North at the bottom;
 //   moves: Map move -> {value, best} for the mover's pits (or null: no values);
 //   playable: Set of moves that can be clicked; onPlay(move);
-//   flash: Set of pit labels changed by the last move; played: label of the pit last played.
+//   flash: Set of pit labels changed by the last move; played: label of the pit last played;
+//   over: the game is over (nobody is to move).
 function drawBoard(el, opts) {
   const { pos, variant, flipped } = opts;
   el.textContent = '';
   if (!pos || !variant) return;
   const nrows = variant.board.rows;
   const p = variant.board.pits_per_row;
+  const toMove = opts.over ? null : pos.side;
   const board = document.createElement('div');
   board.className = `board rows-${nrows}`;
   board.dataset.side = pos.side;
+  board.dataset.pits = p;
+  board.dataset.nrows = nrows;
   board.style.setProperty('--pits', p);
+  board.setAttribute('role', 'group');
+  board.setAttribute('aria-label', `${variant.name} board` + (toMove ? `, ${sideName(toMove)} to move` : ', game over'));
 
   const store = (side) => {
     const s = document.createElement('div');
-    s.className = `store store-${side}` + (pos.side === side ? ' to-move' : '');
+    s.className = `store store-${side}` + (toMove === side ? ' to-move' : '');
     s.setAttribute('data-testid', `captured-${side}`);
     const n = pos.captured[side === 'S' ? 0 : 1];
     s.dataset.count = n;
     s.innerHTML = `<span class="store-name">${sideName(side)}</span><span class="store-count">${n}</span><span class="store-label">captured</span>`;
     s.title = `${sideName(side)} has captured ${n} seed${n === 1 ? '' : 's'}`;
+    s.setAttribute('aria-label', s.title);
     return s;
   };
 
@@ -171,11 +207,12 @@ function drawBoard(el, opts) {
   const bottom = flipped ? 'N' : 'S';
   const label = (side, where) => {
     const d = document.createElement('div');
-    d.className = `side-label ${where}` + (pos.side === side ? ' to-move' : '');
+    d.className = `side-label ${where}` + (toMove === side ? ' to-move' : '');
     d.setAttribute('data-testid', `side-label-${side}`);
-    d.textContent = pos.side === side ? `${sideName(side)} \u2014 to move` : sideName(side);
+    d.textContent = toMove === side ? `${sideName(side)} \u2014 to move` : sideName(side);
     return d;
   };
+  const mover = [pos.captured[pos.side === 'S' ? 0 : 1], pos.captured[pos.side === 'S' ? 1 : 0]];
   rowsEl.appendChild(label(top, 'top'));
   order.forEach((row, i) => {
     if (i === nrows / 2) {
@@ -185,22 +222,32 @@ function drawBoard(el, opts) {
     }
     const rowEl = document.createElement('div');
     const owner = row < nrows / 2 ? 'N' : 'S';
-    rowEl.className = `row owner-${owner}` + (owner === pos.side ? ' mover' : '');
+    rowEl.className = `row r${i} owner-${owner}` + (owner === toMove ? ' mover' : '');
     const cols = [...Array(p).keys()];
     if (flipped) cols.reverse();
     for (const col of cols) {
       const lab = pitLabel(nrows, p, row, col);
       const seeds = (pos.rows[row] || [])[col] ?? 0;
       const move = lab.slice(1);
-      const info = owner === pos.side && opts.moves ? opts.moves.get(move) : undefined;
-      const canPlay = owner === pos.side && opts.playable && opts.playable.has(move);
+      const info = owner === toMove && opts.moves ? opts.moves.get(move) : undefined;
+      const canPlay = owner === toMove && opts.playable && opts.playable.has(move);
+      const result = info ? resultOf(info.value, mover[0], mover[1]) : null;
       const pit = document.createElement(canPlay ? 'button' : 'div');
+      let words = `${lab}: ${seeds} seed${seeds === 1 ? '' : 's'}`;
+      if (info) {
+        words += `; playing it: ${formatValue(info.value, info.exact !== false)}, ${RESULT_WORDS[result]}`
+          + (info.exact === false ? ' (an estimate of the search)' : '') + (info.best ? '; a best move' : '');
+      }
       if (canPlay) {
         pit.type = 'button';
         pit.addEventListener('click', () => opts.onPlay(move));
-        pit.title = `Play ${lab}` + (info ? `: ${formatValue(info.value, info.exact !== false)}` : '')
-          + (info && info.exact === false ? ' (an estimate of the search)' : '');
+        words = `Play ${words}`;
+      } else {
+        pit.setAttribute('role', 'img');
       }
+      if (opts.played === lab) words += '; played last';
+      pit.title = words;
+      pit.setAttribute('aria-label', words);
       pit.className = 'pit' + (canPlay ? ' playable' : '') + (info && info.best ? ' best' : '')
         + (info && info.exact === false ? ' estimate' : '')
         + (opts.flash && opts.flash.has(lab) ? ' flash' : '') + (opts.played === lab ? ' played' : '');
@@ -210,15 +257,31 @@ function drawBoard(el, opts) {
       const num = document.createElement('span');
       num.className = 'num';
       num.textContent = lab;
+      num.setAttribute('aria-hidden', 'true');
       const cnt = document.createElement('span');
       cnt.className = 'seeds' + (seeds === 0 ? ' empty' : '');
       cnt.textContent = seeds;
+      cnt.setAttribute('aria-hidden', 'true');
       pit.append(num, cnt);
       if (info) {
         const val = document.createElement('span');
-        val.className = 'val';
+        val.className = `val ${result}`;
         val.setAttribute('data-testid', `value-${lab}`);
-        val.textContent = formatValue(info.value, info.exact !== false);
+        val.setAttribute('aria-hidden', 'true');
+        val.dataset.result = result;
+        // The text as one string (the tests read it), drawn on two lines: value, depth.
+        const text = formatValue(info.value, info.exact !== false);
+        const cut = text.indexOf(' (');
+        if (cut > 0) {
+          const main = document.createElement('span');
+          main.textContent = text.slice(0, cut);
+          const depth = document.createElement('span');
+          depth.className = 'depth';
+          depth.textContent = text.slice(cut);
+          val.append(main, depth);
+        } else {
+          val.textContent = text;
+        }
         val.dataset.exact = String(info.exact !== false);
         pit.appendChild(val);
       }
@@ -230,6 +293,7 @@ function drawBoard(el, opts) {
 
   board.append(store(top), rowsEl, store(bottom));
   el.appendChild(board);
+  fitBoard(el);
 
   // A pass, where the variant makes the mover pass.
   if (opts.playable && opts.playable.has('pass')) {
@@ -245,6 +309,48 @@ function drawBoard(el, opts) {
   if (opts.flash && opts.flash.size) {
     setTimeout(() => el.querySelectorAll('.flash').forEach((x) => x.classList.remove('flash')), 900);
   }
+}
+
+// Sizes the board drawn in `wrap` to the room it has: pits up to 70 px; stores beside the rows
+// when pits stay at least 48 px that way, else above and below them; a two-row board whose
+// pits would still be under 34 px is turned upright (each row a column). Pits never go under
+// 32 px, the least a finger can tap.
+function fitBoard(wrap) {
+  const board = wrap.querySelector('.board');
+  const width = wrap.clientWidth;
+  if (!board || !width) return;
+  const p = Number(board.dataset.pits);
+  const nrows = Number(board.dataset.nrows);
+  const slack = 6;
+  const row = (w) => (w - 10.4 - slack); // a row's padding and border
+  const size = (w, n) => {
+    let pit = (w + 6) / n - 6;
+    const gap = Math.max(3, Math.min(7, Math.round(pit * 0.1)));
+    pit = (w + gap) / n - gap;
+    return { pit, gap };
+  };
+  let layout = 'wide';
+  let { pit, gap } = size(row(width - 2 * 9.6 - 2 * (73.6 + 9.6)), p);
+  if (pit < 48) {
+    layout = 'narrow';
+    ({ pit, gap } = size(row(width - 2 * 7.2), p));
+    if (pit < 34 && nrows === 2) {
+      layout = 'vertical';
+      // Two columns, each a row with its padding, 0.6rem apart.
+      pit = Math.min((width - 2 * 7.2 - 2 * 10.4 - 9.6 - slack) / 2, 52);
+      gap = 4;
+    }
+  }
+  pit = Math.max(32, Math.floor(Math.min(pit, 70)));
+  board.style.setProperty('--pit-size', `${pit}px`);
+  board.style.setProperty('--gap', `${gap}px`);
+  for (const l of ['wide', 'narrow', 'vertical']) board.classList.toggle(`layout-${l}`, l === layout);
+  board.classList.toggle('compact', pit < 48);
+  board.dataset.layout = layout;
+}
+
+function fitAllBoards() {
+  document.querySelectorAll('.board-wrap').forEach(fitBoard);
 }
 
 // Pit labels whose count differs between two positions.
@@ -266,16 +372,21 @@ function changedPits(variant, before, after) {
 // ---------------------------------------------------------------------------------------------
 // Explore
 
+// The positions visited, in order: `history[0]` is where Explore started (a game's start, a
+// pasted position); every later entry was reached by a move (`via`: {mv, side, before}, with
+// the analyse route's verdict once it arrives) or by a jump (`via` null: a pasted position, a
+// main-line step). Undo and Redo walk it; playing from an earlier entry cuts off the rest.
 const explore = {
   variant: null,
   position: null, // canonical string
   evaluation: null,
-  undo: [],
-  redo: [],
+  history: [],
+  index: 0,
   flipped: false,
   flash: null,
   played: null,
   seq: 0,
+  sowing: null, // the running animation: {skip}
 };
 
 function exploreHash() {
@@ -286,6 +397,20 @@ function setHash(hash) {
   if (location.hash !== hash) {
     history.replaceState(null, '', hash);
   }
+}
+
+// What a finished game came to: who won and by how much.
+function gameOverWords(e) {
+  const t = e.game_over;
+  const v = variants.get(e.variant);
+  if (v && v.scoring === 'win-draw-loss') {
+    const winner = e.outcome === 'loss' ? sideName(e.side === 'S' ? 'N' : 'S') : e.outcome === 'win' ? sideName(e.side) : null;
+    return `Game over: ${winner ? `${winner} wins` : 'a draw'} (${sideName(e.side)} cannot move). Captured: South ${t.south}, North ${t.north}.`;
+  }
+  if (t.south === t.north) return `Game over: a draw, South ${t.south}, North ${t.north}.`;
+  const by = Math.abs(t.south - t.north);
+  const winner = t.south > t.north ? 'South' : 'North';
+  return `Game over: ${winner} wins by ${by} seed${by === 1 ? '' : 's'}, South ${t.south}, North ${t.north}.`;
 }
 
 function renderExplore() {
@@ -300,21 +425,21 @@ function renderExplore() {
     playable: e ? new Set(moves.keys()) : new Set(),
     onPlay: playExplore,
     flash: explore.flash, played: explore.played,
+    over: !!(e && e.game_over),
   });
   explore.flash = null;
   $('explore-board').dataset.position = explore.position || '';
-  $('undo').disabled = explore.undo.length === 0;
-  $('redo').disabled = explore.redo.length === 0;
+  $('undo').disabled = explore.index === 0;
+  $('redo').disabled = explore.index >= explore.history.length - 1;
   const status = $('explore-status');
   status.textContent = '';
+  status.classList.toggle('over', !!(e && e.game_over));
   if (e) {
     const mover = sideName(e.side);
     const other = sideName(e.side === 'S' ? 'N' : 'S');
     let text;
     if (e.game_over) {
-      const t = e.game_over;
-      text = `Game over: South ${t.south}, North ${t.north}` +
-        (t.south === t.north ? ' \u2014 a draw.' : ` \u2014 ${t.south > t.north ? 'South' : 'North'} wins.`);
+      text = gameOverWords(e);
     } else {
       const who = e.outcome === 'win' ? `${mover} wins` : e.outcome === 'loss' ? `${other} wins` : 'a draw';
       const how = sourceWords(e);
@@ -325,31 +450,132 @@ function renderExplore() {
     }
     status.textContent = text;
     status.dataset.outcome = e.outcome;
+    status.dataset.over = String(!!e.game_over);
     status.dataset.source = e.source || 'tablebase';
     status.dataset.exact = String(e.exact !== false);
   }
   $('position-input').value = explore.position || '';
+  renderExploreMoves();
 }
 
-// Shows `position` of `variant` with its values; `how` = {push, played, before}.
+const VERDICT_MARKS = { best: '\u2713', inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+// The loss of a move as shown: `−3` (seeds) or `−1` (result steps in win/draw/loss games).
+function lossWords(verdict, loss, variant) {
+  if (!verdict || verdict === 'best') return '';
+  const v = variants.get(variant);
+  const unit = v && v.scoring === 'win-draw-loss' ? (loss === 1 ? 'result step' : 'result steps') : (loss === 1 ? 'seed' : 'seeds');
+  return `loses ${loss} ${unit}`;
+}
+
+// A move-list button: `S3 ?` with its verdict as class, title and label.
+function moveButton(text, verdict, loss, variant, testid) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.setAttribute('data-testid', testid);
+  b.textContent = text;
+  if (verdict) {
+    b.classList.add(`verdict-${verdict}`);
+    b.dataset.verdict = verdict;
+    const mark = document.createElement('span');
+    mark.className = 'mark';
+    mark.textContent = VERDICT_MARKS[verdict] || '';
+    mark.setAttribute('aria-hidden', 'true');
+    b.appendChild(mark);
+  }
+  const lost = lossWords(verdict, loss, variant);
+  b.setAttribute('aria-label', `${text}${verdict ? `, ${verdict}` : ''}${lost ? `, ${lost}` : ''}`);
+  b.title = b.getAttribute('aria-label');
+  return b;
+}
+
+function renderExploreMoves() {
+  const box = $('explore-moves');
+  box.textContent = '';
+  let count = 0;
+  explore.history.forEach((entry, i) => {
+    if (i === 0) return;
+    const li = document.createElement('li');
+    const via = entry.via;
+    const b = via
+      ? moveButton(`${via.side}${via.mv}`, via.verdict, via.loss, explore.variant, 'explore-move')
+      : moveButton('\u2026', null, 0, explore.variant, 'explore-jump');
+    if (!via) b.setAttribute('aria-label', `jump to ${entry.position}`);
+    if (i === explore.index) b.classList.add('current');
+    b.addEventListener('click', () => gotoExplore(i));
+    li.appendChild(b);
+    box.appendChild(li);
+    if (via) count += 1;
+  });
+  $('explore-moves-box').hidden = explore.history.length < 2;
+  $('explore-review').disabled = reviewSegment().moves.length === 0;
+  box.dataset.count = String(count);
+}
+
+// The moves played in a row up to the current entry, and the position they start from: what
+// "Review this game" hands to the review.
+function reviewSegment() {
+  let k = explore.index;
+  const moves = [];
+  while (k > 0 && explore.history[k].via) {
+    moves.unshift(explore.history[k].via.mv);
+    k -= 1;
+  }
+  return { variant: explore.variant, position: explore.history[k]?.position, moves };
+}
+
+// Asks the analyse route for the verdict of the move that led to history entry `i` (the same
+// marks as the review's), and shows it in the move list when it arrives.
+async function markExploreMove(entry) {
+  const via = entry.via;
+  try {
+    const a = await api(`/api/${encodeURIComponent(explore.variant)}/analyse`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ position: via.before, moves: [via.mv] }),
+    });
+    const m = a.moves[0];
+    via.verdict = m.verdict;
+    via.loss = m.loss;
+  } catch (e) {
+    via.verdict = null; // no mark: the move list stays without it
+  }
+  renderExploreMoves();
+}
+
+// Shows `position` of `variant` with its values; `how` = {via, push, goto, played, sowing}:
+// `push` adds it to the history after the current entry (`via` the move that led there),
+// `goto` moves to an existing entry, otherwise the history starts again from it. `sowing`
+// (a promise) is the animation of the move, waited for before the board is drawn again.
 async function showPosition(variant, position, how = {}) {
   const seq = ++explore.seq;
+  const wrap = $('explore-board');
+  wrap.classList.add('stale');
   let e;
   try {
-    e = await evaluate(variant, position, newExploreSignal());
+    [e] = await Promise.all([evaluate(variant, position, newExploreSignal()), how.sowing]);
   } catch (err) {
     if (seq !== explore.seq || err.name === 'AbortError') return false;
+    if (how.sowing) await how.sowing;
+    wrap.classList.remove('stale');
     showError(errorWords(err, `Position ${position.trim()}`));
+    // The board, the game and the input all keep showing the position still on screen.
+    $('explore-variant').value = explore.variant || variant;
+    renderExplore();
     return false;
   }
   if (seq !== explore.seq) return false;
+  wrap.classList.remove('stale');
   clearError();
   if (how.push && explore.position && explore.variant === variant) {
-    explore.undo.push(explore.position);
-    explore.redo = [];
-  } else if (!how.keepStacks) {
-    explore.undo = [];
-    explore.redo = [];
+    explore.history.splice(explore.index + 1);
+    explore.history.push({ position: e.position, via: how.via || null });
+    explore.index = explore.history.length - 1;
+  } else if (how.goto !== undefined) {
+    explore.index = how.goto;
+  } else {
+    explore.history = [{ position: e.position, via: null }];
+    explore.index = 0;
   }
   const before = explore.variant === variant ? explore.position : null;
   explore.variant = variant;
@@ -357,42 +583,72 @@ async function showPosition(variant, position, how = {}) {
   explore.evaluation = e;
   explore.played = how.played || null;
   const v = variants.get(variant);
-  explore.flash = before && v ? changedPits(v, before, e.position) : null;
+  explore.flash = before && v && !how.sowing ? changedPits(v, before, e.position) : null;
   $('explore-variant').value = variant;
   $('mainline-box').hidden = true;
   setHash(exploreHash());
   renderExplore();
+  if (how.push && how.via) markExploreMove(explore.history[explore.index]);
   return true;
 }
 
 function playExplore(move) {
   const e = explore.evaluation;
-  if (!e) return;
+  if (!e || explore.sowing) return;
   const m = e.moves.find((x) => x.move === move);
   if (!m) return;
   const label = move === 'pass' ? null : `${e.side}${move}`;
-  showPosition(explore.variant, m.after, { push: true, played: label });
+  const speed = sowingSpeed();
+  const anim = animateSowing($('explore-board'), m.sowing, SPEEDS[speed]);
+  explore.sowing = anim;
+  $('sowing-skip').hidden = speed === 'off';
+  const done = anim.done.then(() => {
+    explore.sowing = null;
+    $('sowing-skip').hidden = true;
+  });
+  showPosition(explore.variant, m.after, {
+    push: true, played: label, sowing: done, via: { mv: move, side: e.side, before: e.position },
+  });
 }
 
-// Undo and redo: show the position on top of the stack `from` ('undo' or 'redo'), and keep
-// the current one on the stack `to` (or put the position back if it cannot be shown).
-async function stepExplore(from, to) {
-  if (!explore[from].length) return;
-  const target = explore[from].pop();
-  const cur = explore.position;
-  const ok = await showPosition(explore.variant, target, { keepStacks: true });
-  if (ok) explore[to].push(cur);
-  else explore[from].push(target);
-  renderExplore();
+// Goes to history entry `i` (Undo, Redo, a click in the move list).
+async function gotoExplore(i) {
+  if (i < 0 || i >= explore.history.length || i === explore.index) return;
+  const entry = explore.history[i];
+  await showPosition(explore.variant, entry.position, {
+    goto: i,
+    played: entry.via && entry.via.mv !== 'pass' ? `${entry.via.side}${entry.via.mv}` : null,
+  });
 }
 
-const undoExplore = () => stepExplore('undo', 'redo');
-const redoExplore = () => stepExplore('redo', 'undo');
+const undoExplore = () => gotoExplore(explore.index - 1);
+const redoExplore = () => gotoExplore(explore.index + 1);
 
 // A variant's start position (answered by search where the tablebase does not reach it).
 async function showVariant(variant) {
   if (!variants.has(variant)) return;
   await showPosition(variant, variants.get(variant).start);
+}
+
+// Keyboard play: digits name the mover's pit (two digits for pits 10 and up, typed quickly),
+// `p` passes.
+const keyPlay = { digits: '', timer: null };
+
+function keyDigit(d) {
+  const v = variants.get(explore.variant);
+  if (!v || !explore.evaluation) return;
+  const pits = v.board.pits_per_side;
+  clearTimeout(keyPlay.timer);
+  keyPlay.digits += d;
+  const n = Number(keyPlay.digits);
+  const play = () => {
+    const text = String(Number(keyPlay.digits));
+    keyPlay.digits = '';
+    if (explore.evaluation.moves.some((m) => m.move === text)) playExplore(text);
+    else showNoticeTransient(`${explore.evaluation.side}${text} cannot be played here.`);
+  };
+  if (n * 10 > pits || keyPlay.digits.length >= 2) play();
+  else keyPlay.timer = setTimeout(play, 700);
 }
 
 async function showMainline() {
@@ -801,17 +1057,31 @@ async function revealSolution() {
 // ---------------------------------------------------------------------------------------------
 // Tabs, address, start-up
 
+const TABS = ['explore', 'review', 'puzzles'];
+
 function selectTab(name) {
-  const isExplore = name === 'explore';
-  $('explore').hidden = !isExplore;
-  $('puzzles').hidden = isExplore;
-  $('tab-explore').setAttribute('aria-selected', String(isExplore));
-  $('tab-puzzles').setAttribute('aria-selected', String(!isExplore));
+  for (const t of TABS) {
+    $(t).hidden = t !== name;
+    $(`tab-${t}`).setAttribute('aria-selected', String(t === name));
+    $(`tab-${t}`).tabIndex = t === name ? 0 : -1;
+  }
   document.body.dataset.mode = name;
+  fitAllBoards();
 }
+
+// The game review (review.js), given what it needs from this module.
+const review = initReview({
+  $, api, drawBoard, parsePosition, formatValue, sideName, variants, showError, clearError,
+  errorWords, setHash, selectTab, moveButton, lossWords, gameOverWords,
+});
 
 async function fromHash() {
   const h = decodeURIComponent(location.hash.replace(/^#/, ''));
+  if (h === 'review' || h.startsWith('review/')) {
+    selectTab('review');
+    await review.fromHash(h);
+    return;
+  }
   if (h === 'puzzles' || h.startsWith('puzzle/')) {
     selectTab('puzzles');
     const id = h.split('/')[1];
@@ -865,6 +1135,28 @@ async function init() {
     showPosition(variant, text, { push: variant === explore.variant });
   });
   $('explore-variant').addEventListener('change', () => showVariant($('explore-variant').value));
+  $('tab-review').addEventListener('click', () => {
+    selectTab('review');
+    review.show();
+  });
+  $('sowing-speed').value = sowingSpeed();
+  $('sowing-speed').addEventListener('change', () => setSowingSpeed($('sowing-speed').value));
+  $('sowing-skip').addEventListener('click', () => explore.sowing && explore.sowing.skip());
+  $('explore-review').addEventListener('click', () => {
+    const seg = reviewSegment();
+    if (seg.moves.length) review.open(seg);
+  });
+  // Arrow keys move between the three tabs (the ARIA tabs pattern).
+  $('tab-explore').parentElement.addEventListener('keydown', (ev) => {
+    const i = TABS.indexOf(document.body.dataset.mode);
+    const j = ev.key === 'ArrowRight' ? i + 1 : ev.key === 'ArrowLeft' ? i - 1 : null;
+    if (j === null) return;
+    ev.preventDefault();
+    const t = $(`tab-${TABS[(j + TABS.length) % TABS.length]}`);
+    t.focus();
+    t.click();
+  });
+  window.addEventListener('resize', fitAllBoards);
   $('undo').addEventListener('click', undoExplore);
   $('redo').addEventListener('click', redoExplore);
   $('flip').addEventListener('click', () => { explore.flipped = !explore.flipped; renderExplore(); });
@@ -896,10 +1188,20 @@ async function init() {
     showPosition(puzzle.variant, puzzle.position || puzzle.data.position);
   });
   document.addEventListener('keydown', (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    const t = ev.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (t instanceof Element && t.closest('[role="tablist"]')) return;
+    if (document.body.dataset.mode === 'review') {
+      review.key(ev);
+      return;
+    }
     if (document.body.dataset.mode !== 'explore') return;
-    if (ev.key === 'ArrowLeft') undoExplore();
-    if (ev.key === 'ArrowRight') redoExplore();
+    if (ev.key === 'Escape' && explore.sowing) explore.sowing.skip();
+    else if (ev.key === 'ArrowLeft') undoExplore();
+    else if (ev.key === 'ArrowRight') redoExplore();
+    else if (/^[0-9]$/.test(ev.key)) keyDigit(ev.key);
+    else if (ev.key === 'p' && explore.evaluation?.moves.some((m) => m.move === 'pass')) playExplore('pass');
   });
   window.addEventListener('hashchange', fromHash);
 
@@ -907,7 +1209,7 @@ async function init() {
     const list = await api('/api/variants');
     for (const v of list.variants) {
       variants.set(v.id, v);
-      for (const sel of [$('explore-variant'), $('puzzle-variant')]) {
+      for (const sel of [$('explore-variant'), $('puzzle-variant'), $('review-variant')]) {
         const o = document.createElement('option');
         o.value = v.id;
         o.textContent = v.name;

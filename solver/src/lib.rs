@@ -22,6 +22,7 @@ pub mod rules;
 pub mod search;
 mod slice;
 pub mod solve;
+mod sowing;
 mod value;
 mod variant;
 
@@ -33,6 +34,7 @@ pub use notation::{layout, Setup};
 pub use play::Played;
 pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
 pub use slice::{Slice, SliceId};
+pub use sowing::{Pit, SowingStep};
 pub use value::{move_value, Value};
 pub use variant::{Direction, Family, Scoring, Variant};
 

@@ -163,3 +163,39 @@ fn kalah_outside_the_tablebase_is_searched_and_agrees_with_a_full_solve() {
     // Irving, Donkers and Uiterwijk: Kalah(4, 2) is a first-player win.
     assert!(truth["value"]["score"].as_i64().unwrap() > 0, "{truth}");
 }
+
+#[test]
+fn sowing_steps_come_only_when_asked_for() {
+    let server = Server::start(small_tablebase(), &[]);
+    // South's pits 1 and 2 hold 1 and 3 seeds (the bottom row, read left to right).
+    let position = "0,0,0,0,0,0/1,3,0,0,0,0 S";
+    let plain = server.get(&format!("/api/rio-kadalis?position={}", q(position)));
+    let with = server.get(&format!(
+        "/api/rio-kadalis?position={}&sowing=true",
+        q(position)
+    ));
+    assert_eq!((plain.status, with.status), (200, 200), "{}", with.body);
+    let (plain, mut with) = (plain.json(), with.json());
+    for m in with["moves"].as_array_mut().unwrap() {
+        let steps = m
+            .as_object_mut()
+            .unwrap()
+            .remove("sowing")
+            .expect("each move has its sowing");
+        // The sowing starts by lifting the seeds of the pit played; then one `sow` per seed
+        // until the hand is empty or a relay lifts again.
+        let pit = m["move"].as_str().unwrap();
+        let seeds = [1, 3][pit.parse::<usize>().unwrap() - 1];
+        assert_eq!(
+            steps[0],
+            json!({"step": "lift", "pit": format!("S{pit}"), "seeds": seeds})
+        );
+        assert_eq!(steps[1]["step"], "sow", "{steps}");
+    }
+    assert_eq!(with, plain, "the same answer besides the sowing");
+    let r = server.get(&format!(
+        "/api/rio-kadalis?position={}&sowing=yes",
+        q(position)
+    ));
+    r.error(400, Some("sowing"));
+}

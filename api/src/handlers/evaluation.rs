@@ -9,18 +9,19 @@ use mancala_db::{DbError, Source};
 use mancala_solver::{Position, Variant};
 
 use crate::error::ApiError;
-use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition};
+use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition, QueriedSowing};
 use crate::reply::{json_ok, searched_json, tablebase_json, to_json};
 use crate::request::GameRecord;
 use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
 
-/// `GET /api/{variant}?position=...[&budget=NODES]`: the position's value and every move's, best
-/// first; from the tablebase, else by a search within the client's budget under the server's cap.
+/// `GET /api/{variant}?position=...[&budget=NODES][&sowing=true]`: the position's value and every
+/// move's (with its sowing when asked), best first; from the tablebase, else by a search within the client's budget under the server's cap.
 pub(crate) async fn evaluate(
     req: HttpRequest,
     QueriedPosition(position): QueriedPosition,
     QueriedBudget(nodes): QueriedBudget,
+    QueriedSowing(sowing): QueriedSowing,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let tb = state.tb.clone();
@@ -40,7 +41,11 @@ pub(crate) async fn evaluate(
         }
         Err(e) => return Err(e.into()),
     };
-    let body = to_json(&EvaluationJson::with_source(&evaluation, &source))?;
+    let mut json = EvaluationJson::with_source(&evaluation, &source);
+    if sowing {
+        json = json.with_sowing(&evaluation);
+    }
+    let body = to_json(&json)?;
     Ok(match source {
         Source::Tablebase => tablebase_json(&req, body),
         Source::Search(_) => searched_json(body),

@@ -1,5 +1,5 @@
-//! The player web page (issue 6): one HTML page, its style sheet and its JavaScript module,
-//! embedded in the binary with `include_str!` so that the server needs no files at run time.
+//! The player web page (issues 6 and 15): one HTML page, its style sheet and its JavaScript
+//! modules (the page, the sowing animation, the game review), embedded in the binary with `include_str!` so that the server needs no files at run time.
 //! The page talks only to the JSON API of the same server; it never re-implements the rules.
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
@@ -11,6 +11,10 @@ const INDEX_HTML: &str = include_str!("../../static/index.html");
 const STYLE_CSS: &str = include_str!("../../static/style.css");
 /// Its script (an ES module).
 const APP_JS: &str = include_str!("../../static/app.js");
+/// The sowing animation, imported by the script.
+const SOWING_JS: &str = include_str!("../../static/sowing.js");
+/// The game review, imported by the script.
+const REVIEW_JS: &str = include_str!("../../static/review.js");
 
 /// A static file of the page, always revalidated so that a new server's page is never stale.
 fn asset(mime: &'static str, body: &'static str) -> HttpResponse {
@@ -33,6 +37,16 @@ pub(crate) async fn style() -> HttpResponse {
 /// `GET /static/app.js`.
 pub(crate) async fn script() -> HttpResponse {
     asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /static/sowing.js`.
+pub(crate) async fn sowing_script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", SOWING_JS)
+}
+
+/// `GET /static/review.js`.
+pub(crate) async fn review_script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", REVIEW_JS)
 }
 
 #[cfg(test)]
@@ -77,11 +91,24 @@ mod tests {
         assert_eq!(status, 200);
         assert!(mime.starts_with("text/javascript"), "{mime}");
         assert_eq!(body, APP_JS);
+        for (handler, text) in [
+            (run(sowing_script()), SOWING_JS),
+            (run(review_script()), REVIEW_JS),
+        ] {
+            let (status, mime, body) = handler;
+            assert_eq!(status, 200);
+            assert!(mime.starts_with("text/javascript"), "{mime}");
+            assert_eq!(body, text);
+        }
+        // Every module the script imports is one of these.
+        for module in ["./sowing.js", "./review.js"] {
+            assert!(APP_JS.contains(&format!("from '{module}'")), "{module}");
+        }
     }
 
     #[test]
     fn no_external_resources() {
-        for text in [INDEX_HTML, STYLE_CSS, APP_JS] {
+        for text in [INDEX_HTML, STYLE_CSS, APP_JS, SOWING_JS, REVIEW_JS] {
             assert!(!text.contains("http://") && !text.contains("https://"));
         }
     }

@@ -41,6 +41,15 @@ fn budget_param() -> Value {
     })
 }
 
+/// The `sowing` query parameter of the evaluation.
+fn sowing_param() -> Value {
+    json!({
+        "name": "sowing", "in": "query", "required": false,
+        "description": "`true`: every move comes with its sowing step by step (`sowing`), for a client that animates it; `false` (the default): without, since the steps are most of the answer's size. Anything else: a 400 on `sowing`.",
+        "schema": {"type": "boolean", "default": false}
+    })
+}
+
 /// The 200 answer: `description`, and a body of the schema named `schema`.
 fn ok(description: &str, schema: &str) -> Value {
     json!({"200": {
@@ -126,7 +135,7 @@ pub fn evaluate() -> Value {
             "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503. A tablebase answer never changes for a given solver and rules version: it carries `Cache-Control: public, max-age=86400` and an `ETag`, and a request whose `If-None-Match` holds that tag gets a 304 with no body; a searched answer is `no-cache`. Any origin may call it (CORS).",
             "operationId": "evaluate"
         }),
-        &[budget_param()],
+        &[budget_param(), sowing_param()],
         ok("The evaluation.", "Evaluation"),
     )
 }

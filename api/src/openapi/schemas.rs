@@ -79,7 +79,14 @@ pub fn schemas() -> Value {
             "after": {"type": "string", "description": "The canonical position after it."},
             "value": {"$ref": "#/components/schemas/Value"},
             "best": {"type": "boolean", "description": "Keeps the value, by the shortest way when ahead and the longest when behind."},
-            "exact": {"type": "boolean", "description": "The value is exact (always from the tablebase); false: a search's estimate (its depth is null)."}
+            "exact": {"type": "boolean", "description": "The value is exact (always from the tablebase); false: a search's estimate (its depth is null)."},
+            "sowing": {"type": "array", "description": "Only with `?sowing=true`: the move's sowing step by step, as the rules engine takes it (empty for a pass): lift (seeds taken into the hand from a pit: the pit played, and each pit a relay goes on from), sow (one seed into a pit), store (one seed into the mover's store, Kalah), capture (a pit's seeds taken, by S or N).", "items": {"type": "object", "required": ["step"], "properties": {
+                "step": {"type": "string", "enum": ["lift", "sow", "store", "capture"]},
+                "pit": {"type": "string", "description": "The pit, as drawn: `S3`, `N12`."},
+                "seeds": {"type": "integer", "minimum": 0},
+                "side": {"type": "string", "enum": ["S", "N"], "description": "The store's owner."},
+                "by": {"type": "string", "enum": ["S", "N"], "description": "Who captures."}
+            }}}
         }}},
         "source": {"type": "string", "enum": ["tablebase", "search"], "description": "Where the values come from: the solved slices, or a search beyond them (whose leaves are the tablebase's exact values)."},
         "exact": {"type": "boolean", "description": "The position's value is exact: always from the tablebase; from a search when it proved it, else an estimate from the heuristic at its frontier."},

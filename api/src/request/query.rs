@@ -24,6 +24,7 @@ fn first(pairs: &QueryPairs, key: &str) -> Option<String> {
 pub struct PositionQuery {
     position: Option<String>,
     budget: Option<String>,
+    sowing: Option<String>,
 }
 
 impl From<QueryPairs> for PositionQuery {
@@ -31,6 +32,7 @@ impl From<QueryPairs> for PositionQuery {
         PositionQuery {
             position: first(&pairs, "position"),
             budget: first(&pairs, "budget"),
+            sowing: first(&pairs, "sowing"),
         }
     }
 }
@@ -62,6 +64,20 @@ impl PositionQuery {
             _ => Err(ApiError::bad(
                 "budget",
                 format!("budget: `{text}` is not a number of nodes (a whole number, at least 1)"),
+            )),
+        }
+    }
+}
+
+impl PositionQuery {
+    /// Whether the client asks for every move's sowing: `true` or `false` (default `false`).
+    pub fn sowing(&self) -> Result<bool, ApiError> {
+        match self.sowing.as_deref() {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(text) => Err(ApiError::bad(
+                "sowing",
+                format!("sowing: `{text}` is not `true` or `false`"),
             )),
         }
     }

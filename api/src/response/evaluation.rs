@@ -5,6 +5,7 @@ use mancala_db::{Evaluation, SearchReport, Source};
 use mancala_solver::engine::Limit;
 use serde::Serialize;
 
+use super::sowing::{sowing_json, SowingStepJson};
 use super::value::{Totals, ValueJson};
 
 /// One move of an evaluation.
@@ -21,6 +22,10 @@ pub struct MoveEvalJson {
     pub best: bool,
     /// The value is exact (always from the tablebase); `false`: a search's estimate.
     pub exact: bool,
+    /// The move's sowing step by step (empty for a pass), for a client that shows it: only when
+    /// asked for (`?sowing=true`), since it is most of the answer's size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sowing: Option<Vec<SowingStepJson>>,
 }
 
 /// A whole evaluation.
@@ -89,6 +94,14 @@ impl EvaluationJson {
         }
         json
     }
+
+    /// The same with every move's sowing, step by step (`?sowing=true`).
+    pub fn with_sowing(mut self, e: &Evaluation) -> EvaluationJson {
+        for (json, m) in self.moves.iter_mut().zip(&e.moves) {
+            json.sowing = Some(sowing_json(&e.position, m.played.mv));
+        }
+        self
+    }
 }
 
 /// The JSON of a tablebase evaluation.
@@ -111,6 +124,7 @@ impl From<&Evaluation> for EvaluationJson {
                     value: ValueJson::new(scoring, m.value),
                     best: m.best,
                     exact: m.exact,
+                    sowing: None,
                 })
                 .collect(),
             source: Source::Tablebase.word(),

@@ -5,6 +5,7 @@
 //!
 //! * [`value`]: values, results and seed totals, the pieces of the other shapes.
 //! * [`evaluation`]: a position's value and every move's (`GET /api/{variant}`, `eval --json`).
+//! * [`sowing`]: a move's sowing step by step, in every move of an evaluation.
 //! * [`moves`]: a position's legal moves and what they do (`moves --json`).
 //! * [`mainline`]: the line of perfect play (`GET /api/{variant}/mainline`).
 //! * [`analysis`]: a game record judged move by move (`POST /api/{variant}/analyse`).
@@ -20,6 +21,7 @@ pub mod mainline;
 pub mod moves;
 pub mod player;
 pub mod puzzle;
+pub mod sowing;
 pub mod value;
 pub mod variants;
 
@@ -30,5 +32,6 @@ pub use mainline::{MainlineJson, StepJson};
 pub use moves::{MoveJson, MovesJson};
 pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
 pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
+pub use sowing::SowingStepJson;
 pub use value::{Totals, ValueJson};
 pub use variants::{BoardJson, HealthJson, SolvedJson, VariantJson, VariantsJson};

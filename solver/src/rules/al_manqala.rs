@@ -1,6 +1,7 @@
 //! Al-manqala (docs/rules.md#al-manqala): one lap over both rows, backward captures of pits holding
 //! 2 or 4, feeding, starvation and passing.
 
+use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::Move;
@@ -24,7 +25,7 @@ pub(super) fn expand(
     }
     let mut any = false;
     for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        let outcome = sow(l, board, i);
+        let outcome = sow(l, board, i, &mut NoTrace);
         // An empty opponent must be fed: only moves that leave them a seed are legal.
         if opponent_empty && outcome.board.cells[l..2 * l].iter().all(|&c| c == 0) {
             continue;
@@ -38,15 +39,18 @@ pub(super) fn expand(
     })
 }
 
-fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
+/// Sows from the mover's pit index `from`, telling `trace` each step.
+pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
     let seeds = b.cells[from];
     b.cells[from] = 0;
+    trace.step(Step::Lift { cell: from, seeds });
     let mut pit = from;
     for _ in 0..seeds {
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
         b.cells[pit] += 1;
+        trace.step(Step::Sow { cell: pit });
     }
     let mut gain = 0;
     for _ in 0..ring {
@@ -54,6 +58,11 @@ fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
             break;
         }
         gain += b.cells[pit];
+        trace.step(Step::Capture {
+            cell: pit,
+            seeds: b.cells[pit],
+            by_mover: true,
+        });
         b.cells[pit] = 0;
         pit = if pit == 0 { ring - 1 } else { pit - 1 };
     }

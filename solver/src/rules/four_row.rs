@@ -2,6 +2,7 @@
 //! captures from the opponent's inner pit and the outer pit behind it.
 
 use super::cycle::CycleDetector;
+use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::variant::Direction;
@@ -27,7 +28,10 @@ pub(super) fn expand(
         };
         if legal {
             any = true;
-            sink(Move::Pit(i as u8 + 1), &sow(variant, board, i));
+            sink(
+                Move::Pit(i as u8 + 1),
+                &sow(variant, board, i, &mut NoTrace),
+            );
         }
     }
     (!any).then_some(Terminal { gain: [0, 0] })
@@ -45,11 +49,21 @@ fn next_pit(variant: Variant) -> impl Fn(usize) -> usize {
     }
 }
 
-fn sow(variant: Variant, board: &Board, from: usize) -> MoveEffect {
+/// Sows from the mover's pit index `from`, telling `trace` each step.
+pub(super) fn sow(
+    variant: Variant,
+    board: &Board,
+    from: usize,
+    trace: &mut impl Trace,
+) -> MoveEffect {
     let next = next_pit(variant);
     let mut b = *board;
     let mut hand = b.cells[from];
     b.cells[from] = 0;
+    trace.step(Step::Lift {
+        cell: from,
+        seeds: hand,
+    });
     let mut pit = from;
     let mut cycle = CycleDetector::new();
     cycle.repeats(&b, hand, pit as u8);
@@ -57,12 +71,17 @@ fn sow(variant: Variant, board: &Board, from: usize) -> MoveEffect {
         pit = next(pit);
         b.cells[pit] += 1;
         hand -= 1;
+        trace.step(Step::Sow { cell: pit });
         if hand == 0 {
             if b.cells[pit] == 1 {
                 break;
             }
             hand = b.cells[pit];
             b.cells[pit] = 0;
+            trace.step(Step::Lift {
+                cell: pit,
+                seeds: hand,
+            });
             if cycle.repeats(&b, hand, pit as u8) {
                 return MoveEffect {
                     board: *board,
@@ -72,7 +91,7 @@ fn sow(variant: Variant, board: &Board, from: usize) -> MoveEffect {
             }
         }
     }
-    let gain = capture(variant, &mut b, pit);
+    let gain = capture(variant, &mut b, pit, trace);
     MoveEffect {
         board: b,
         gain: [gain, 0],
@@ -81,7 +100,7 @@ fn sow(variant: Variant, board: &Board, from: usize) -> MoveEffect {
 }
 
 /// Takes the seeds that a sowing ending in the mover's pit index `last` captures.
-fn capture(variant: Variant, b: &mut Board, last: usize) -> u8 {
+fn capture(variant: Variant, b: &mut Board, last: usize, trace: &mut impl Trace) -> u8 {
     let p = variant.pits_per_row();
     let l = variant.pits_per_side();
     if last < p {
@@ -96,6 +115,13 @@ fn capture(variant: Variant, b: &mut Board, last: usize) -> u8 {
         return 0;
     }
     let gain = b.cells[inner] + b.cells[outer];
+    for cell in [inner, outer] {
+        trace.step(Step::Capture {
+            cell,
+            seeds: b.cells[cell],
+            by_mover: true,
+        });
+    }
     b.cells[inner] = 0;
     b.cells[outer] = 0;
     gain

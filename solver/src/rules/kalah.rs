@@ -7,6 +7,7 @@
 //! slice is solved. The generator is parametric in the number of pits `P`, so that the search of
 //! [`crate::search`] can play `Kalah(P, n)` for any `P`, also the boards that have no variant id.
 
+use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::Move;
@@ -27,24 +28,34 @@ pub fn expand(
         });
     }
     for i in (0..pits).filter(|&i| board.cells[i] > 0) {
-        sink(Move::Pit(i as u8 + 1), &sow(pits, board, i));
+        sink(Move::Pit(i as u8 + 1), &sow(pits, board, i, &mut NoTrace));
     }
     None
 }
 
-/// Sows from the mover's pit index `from` (0-based).
+/// Sows from the mover's pit index `from` (0-based), telling `trace` each step.
 #[inline]
-fn sow(p: usize, board: &Board, from: usize) -> MoveEffect {
+pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T) -> MoveEffect {
     // The sowing ring: the mover's pits 0..P, the mover's store at P, then the opponent's pits
     // (ring places P+1..=2P hold board cells P..2P). The opponent's store is not in the ring.
     let ring = 2 * p + 1;
     let mut b = *board;
     let seeds = b.cells[from] as usize;
     b.cells[from] = 0;
+    trace.step(Step::Lift {
+        cell: from,
+        seeds: seeds as u8,
+    });
     // Whole laps first (each puts one seed in every place of the ring, the emptied pit too).
     let laps = (seeds / ring) as u8;
     let rest = seeds % ring;
     let mut store = laps;
+    if T::WANTED {
+        // The whole laps seed by seed, for the listener: every place of the ring in turn.
+        for k in 1..=laps as usize * ring {
+            trace.step(ring_step(p, (from + k) % ring));
+        }
+    }
     if laps > 0 {
         for c in &mut b.cells[..2 * p] {
             *c += laps;
@@ -53,6 +64,7 @@ fn sow(p: usize, board: &Board, from: usize) -> MoveEffect {
     let mut place = from;
     for _ in 0..rest {
         place = if place + 1 == ring { 0 } else { place + 1 };
+        trace.step(ring_step(p, place));
         match place.cmp(&p) {
             std::cmp::Ordering::Less => b.cells[place] += 1,
             std::cmp::Ordering::Equal => store += 1,
@@ -71,6 +83,13 @@ fn sow(p: usize, board: &Board, from: usize) -> MoveEffect {
         // The last seed fell into an empty pit of the mover's: it and the opposite pit (even
         // when empty) go to the mover's store. Pit k faces the opponent's pit P+1-k.
         let opposite = 2 * p - 1 - place;
+        for cell in [place, opposite] {
+            trace.step(Step::Capture {
+                cell,
+                seeds: b.cells[cell],
+                by_mover: true,
+            });
+        }
         gain[0] += 1 + b.cells[opposite];
         b.cells[place] = 0;
         b.cells[opposite] = 0;
@@ -91,5 +110,15 @@ fn sow(p: usize, board: &Board, from: usize) -> MoveEffect {
         board: b,
         gain,
         next,
+    }
+}
+
+/// The step of a seed dropped at `place` of the sowing ring: a pit (the opponent's pits after
+/// the store) or the mover's store.
+fn ring_step(p: usize, place: usize) -> Step {
+    match place.cmp(&p) {
+        std::cmp::Ordering::Less => Step::Sow { cell: place },
+        std::cmp::Ordering::Equal => Step::Store,
+        std::cmp::Ordering::Greater => Step::Sow { cell: place - 1 },
     }
 }

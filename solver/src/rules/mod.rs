@@ -8,6 +8,9 @@ mod four_row;
 pub mod kalah;
 mod oware;
 mod relay;
+mod trace;
+
+pub use trace::{NoTrace, Step, Trace};
 
 use crate::position::Board;
 use crate::variant::Family;
@@ -64,6 +67,33 @@ pub fn expand(
         Family::Kalah => kalah::expand(variant.pits_per_row(), board, &mut sink),
         Family::Oware => oware::expand(variant.pits_per_side(), board, &mut sink),
     }
+}
+
+/// The steps of the sowing from the mover's pit index `from` (0-based, on `board` seen from the
+/// mover), as the move generator takes them: the same functions, told to report. The pit must
+/// hold seeds; whether the move is legal is for [`expand`] to say. A relay sowing that never
+/// ends is reported up to the lift where it is seen to repeat.
+pub fn sowing(variant: Variant, board: &Board, from: usize) -> Vec<Step> {
+    let mut steps = Vec::new();
+    match variant.family() {
+        Family::FourRow => {
+            four_row::sow(variant, board, from, &mut steps);
+        }
+        Family::AlManqala => {
+            al_manqala::sow(variant.pits_per_side(), board, from, &mut steps);
+        }
+        Family::Relay => {
+            let anywoli = variant == Variant::Anywoli;
+            relay::sow(variant.pits_per_side(), anywoli, board, from, &mut steps);
+        }
+        Family::Kalah => {
+            kalah::sow(variant.pits_per_row(), board, from, &mut steps);
+        }
+        Family::Oware => {
+            oware::sow(variant.pits_per_side(), board, from, &mut steps);
+        }
+    }
+    steps
 }
 
 impl MoveEffect {

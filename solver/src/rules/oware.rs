@@ -2,6 +2,7 @@
 //! the opponent's side going back, the rule that the opponent must be left seeds when possible, and
 //! the end when the side to move has no seeds.
 
+use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, MAX_PITS_PER_SIDE};
@@ -24,7 +25,7 @@ pub(super) fn expand(
     let mut outcomes = [None; MAX_PITS_PER_SIDE];
     let mut any_feeds = false;
     for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        let o = sow(l, board, i);
+        let o = sow(l, board, i, &mut NoTrace);
         any_feeds |= o.board.cells[l..2 * l].iter().any(|&c| c > 0);
         outcomes[i] = Some(o);
     }
@@ -39,11 +40,16 @@ pub(super) fn expand(
     None
 }
 
-fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
+/// Sows from the mover's pit index `from`, telling `trace` each step.
+pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
     let mut hand = b.cells[from];
     b.cells[from] = 0;
+    trace.step(Step::Lift {
+        cell: from,
+        seeds: hand,
+    });
     let mut pit = from;
     while hand > 0 {
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
@@ -52,11 +58,17 @@ fn sow(l: usize, board: &Board, from: usize) -> MoveEffect {
         }
         b.cells[pit] += 1;
         hand -= 1;
+        trace.step(Step::Sow { cell: pit });
     }
     // Going back from the last pit while it is the opponent's and holds 2 or 3.
     let mut gain = 0;
     while pit >= l && matches!(b.cells[pit], 2 | 3) {
         gain += b.cells[pit];
+        trace.step(Step::Capture {
+            cell: pit,
+            seeds: b.cells[pit],
+            by_mover: true,
+        });
         b.cells[pit] = 0;
         pit -= 1;
     }

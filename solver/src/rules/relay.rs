@@ -2,6 +2,7 @@
 //! that reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
 
 use super::cycle::CycleDetector;
+use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, Variant};
@@ -20,7 +21,7 @@ pub(super) fn expand(
     }
     let mut any = false;
     for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        if let Some(outcome) = sow(l, anywoli, board, i) {
+        if let Some(outcome) = sow(l, anywoli, board, i, &mut NoTrace) {
             any = true;
             sink(Move::Pit(i as u8 + 1), &outcome);
         }
@@ -41,12 +42,23 @@ pub(super) fn expand(
     }
 }
 
-/// Sows from the mover's pit index `from`; `None` when the sowing never ends.
-fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<MoveEffect> {
+/// Sows from the mover's pit index `from`, telling `trace` each step; `None` when the sowing
+/// never ends.
+pub(super) fn sow(
+    l: usize,
+    anywoli: bool,
+    board: &Board,
+    from: usize,
+    trace: &mut impl Trace,
+) -> Option<MoveEffect> {
     let ring = 2 * l;
     let mut b = *board;
     let mut hand = b.cells[from];
     b.cells[from] = 0;
+    trace.step(Step::Lift {
+        cell: from,
+        seeds: hand,
+    });
     let mut pit = from;
     let mut uncaptured = board.total() as u8;
     let mut gain = [0u8; 2];
@@ -56,10 +68,16 @@ fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<MoveEffect
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
         b.cells[pit] += 1;
         hand -= 1;
+        trace.step(Step::Sow { cell: pit });
         if b.cells[pit] == 4 {
             // Mid-sowing the pit's owner takes the four; with the last seed (binikh) the mover.
             let taker = if hand > 0 { usize::from(pit >= l) } else { 0 };
             b.cells[pit] = 0;
+            trace.step(Step::Capture {
+                cell: pit,
+                seeds: 4,
+                by_mover: taker == 0,
+            });
             gain[taker] += 4;
             uncaptured -= 4;
             if anywoli && uncaptured <= 4 {
@@ -89,6 +107,10 @@ fn sow(l: usize, anywoli: bool, board: &Board, from: usize) -> Option<MoveEffect
             }
             hand = b.cells[pit];
             b.cells[pit] = 0;
+            trace.step(Step::Lift {
+                cell: pit,
+                seeds: hand,
+            });
             if cycle.repeats(&b, hand, pit as u8) {
                 return None;
             }
