@@ -844,6 +844,8 @@ async function startPuzzle(p) {
   puzzle.busy = false;
   puzzle.position = null;
   $('puzzle-solution-box').hidden = true;
+  // Not 'ready' until the new board is drawn: the previous puzzle's state must not linger.
+  feedback('Loading the puzzle\u2026', 'loading');
   const v = variants.get(p.variant);
   const mode = puzzle.mode === 'streak' ? ' (streak)' : puzzle.mode === 'daily' ? ' (puzzle of the day)' : '';
   $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win${mode}`;
