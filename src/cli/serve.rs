@@ -44,8 +44,8 @@ pub struct ServeArgs {
     /// a file other than the default one (a missing file is created).
     #[arg(long, conflicts_with = "read_only")]
     build: bool,
-    /// Never write to the database: evaluations work, puzzle attempts answer 503 saying why, no
-    /// tablebase or starter puzzles are built.
+    /// Never write to the database: evaluations and puzzles work, puzzle attempts and new
+    /// players answer 503 saying why, no tablebase or starter puzzles are built.
     #[arg(long)]
     read_only: bool,
     /// When the tablebase is built, build every variant up to this many seeds instead of its
