@@ -29,8 +29,9 @@ use super::solve::solve_variant;
 /// start reuses the database. A file named with --db (or $MANCALA_DB) is built only with
 /// --build: a mistyped path is an error, not a two-minute build. Another application's SQLite
 /// file is refused and left untouched. While serving, the tablebase is opened read-only; puzzle
-/// attempts are written through a second handle, or refused with 503 under --read-only (chosen
-/// by itself, with a warning, when the file or its directory cannot be written). It prints the
+/// attempts and players are written through a second handle, or refused with 503 under
+/// --read-only (chosen by itself, with a warning, when the file or its directory cannot be
+/// written). It prints the
 /// address it listens on, logs one line per request on standard error (RUST_LOG=warn quiets it;
 /// requests too malformed to parse are logged at debug level) and stops cleanly on Ctrl-C.
 #[derive(Debug, Args)]
