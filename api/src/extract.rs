@@ -93,9 +93,7 @@ impl FromRequest for QueriedPosition {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         ready((|| {
             let variant = Variant::of(req)?;
-            let query =
-                web::Query::<PositionQuery>::from_query(req.query_string()).map_err(query_error)?;
-            query.position(variant).map(QueriedPosition)
+            position_query(req)?.position(variant).map(QueriedPosition)
         })())
     }
 }
@@ -110,11 +108,21 @@ impl FromRequest for QueriedBudget {
     type Future = Ready<Result<QueriedBudget, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            web::Query::<PositionQuery>::from_query(req.query_string())
-                .map_err(query_error)
-                .and_then(|q| q.budget().map(QueriedBudget)),
-        )
+        ready(position_query(req).and_then(|q| q.budget().map(QueriedBudget)))
+    }
+}
+
+/// Whether a `GET` asks for every move's sowing, `&sowing=true` in the query; anything but
+/// `true` or `false` is a 400 on `sowing`.
+#[derive(Clone, Copy, Debug)]
+pub struct QueriedSowing(pub bool);
+
+impl FromRequest for QueriedSowing {
+    type Error = ApiError;
+    type Future = Ready<Result<QueriedSowing, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(position_query(req).and_then(|q| q.sowing().map(QueriedSowing)))
     }
 }
 
@@ -154,22 +162,12 @@ impl FromRequest for PlayerToken {
     }
 }
 
-/// Whether a `GET` asks for every move's sowing, `&sowing=true` in the query; anything but
-/// `true` or `false` is a 400 on `sowing`.
-#[derive(Clone, Copy, Debug)]
-pub struct QueriedSowing(pub bool);
-
-impl FromRequest for QueriedSowing {
-    type Error = ApiError;
-    type Future = Ready<Result<QueriedSowing, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            web::Query::<PositionQuery>::from_query(req.query_string())
-                .map_err(query_error)
-                .and_then(|q| q.sowing().map(QueriedSowing)),
-        )
-    }
+/// The query of a `GET` on a position (`position`, `budget`, `sowing`), each read later by its
+/// own extractor.
+fn position_query(req: &HttpRequest) -> Result<PositionQuery, ApiError> {
+    web::Query::<PositionQuery>::from_query(req.query_string())
+        .map(web::Query::into_inner)
+        .map_err(query_error)
 }
 
 /// The answer to a query string that cannot be read.
