@@ -117,10 +117,9 @@ impl Response {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Asserts an error response: the status, a JSON body `{"error": ..., "field": ...}` with
-    /// the given field; returns the body.
-    pub fn error(&self, status: u16, field: Option<&str>) -> Value {
-        assert_eq!(self.status, status, "{}", self.body);
+    /// Asserts that the body is a JSON error, `{"error": MESSAGE, ...}` with a message, sent as
+    /// JSON; returns it.
+    pub fn json_error(&self) -> Value {
         assert_eq!(
             self.header("content-type"),
             Some("application/json"),
@@ -131,6 +130,14 @@ impl Response {
             body["error"].as_str().is_some_and(|e| !e.is_empty()),
             "{body}"
         );
+        body
+    }
+
+    /// Asserts an error response: the status, a JSON body `{"error": ..., "field": ...}` with
+    /// the given field; returns the body.
+    pub fn error(&self, status: u16, field: Option<&str>) -> Value {
+        assert_eq!(self.status, status, "{}", self.body);
+        let body = self.json_error();
         match field {
             Some(f) => assert_eq!(body["field"], f, "{body}"),
             None => assert!(body["field"].is_null(), "{body}"),
