@@ -32,7 +32,7 @@ pub use puzzles::{
     StoredPuzzle, Theme, ThemeResults, UnknownTheme, NEWCOMER,
 };
 pub use search::{SearchReport, Searcher, Source};
-pub use solve::{SolvePlan, SolveProgress, SolveUpToError, SolvedGroup};
+pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
 pub use store::SliceInfo;
 pub use verify::Damage;
 

@@ -8,10 +8,14 @@
 //! being solved again, which is how a stopped solve resumes: it loses at most the group it was
 //! working on.
 
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use mancala_solver::solve::{solve_group, KnownValues, Progress, Silent, SolveError, SolvedSlice};
+use mancala_solver::solve::{
+    clear_work, memory_need, solve_group_with, KnownValues, Progress, Silent, SolveError,
+    SolveOptions, SolvedSlice,
+};
 use mancala_solver::{Slice, Variant};
 use thiserror::Error;
 
@@ -92,9 +96,72 @@ pub enum SolveUpToError {
         #[source]
         source: DbError,
     },
-    /// The solver refused a group (too large for its indices).
+    /// The solver refused a group (too large for its indices), or could not use its work
+    /// directory.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A group's work directory could not be removed once the group was stored.
+    #[error("removing the work directory of a stored group in {dir}")]
+    ClearWork {
+        /// The work directory.
+        dir: PathBuf,
+        /// What went wrong.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Where a group's moves are kept while it is solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MovesPlace {
+    /// In memory when the group's estimate fits the memory limit, else on disk.
+    #[default]
+    Auto,
+    /// Always in memory (fastest; no checkpoints).
+    Memory,
+    /// Always on disk, with checkpoints.
+    Disk,
+}
+
+/// How [`SolvePlan::run`] solves each group.
+#[derive(Clone, Debug)]
+pub struct SolveSetup {
+    /// Where the moves go.
+    pub moves: MovesPlace,
+    /// The memory a group may take (for [`MovesPlace::Auto`]); `None`: no limit, in memory.
+    pub memory_limit: Option<u64>,
+    /// The directory of the groups solved with their moves on disk (one directory a group,
+    /// removed once it is stored); a solve started again resumes from its checkpoints.
+    pub work_dir: PathBuf,
+    /// The least time between two checkpoints.
+    pub checkpoint_every: Duration,
+}
+
+impl SolveSetup {
+    /// Moves in memory, whatever their size: the solve of the tests and of the first serve.
+    pub fn in_memory() -> SolveSetup {
+        SolveSetup {
+            moves: MovesPlace::Memory,
+            memory_limit: None,
+            work_dir: PathBuf::new(),
+            checkpoint_every: Duration::from_secs(300),
+        }
+    }
+
+    /// The solver's options for `group`.
+    fn options(&self, group: &[Slice]) -> SolveOptions {
+        let on_disk = match self.moves {
+            MovesPlace::Memory => false,
+            MovesPlace::Disk => true,
+            MovesPlace::Auto => self
+                .memory_limit
+                .is_some_and(|limit| memory_need(group).moves_on_disk(limit)),
+        };
+        SolveOptions {
+            work_dir: on_disk.then(|| self.work_dir.clone()),
+            checkpoint_every: self.checkpoint_every,
+        }
+    }
 }
 
 /// What solving a variant up to a number of seeds has left to do: the values of the slices
@@ -107,6 +174,7 @@ pub struct SolvePlan<'tb> {
     slices: usize,
     known: KnownValues,
     missing: Vec<Slice>,
+    setup: SolveSetup,
 }
 
 impl Tablebase {
@@ -139,6 +207,7 @@ impl Tablebase {
             slices: slices.len(),
             known,
             missing,
+            setup: SolveSetup::in_memory(),
         })
     }
 
@@ -166,6 +235,12 @@ impl Tablebase {
 }
 
 impl SolvePlan<'_> {
+    /// Solves with `setup` instead of all in memory.
+    pub fn with_setup(mut self, setup: SolveSetup) -> Self {
+        self.setup = setup;
+        self
+    }
+
     /// The variant to solve.
     pub fn variant(&self) -> Variant {
         self.variant
@@ -205,9 +280,16 @@ impl SolvePlan<'_> {
             let group = slice.group();
             progress.group_started(&group);
             let started = Instant::now();
-            let solved = solve_group(&group, &self.known, progress)?;
+            let options = self.setup.options(&group);
+            let solved = solve_group_with(&group, &self.known, progress, &options)?;
             let seconds = started.elapsed().as_secs_f64();
             self.tb.write_group(&solved, seconds)?;
+            if let Some(dir) = &options.work_dir {
+                clear_work(dir, &group).map_err(|source| SolveUpToError::ClearWork {
+                    dir: dir.clone(),
+                    source,
+                })?;
+            }
             for s in &solved {
                 self.known.insert(s.slice.id, Arc::from(s.values.clone()));
             }

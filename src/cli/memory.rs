@@ -1,11 +1,12 @@
 //! `mancala solve --memory LIMIT`: how much memory a solve may take, and the refusal of a group
 //! that would take more, before anything is solved (the alternative being the kernel killing the
 //! solve half-way). The need of each group is the solver's own estimate
-//! ([`mancala_solver::solve::memory_need`]).
+//! ([`mancala_solver::solve::memory_need`]), with its moves in memory or on disk as `--moves`
+//! says; a group solved on disk must also fit the free space of the work directory's disk.
 
 use anyhow::{bail, Result};
 use bytesize::ByteSize;
-use mancala_db::Tablebase;
+use mancala_db::{MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::{memory_need, MemoryNeed};
 use mancala_solver::{Slice, Variant};
 
@@ -45,43 +46,109 @@ fn missing_groups(
     Ok(groups)
 }
 
+/// How a group would be solved under `setup` and a memory limit: with its moves on disk or not,
+/// and the memory that takes.
+fn plan(need: &MemoryNeed, setup: &SolveSetup, limit: u64) -> (bool, u64) {
+    let on_disk = match setup.moves {
+        MovesPlace::Memory => false,
+        MovesPlace::Disk => true,
+        MovesPlace::Auto => need.moves_on_disk(limit),
+    };
+    (
+        on_disk,
+        if on_disk {
+            need.on_disk
+        } else {
+            need.in_memory
+        },
+    )
+}
+
 /// The most memory that solving the missing groups of `variant` up to `max` seeds needs at once
-/// (the largest group's need).
-pub fn peak(tb: &Tablebase, variant: Variant, max: u32) -> Result<u64> {
+/// (the largest group's need, each group in memory or on disk as `setup` has it).
+pub fn peak(tb: &Tablebase, variant: Variant, max: u32, setup: &SolveSetup) -> Result<u64> {
+    let limit = setup.memory_limit.unwrap_or(u64::MAX);
     Ok(missing_groups(tb, variant, max)?
         .iter()
-        .map(|(_, need)| need.bytes)
+        .map(|(_, need)| plan(need, setup, limit).1)
         .max()
         .unwrap_or(0))
 }
 
 /// Fails, naming the first group of `variant` up to `max` seeds that needs more than `limit`
-/// bytes (its positions, what it needs and what there is) and the largest `--max-seeds` that
-/// fits; succeeds when every missing group fits.
-pub fn check(tb: &Tablebase, variant: Variant, max: u32, limit: u64, source: &str) -> Result<()> {
+/// bytes of memory (its positions, what it needs and what there is), or more disk than the work
+/// directory's disk has free, and the largest `--max-seeds` that fits; succeeds when every
+/// missing group fits.
+pub fn check(
+    tb: &Tablebase,
+    variant: Variant,
+    max: u32,
+    limit: u64,
+    source: &str,
+    setup: &SolveSetup,
+) -> Result<()> {
     let groups = missing_groups(tb, variant, max)?;
-    let Some(at) = groups.iter().position(|(_, need)| need.bytes > limit) else {
-        return Ok(());
+    let free = free_disk(&setup.work_dir);
+    for (group, need) in &groups {
+        let (on_disk, memory) = plan(need, setup, limit);
+        let names: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+        // The slices below this group's seeds all fit (they come first, or are stored already).
+        let below = group[0]
+            .id
+            .total()
+            .checked_sub(1)
+            .and_then(|n| Slice::up_to(variant, n).last().map(|s| s.id.total()));
+        let fits = below.map_or_else(String::new, |n| {
+            format!("; up to {n} seeds fits: `mancala solve {variant} --max-seeds {n}`")
+        });
+        let what = format!(
+            "{variant} slice {} ({} positions, about {} moves within it)",
+            names.join(" + "),
+            thousands(need.positions),
+            thousands(need.moves),
+        );
+        if memory > limit {
+            let ways = match setup.moves {
+                MovesPlace::Auto => format!(
+                    "about {} of memory with its moves in memory, {} with them on disk",
+                    bytes(need.in_memory),
+                    bytes(need.on_disk)
+                ),
+                _ => format!(
+                    "about {} of memory with its moves {}",
+                    bytes(memory),
+                    if on_disk { "on disk" } else { "in memory" }
+                ),
+            };
+            bail!(
+                "{what} needs {ways}, with the values of the {} positions of the smaller slices; \
+                 {source} is {}{fits}",
+                thousands(need.smaller_positions),
+                bytes(limit),
+            );
+        }
+        if let (true, Some(free)) = (on_disk, free) {
+            if need.disk > free {
+                bail!(
+                    "{what} needs about {} of disk in {} with its moves on disk; {} is free \
+                     there (--work-dir puts them elsewhere){fits}",
+                    bytes(need.disk),
+                    setup.work_dir.display(),
+                    bytes(free),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The free space of the disk that holds `dir` (or the nearest existing parent).
+fn free_disk(dir: &std::path::Path) -> Option<u64> {
+    let existing = dir.ancestors().find(|p| p.exists())?;
+    let existing = if existing.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        existing
     };
-    let (group, need) = &groups[at];
-    let names: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
-    // The slices below this group's seeds all fit (they come first, or are stored already).
-    let below = group[0]
-        .id
-        .total()
-        .checked_sub(1)
-        .and_then(|n| Slice::up_to(variant, n).last().map(|s| s.id.total()));
-    let fits = below.map_or_else(String::new, |n| {
-        format!("; up to {n} seeds fits: `mancala solve {variant} --max-seeds {n}`")
-    });
-    bail!(
-        "{variant} slice {} ({} positions, about {} moves within it) needs about {} of memory to \
-         solve, with the values of the {} positions of the smaller slices; {source} is {}{fits}",
-        names.join(" + "),
-        thousands(need.positions),
-        thousands(need.moves),
-        bytes(need.bytes),
-        thousands(need.smaller_positions),
-        bytes(limit),
-    )
+    fs4::available_space(existing).ok()
 }

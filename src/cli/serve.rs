@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use mancala_api::search::SearchSettings;
 use mancala_api::server::ServeOptions;
-use mancala_db::{DbError, Tablebase};
+use mancala_db::{DbError, SolveSetup, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
@@ -162,7 +162,7 @@ fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>) -> Result<()> {
         );
         for v in Variant::ALL {
             let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            solve_variant(&tb, v, max, false)?;
+            solve_variant(&tb, v, max, false, &SolveSetup::in_memory())?;
         }
     }
     starter_puzzles(&tb)

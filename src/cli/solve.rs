@@ -3,13 +3,14 @@
 //! itself is [`Tablebase::plan_solve`] and [`mancala_db::SolvePlan::run`]; this module reads the
 //! arguments, draws the progress bars and prints the per-group lines and the summary.
 
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_db::{SolveProgress, SolvedGroup, Tablebase};
+use mancala_db::{MovesPlace, SolveProgress, SolveSetup, SolvedGroup, Tablebase};
 use mancala_solver::solve::{Progress, SolvedSlice};
 use mancala_solver::{Slice, Variant};
 
@@ -25,12 +26,17 @@ use super::text::thousands;
 /// it was working on and resumes from there when started again. Slices already in the database
 /// are reused. Progress shows the positions done, the rate and the time left.
 ///
-/// Memory: the group being solved needs at most 16 bytes a position plus 8 bytes per move that
-/// captures nothing (estimated before it starts from a sample of its positions), and every
-/// smaller slice 1 byte a position; Rio Kadalis up to 20 seeds (85 million positions in its
-/// largest slice) peaks at 2.4 GiB. Before anything is solved, every missing group is checked
-/// against --memory: a group that does not fit is refused, naming what it needs, what there is
-/// and the largest --max-seeds that fits.
+/// Memory: with its moves in memory (fastest), a group needs at most 11 bytes a position plus 16
+/// bytes per move that captures nothing (estimated before it starts from a sample of its
+/// positions); with its moves on disk, about 5 bytes a position, the moves and the predecessor
+/// table going to files in --work-dir. Every smaller slice takes 1 byte a position. Before
+/// anything is solved, every missing group is checked against --memory: by default (--moves
+/// auto) a group whose moves do not fit in memory is solved with them on disk, and a group that
+/// does not fit either way (or whose files would not fit on the disk) is refused, naming what it
+/// needs, what there is and the largest --max-seeds that fits.
+///
+/// A group solved on disk writes a checkpoint at most every --checkpoint-every seconds; stopped
+/// (Ctrl-C, kill -9, a crash), the same command resumes it from its last checkpoint.
 #[derive(Debug, Args)]
 #[command(after_help = after_help())]
 pub struct SolveArgs {
@@ -45,11 +51,33 @@ pub struct SolveArgs {
     /// memory available now].
     #[arg(long, value_name = "LIMIT")]
     memory: Option<bytesize::ByteSize>,
+    /// Where each group's moves are kept while it is solved: `auto` keeps them in memory when
+    /// they fit --memory, else on disk.
+    #[arg(long, value_enum, default_value_t = Moves::Auto)]
+    moves: Moves,
+    /// The directory of the groups solved with their moves on disk (a subdirectory each,
+    /// removed once the group is stored) [default: the database's path with `.work` added].
+    #[arg(long, value_name = "DIR")]
+    work_dir: Option<PathBuf>,
+    /// The least number of seconds between two checkpoints of a group solved on disk.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    checkpoint_every: u64,
     /// Hide the progress bars (a line per solved group is still printed).
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
     db: DbPath,
+}
+
+/// `--moves`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Moves {
+    /// In memory when the group fits --memory, else on disk.
+    Auto,
+    /// In memory (fastest; no checkpoints).
+    Memory,
+    /// On disk, with checkpoints.
+    Disk,
 }
 
 /// What `solve` is asked to solve.
@@ -94,18 +122,34 @@ impl SolveArgs {
             Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
             None => (memory::available(), "the memory available on this machine"),
         };
+        let setup = SolveSetup {
+            moves: match self.moves {
+                Moves::Auto => MovesPlace::Auto,
+                Moves::Memory => MovesPlace::Memory,
+                Moves::Disk => MovesPlace::Disk,
+            },
+            memory_limit: limit,
+            work_dir: self.work_dir.clone().unwrap_or_else(|| {
+                let mut p = PathBuf::from(&self.db.path).into_os_string();
+                p.push(".work");
+                p.into()
+            }),
+            checkpoint_every: Duration::from_secs(self.checkpoint_every),
+        };
         if let Some(limit) = limit {
             for &v in &variants {
                 let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-                memory::check(&tb, v, max, limit, source)?;
+                memory::check(&tb, v, max, limit, source, &setup)?;
             }
         }
         let mut done = Vec::new();
         let started = Instant::now();
         for v in variants {
             let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            done.extend(solve_variant(&tb, v, max, self.quiet)?);
+            done.extend(solve_variant(&tb, v, max, self.quiet, &setup)?);
         }
+        // The groups' directories are gone; the work directory too if nothing else is in it.
+        let _ = std::fs::remove_dir(&setup.work_dir);
         summary(&done, started.elapsed(), tb.path());
         Ok(())
     }
@@ -118,8 +162,9 @@ pub fn solve_variant(
     variant: Variant,
     max: u32,
     quiet: bool,
+    setup: &SolveSetup,
 ) -> Result<Vec<SolvedGroup>> {
-    let plan = tb.plan_solve(variant, max)?;
+    let plan = tb.plan_solve(variant, max)?.with_setup(setup.clone());
     let missing = plan.missing().len();
     let stored = plan.slice_count() - missing;
     if missing == 0 {
@@ -134,7 +179,7 @@ pub fn solve_variant(
         "{variant}: solving {missing} slices up to {max} seeds ({} positions, memory at most \
          about {}; {stored} solved already)",
         thousands(total),
-        memory::bytes(memory::peak(tb, variant, max)?),
+        memory::bytes(memory::peak(tb, variant, max, setup)?),
     );
     let bars = Bars::new(total, quiet);
     let done = plan.run(&bars)?;
@@ -243,6 +288,11 @@ impl Progress for Bars {
 
     fn advance(&self, n: u64) {
         self.pass.inc(n);
+    }
+
+    fn note(&self, message: &str) {
+        let group = self.group.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        self.println(format!("  {group}: {message}"));
     }
 }
 

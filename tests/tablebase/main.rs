@@ -14,6 +14,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod checkpoint;
 mod checks;
 mod counting;
 mod damage;

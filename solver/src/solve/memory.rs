@@ -1,28 +1,33 @@
-//! How much memory solving a group takes, known before it starts, so that a solve too large for
-//! the machine is refused with the figures instead of being killed by the kernel half-way.
+//! How much memory (and disk) solving a group takes, known before it starts, so that a solve too
+//! large for the machine is refused with the figures instead of being killed by the kernel
+//! half-way, and a group too large for its moves in memory is solved with them on disk.
 //!
-//! The solve of a group holds, at its peak, for each of its `N` positions a [`Node`] (4 bytes),
-//! the start of its predecessors (4), a counter and a cursor (4) and, once values and depths are
-//! found, those and their copies (6); and for each of its `E` moves that stay in the group
-//! (captures and game ends need none) a forward edge and an inverted one (4 + 4). The values of
-//! every smaller slice (1 byte a position) are in memory too, since captures reach them, and the
-//! program itself with SQLite's cache and the compressed chunks of the group being stored
-//! ([`BASE_BYTES`]). So the estimate is `16 N + 8 E + smaller slices + 64 MiB`, an upper bound
-//! of the peak resident memory measured (BENCHMARKS.md, "Memory").
+//! A group of `N` positions with `E` moves that stay in the group (captures and game ends need
+//! none) holds, with its moves in memory, at the peak of the predecessors pass: the exits (2
+//! bytes a position), the moves as `(child, parent)` records (8 bytes a move), and the bucket
+//! being inverted (its counters, 8 bytes a position, its parents and their encoded table, 8 bytes
+//! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds 5
+//! bytes a position and the table (`1.125 N + 4 E`), less than that.
+//!
+//! With the moves on disk (a work directory), memory holds the exits and each bucket's file
+//! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges) positions each), then during the
+//! retrograde five bytes a position, the level lists and the resident pages of the mapped table
+//! (trimmed to 256 MiB): `5.1 N + 256 MiB`; the disk holds the moves (8 bytes each), the table
+//! and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the other).
+//!
+//! The values of every smaller slice (1 byte a position) are in memory as well, since captures
+//! reach them, and the program with SQLite's cache and the compressed chunks of the group being
+//! stored ([`BASE_BYTES`]).
 //!
 //! `E` is not known without generating every move: it is estimated from the moves of an evenly
 //! spread sample of the group's positions.
-//!
-//! [`Node`]: super::graph
 
 use crate::rules;
 use crate::slice::Slice;
 use crate::value;
 
-/// Bytes per position of the group at the solve's peak (see the module's documentation).
-pub const BYTES_PER_POSITION: u64 = 16;
-/// Bytes per move that stays in the group (a forward and an inverted edge).
-pub const BYTES_PER_MOVE: u64 = 8;
+use super::edges::{BUCKET_BITS, FILE_BUFFER};
+use super::preds::MAPPED_BUDGET;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
 pub const BASE_BYTES: u64 = 64 << 20;
@@ -30,7 +35,7 @@ pub const BASE_BYTES: u64 = 64 << 20;
 pub const SAMPLE: u64 = 4096;
 
 /// What solving one group needs, estimated before it starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryNeed {
     /// Positions in the group.
     pub positions: u64,
@@ -39,8 +44,25 @@ pub struct MemoryNeed {
     pub moves: u64,
     /// Positions of the smaller slices whose values are held meanwhile (1 byte each).
     pub smaller_positions: u64,
-    /// Bytes at the peak: `16 positions + 8 moves + smaller_positions + 64 MiB`.
-    pub bytes: u64,
+    /// Bytes of memory at the peak with the moves in memory.
+    pub in_memory: u64,
+    /// Bytes of memory at the peak with the moves on disk.
+    pub on_disk: u64,
+    /// Bytes of disk with the moves on disk, at the peak.
+    pub disk: u64,
+}
+
+impl MemoryNeed {
+    /// Whether the moves go to disk under a memory limit of `limit` bytes: when they do not fit
+    /// in memory (whether the solve fits at all is [`MemoryNeed::fits`]).
+    pub fn moves_on_disk(&self, limit: u64) -> bool {
+        self.in_memory > limit
+    }
+
+    /// Whether the group can be solved within `limit` bytes of memory, one way or the other.
+    pub fn fits(&self, limit: u64) -> bool {
+        self.in_memory.min(self.on_disk) <= limit
+    }
 }
 
 /// The memory that solving `group` (one slice, or a four-row slice and its mirror) needs, with
@@ -62,16 +84,26 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
         .filter(|s| s.id.total() < first.id.total())
         .map(|s| s.checked_len().unwrap_or(u64::MAX))
         .fold(0u64, u64::saturating_add);
-    let bytes = positions
-        .saturating_mul(BYTES_PER_POSITION)
-        .saturating_add(moves.saturating_mul(BYTES_PER_MOVE))
-        .saturating_add(smaller_positions)
-        .saturating_add(BASE_BYTES);
+    let (n, e) = (positions as u128, moves as u128);
+    let base = (smaller_positions as u128) + BASE_BYTES as u128;
+    let in_memory = base + 11 * n + 16 * e;
+    // Two buckets inverted at once, each at most `BUCKET` positions and its share of the moves.
+    let bucket = n.min(1 << BUCKET_BITS);
+    let bucket_moves = e * bucket / n.max(1);
+    let inverting = 2 * (9 * bucket + 16 * bucket_moves);
+    let retrograde = 5 * n + n / 16 + MAPPED_BUDGET as u128;
+    let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
+    let on_disk = base + (2 * n + buffers + inverting).max(retrograde);
+    let table = n + n / 8 + 4 * e;
+    let disk = 8 * e + table + 2 * n + 8 * n;
+    let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     MemoryNeed {
         positions,
         moves,
         smaller_positions,
-        bytes,
+        in_memory: clamp(in_memory),
+        on_disk: clamp(on_disk),
+        disk: clamp(disk),
     }
 }
 
@@ -107,7 +139,8 @@ fn internal_moves(slice: Slice, index: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{graph, solve_all, KnownValues, Silent};
+    use crate::solve::edges::{EdgeSpill, Place};
+    use crate::solve::{moves, solve_all, KnownValues, Silent};
     use crate::{SliceId, Variant};
 
     fn oware(n: u8) -> Slice {
@@ -126,24 +159,22 @@ mod tests {
         solve_all(&below(2), &mut known, &Silent, |_| Ok(())).unwrap();
         let need = memory_need(&[oware(3)]);
         assert_eq!(need.positions, 364);
-        let edges = graph::build(&[oware(3)], &known, &Silent)
-            .unwrap()
-            .preds
-            .len() as u64;
+        let spill = EdgeSpill::new(oware(3).len() as usize, Place::Memory).unwrap();
+        moves::build(&[oware(3)], &known, &spill, &Silent).unwrap();
+        let edges = spill.moves();
         assert_eq!(need.moves, edges);
         // Slices 0, 1 and 2 are held: 1 + 12 + C(13, 11) = 1 + 12 + 78 = 91 positions.
         assert_eq!(need.smaller_positions, 1 + 12 + 78);
-        assert_eq!(need.bytes, 16 * 364 + 8 * edges + 91 + (64 << 20));
+        assert_eq!(need.in_memory, 11 * 364 + 16 * edges + 91 + (64 << 20));
 
         // Oware slice 10: C(21, 11) = 352,716 positions, estimated from 4,096 of them: within
         // 5% of the edges the solver builds.
         solve_all(&below(9), &mut known, &Silent, |_| Ok(())).unwrap();
         let need = memory_need(&[oware(10)]);
         assert_eq!(need.positions, 352_716);
-        let edges = graph::build(&[oware(10)], &known, &Silent)
-            .unwrap()
-            .preds
-            .len() as f64;
+        let spill = EdgeSpill::new(oware(10).len() as usize, Place::Memory).unwrap();
+        moves::build(&[oware(10)], &known, &spill, &Silent).unwrap();
+        let edges = spill.moves() as f64;
         let error = (need.moves as f64 - edges).abs() / edges;
         assert!(
             error < 0.05,
@@ -159,6 +190,10 @@ mod tests {
             variant: Variant::Hawalis,
             id: SliceId::Sides(28, 28),
         };
-        assert_eq!(memory_need(&huge.group()).bytes, u64::MAX);
+        let need = memory_need(&huge.group());
+        assert_eq!(
+            (need.in_memory, need.on_disk, need.disk),
+            (u64::MAX, u64::MAX, u64::MAX)
+        );
     }
 }

@@ -1,22 +1,33 @@
 //! The retrograde solver: every position of a group of slices gets its value and depth
 //! (docs/rules.md#values-and-depths), given the values of all smaller slices.
 //!
-//! A group is solved in three passes (docs/design.md): [`graph`] lists every position's moves,
-//! keeping the moves that stay in the group as edges and folding the others (captures, ends) into
-//! one best exit value; [`values`] runs a retrograde analysis per threshold over the inverted
-//! edges; [`depths`] runs a second retrograde over value-keeping edges only. Memory per position:
-//! about 8 bytes of per-position state plus 4 bytes per in-group move, twice during the graph
-//! build.
+//! A group is solved in two passes (docs/design.md, docs/lean-solver.md): [`moves`] generates
+//! every position's moves once, folding the moves that leave the group (captures, ends) into one
+//! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
+//! table ([`preds`]); [`retrograde`] then finds values and depths together, one threshold at a
+//! time, level by level. The working state is five bytes a position; the table is `1 + 4 E / N`
+//! bytes a position and lives in memory, or for a group too large for that in a file of the work
+//! directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too.
 
-mod depths;
-mod graph;
+mod checkpoint;
+mod edges;
 mod memory;
-mod values;
+mod moves;
+mod preds;
+mod retrograde;
 
+pub use checkpoint::clear as clear_work;
 pub use memory::{memory_need, MemoryNeed};
 
 use std::collections::HashMap;
+use std::io;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+
+use checkpoint::{Resume, WorkDir};
+use edges::{EdgeSpill, Place};
+use retrograde::Work;
 
 use crate::slice::{Slice, SliceId};
 use crate::Variant;
@@ -90,6 +101,9 @@ pub trait Progress: Sync {
     fn pass(&self, name: &str, total: u64);
     /// `n` more positions of the current pass are done.
     fn advance(&self, n: u64);
+    /// Something the user should know that is not an error (a checkpoint discarded, a solve
+    /// resumed).
+    fn note(&self, _message: &str) {}
 }
 
 /// Progress that goes nowhere.
@@ -123,29 +137,136 @@ pub enum SolveError {
         /// What overflowed.
         what: String,
     },
+    /// The work directory of a solve with its moves on disk could not be written or read.
+    #[error("the solve's work files in {dir}")]
+    Work {
+        /// The group's work directory.
+        dir: PathBuf,
+        /// What went wrong.
+        #[source]
+        source: io::Error,
+    },
 }
 
-/// Solves one group (a slice, or a four-row slice with its mirror); `known` must hold every
-/// smaller slice that a capture can reach. Returns the group's slices in `group` order.
+/// How a group is solved: its moves in memory (the default), or on disk with checkpoints.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Where a group's predecessor table and checkpoints go (a directory per group, removed
+    /// with [`clear_work`] once the group is stored); `None` keeps the table in memory.
+    pub work_dir: Option<PathBuf>,
+    /// The least time between two checkpoints of the retrograde (with a work directory).
+    pub checkpoint_every: Duration,
+}
+
+/// Solves one group (a slice, or a four-row slice with its mirror) with its moves in memory;
+/// `known` must hold every smaller slice that a capture can reach. Returns the group's slices in
+/// `group` order.
 pub fn solve_group(
     group: &[Slice],
     known: &KnownValues,
     progress: &dyn Progress,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
-    let g = graph::build(group, known, progress)?;
-    let values = values::retrograde(&g, progress);
-    let depths = depths::retrograde(group[0], &g, &values, progress)?;
+    solve_group_with(group, known, progress, &SolveOptions::default())
+}
+
+/// Solves one group as [`solve_group`] does, its moves and checkpoints in `options.work_dir`
+/// when there is one: a group whose work directory holds a checkpoint resumes from it.
+pub fn solve_group_with(
+    group: &[Slice],
+    known: &KnownValues,
+    progress: &dyn Progress,
+    options: &SolveOptions,
+) -> Result<Vec<SolvedSlice>, SolveError> {
+    let n = moves::group_len(group)?;
+    solve(group, known, progress, options, retrograde::list_cap(n))
+}
+
+/// [`solve_group_with`], listing at most `cap` positions of a level.
+fn solve(
+    group: &[Slice],
+    known: &KnownValues,
+    progress: &dyn Progress,
+    options: &SolveOptions,
+    cap: usize,
+) -> Result<Vec<SolvedSlice>, SolveError> {
+    let n = moves::group_len(group)?;
+    let mut dir = match &options.work_dir {
+        Some(root) => Some(
+            WorkDir::open(root, group, n, options.checkpoint_every).map_err(|source| {
+                SolveError::Work {
+                    dir: checkpoint::group_dir(root, group),
+                    source,
+                }
+            })?,
+        ),
+        None => None,
+    };
+    let resume = match &mut dir {
+        Some(d) => d.resume(),
+        None => Resume::Fresh(None),
+    };
+    let dir_path = dir.as_ref().map(|d| d.path().to_path_buf());
+    let work_error = |source| SolveError::Work {
+        dir: dir_path.clone().unwrap_or_default(),
+        source,
+    };
+    let (work, preds, done_above) = match resume {
+        Resume::Fresh(why) => {
+            if let Some(why) = why {
+                progress.note(&format!("starting the group afresh: {why}"));
+            }
+            let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
+            let spill = EdgeSpill::new(n, place).map_err(work_error)?;
+            let exits = moves::build(group, known, &spill, progress)?;
+            progress.pass("predecessors", n as u64);
+            let preds = spill.finish(|k| progress.advance(k)).map_err(work_error)?;
+            if let Some(d) = &mut dir {
+                d.save_built(&exits, &preds).map_err(work_error)?;
+            }
+            (Work::new(exits.best_exit, exits.pending), preds, None)
+        }
+        Resume::Built(exits, preds) => {
+            progress.note("resuming the group after its moves pass");
+            (Work::new(exits.best_exit, exits.pending), preds, None)
+        }
+        Resume::Threshold(work, preds, t) => {
+            progress.note(&format!("resuming the group after threshold {t}"));
+            (work, preds, Some(t))
+        }
+    };
+    progress.pass("retrograde", n as u64);
+    progress.advance(work.decided());
+    for t in retrograde::thresholds(&work) {
+        if done_above.is_some_and(|done| t >= done) {
+            continue;
+        }
+        retrograde::threshold(group[0], &work, &preds, t, cap, progress)?;
+        if let Some(d) = &mut dir {
+            d.after_threshold(&work, t).map_err(work_error)?;
+        }
+    }
+    drop(preds);
+    let (mut values, mut depths) = work.into_results();
+    progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
+    // The group's slices, split off from the end so that nothing is held twice.
     let mut out = Vec::with_capacity(group.len());
-    let mut start = 0usize;
-    for slice in group {
-        let end = start + slice.len() as usize;
+    for slice in group.iter().rev() {
+        let start = values.len() - slice.len() as usize;
+        let (v, d) = if start == 0 {
+            (std::mem::take(&mut values), std::mem::take(&mut depths))
+        } else {
+            let split = (values.split_off(start), depths.split_off(start));
+            values.shrink_to_fit();
+            depths.shrink_to_fit();
+            split
+        };
         out.push(SolvedSlice {
             slice: *slice,
-            values: values[start..end].to_vec(),
-            depths: depths[start..end].to_vec(),
+            values: v,
+            depths: d,
         });
-        start = end;
     }
+    out.reverse();
     Ok(out)
 }
 
@@ -170,4 +291,101 @@ pub fn solve_all(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SliceId, Variant};
+
+    /// Records the notes, to see a solve resume.
+    #[derive(Default)]
+    struct Notes(std::sync::Mutex<Vec<String>>);
+
+    impl Progress for Notes {
+        fn pass(&self, _: &str, _: u64) {}
+        fn advance(&self, _: u64) {}
+        fn note(&self, message: &str) {
+            self.0.lock().unwrap().push(message.to_string());
+        }
+    }
+
+    /// The moves on disk, levels scanned instead of listed, and a solve resumed from each of its
+    /// checkpoints all give what the in-memory solve gives (itself checked against the stored
+    /// digests in tests/solved_digests.rs), for a variant of each family.
+    #[test]
+    fn on_disk_scanned_and_resumed_solves_agree_with_the_in_memory_solve() {
+        let cases = [
+            (Variant::RioKadalis, SliceId::Seeds(12)),
+            (Variant::Oware, SliceId::Seeds(7)),
+            (Variant::AlManqala, SliceId::Seeds(8)),
+            (Variant::Kalah, SliceId::Seeds(9)),
+            (Variant::Anywoli, SliceId::Seeds(7)),
+            (Variant::Hawalis, SliceId::Sides(2, 3)),
+        ];
+        for (variant, id) in cases {
+            let slice = Slice { variant, id };
+            let mut known = KnownValues::new();
+            let below: Vec<Slice> = Slice::up_to(variant, id.total())
+                .into_iter()
+                .filter(|s| s.id.total() < id.total())
+                .collect();
+            solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+            let group = slice.group();
+            let expected = solve_group(&group, &known, &Silent).unwrap();
+            assert!(expected[0].values.iter().any(|&v| v != 0), "{slice}");
+
+            let scanned = solve(&group, &known, &Silent, &SolveOptions::default(), 1).unwrap();
+            assert!(scanned == expected, "{slice}: levels scanned");
+
+            let root =
+                std::env::temp_dir().join(format!("mancala-solve-{}-{slice}", std::process::id()));
+            let options = SolveOptions {
+                work_dir: Some(root.clone()),
+                checkpoint_every: Duration::ZERO,
+            };
+            let on_disk = solve(&group, &known, &Silent, &options, 1).unwrap();
+            assert!(on_disk == expected, "{slice}: moves on disk");
+
+            // Every checkpoint of that solve was replaced by the next; solve again from the
+            // last one, then from the one after the moves pass.
+            let notes = Notes::default();
+            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            assert!(resumed == expected, "{slice}: resumed");
+            let said = notes.0.lock().unwrap().clone();
+            assert!(
+                said.iter()
+                    .any(|n| n.starts_with("resuming the group after threshold")),
+                "{slice}: {said:?}"
+            );
+            let dir = checkpoint::group_dir(&root, &group);
+            let text = std::fs::read_to_string(dir.join("checkpoint")).unwrap();
+            // Its first seven lines (header, group, checksums), then the stage.
+            let built: Vec<&str> = text.lines().take(7).collect();
+            std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
+            let notes = Notes::default();
+            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            assert!(resumed == expected, "{slice}: resumed after the moves pass");
+            assert_eq!(
+                *notes.0.lock().unwrap(),
+                ["resuming the group after its moves pass"]
+            );
+
+            // A damaged checkpoint is discarded, saying why, and the group solved afresh.
+            let preds = dir.join("preds.bin");
+            let mut bytes = std::fs::read(&preds).unwrap();
+            bytes[0] ^= 1;
+            std::fs::write(&preds, bytes).unwrap();
+            let notes = Notes::default();
+            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            assert!(resumed == expected, "{slice}: solved afresh");
+            assert_eq!(
+                *notes.0.lock().unwrap(),
+                ["starting the group afresh: preds.bin does not match its checksum"]
+            );
+            clear_work(&root, &group).unwrap();
+            assert!(!dir.exists());
+            std::fs::remove_dir_all(&root).unwrap();
+        }
+    }
 }

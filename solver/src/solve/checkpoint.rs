@@ -1,0 +1,349 @@
+//! The work directory of a group solved with its moves on disk: the predecessor table, and
+//! checkpoints of the retrograde from which a solve that was stopped (Ctrl-C, a crash, kill -9)
+//! resumes within its group instead of from the group's start.
+//!
+//! The directory holds `preds.bin` (the table, written by [`super::edges`]), `preds.idx` (its
+//! block offsets), `exits.bin` (each position's best exit and in-group move count from the moves
+//! pass), `state-T.bin` (values, depths and counters once threshold `T` is done) and `checkpoint`,
+//! a text file naming the stage reached and the CRC-32 of every file it relies on. `checkpoint`
+//! is replaced atomically (written beside, synced, renamed) after the files it names are synced,
+//! so a solve killed at any instant leaves either the previous checkpoint or the new one; files
+//! that do not match their CRC are discarded and their stage solved again.
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI8, AtomicU16, AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+use super::moves::Exits;
+use super::preds::PredTable;
+use super::retrograde::Work;
+use crate::slice::Slice;
+
+const HEADER: &str = "mancala-solve-checkpoint 1";
+const BUFFER: usize = 1 << 20;
+
+/// Where a resumed solve starts.
+pub(super) enum Resume {
+    /// From the moves pass: there is no usable checkpoint. Says why when one was discarded.
+    Fresh(Option<String>),
+    /// From the retrograde's first threshold, the moves pass done.
+    Built(Exits, PredTable),
+    /// After threshold `.2`, every larger threshold done.
+    Threshold(Work, PredTable, i8),
+}
+
+/// A group's work directory.
+pub(super) struct WorkDir {
+    dir: PathBuf,
+    tag: String,
+    positions: usize,
+    every: Duration,
+    last: Instant,
+    /// The checkpoint's lines up to its stage, once the moves pass is saved.
+    built: Option<String>,
+    /// The state file of the last checkpoint.
+    state: Option<PathBuf>,
+}
+
+/// The directory under `root` where `group` is solved.
+pub fn group_dir(root: &Path, group: &[Slice]) -> PathBuf {
+    let first = group[0];
+    root.join(format!("{}-{}", first.variant.id(), first.id))
+}
+
+impl WorkDir {
+    /// Opens (creating it if need be) the work directory of `group` under `root`, to checkpoint
+    /// at most every `every`.
+    pub fn open(
+        root: &Path,
+        group: &[Slice],
+        positions: usize,
+        every: Duration,
+    ) -> io::Result<WorkDir> {
+        let dir = group_dir(root, group);
+        fs::create_dir_all(&dir)?;
+        let ids: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+        Ok(WorkDir {
+            dir,
+            tag: format!(
+                "solver {}\ngroup {} {}\npositions {positions}",
+                crate::SOLVER_VERSION,
+                group[0].variant.id(),
+                ids.join(" ")
+            ),
+            positions,
+            every,
+            last: Instant::now(),
+            built: None,
+            state: None,
+        })
+    }
+
+    /// The directory itself.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Reads the last checkpoint back, or says why there is none to use (and clears the
+    /// directory's stale files).
+    pub fn resume(&mut self) -> Resume {
+        let text = match fs::read_to_string(self.dir.join("checkpoint")) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return self.fresh(None),
+            Err(e) => return self.fresh(Some(format!("unreadable checkpoint: {e}"))),
+        };
+        match self.read(&text) {
+            Ok(r) => r,
+            Err(why) => self.fresh(Some(why)),
+        }
+    }
+
+    fn fresh(&mut self, why: Option<String>) -> Resume {
+        if let Ok(entries) = fs::read_dir(&self.dir) {
+            for e in entries.flatten() {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+        Resume::Fresh(why)
+    }
+
+    fn read(&mut self, text: &str) -> Result<Resume, String> {
+        let prefix = format!("{HEADER}\n{}\n", self.tag);
+        let rest = text
+            .strip_prefix(&prefix)
+            .ok_or("a checkpoint of another solver version or group")?;
+        let mut lines = rest.lines();
+        let mut crc = |name: &str| -> Result<u32, String> {
+            let line = lines.next().ok_or("a truncated checkpoint")?;
+            let (file, crc) = line.split_once(' ').ok_or("a malformed checkpoint")?;
+            if file != name {
+                return Err(format!("a malformed checkpoint (expected {name})"));
+            }
+            let want = u32::from_str_radix(crc, 16).map_err(|_| "a malformed checkpoint")?;
+            let got = crc_of(&self.dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
+            if got != want {
+                return Err(format!("{name} does not match its checksum"));
+            }
+            Ok(want)
+        };
+        crc("preds.idx")?;
+        crc("exits.bin")?;
+        crc("preds.bin")?;
+        let stage = lines.next().ok_or("a truncated checkpoint")?.to_string();
+        let built_lines: Vec<&str> = text.lines().take(prefix.lines().count() + 3).collect();
+        let n = self.positions;
+        let index = read_u64s(&self.dir.join("preds.idx")).map_err(|e| e.to_string())?;
+        let preds = File::open(self.dir.join("preds.bin"))
+            .and_then(|f| PredTable::mapped(n, index, &f))
+            .map_err(|e| format!("preds.bin: {e}"))?;
+        let exits = read_exits(&self.dir.join("exits.bin"), n).map_err(|e| e.to_string())?;
+        self.built = Some(built_lines.join("\n"));
+        if stage == "built" {
+            return Ok(Resume::Built(exits, preds));
+        }
+        let t: i8 = stage
+            .strip_prefix("threshold ")
+            .and_then(|t| t.parse().ok())
+            .ok_or("a malformed checkpoint stage")?;
+        let name = format!("state-{t}.bin");
+        let mut lines = text.lines().skip(built_lines.len() + 1);
+        let line = lines.next().ok_or("a truncated checkpoint")?;
+        let want = line
+            .strip_prefix(&format!("{name} "))
+            .and_then(|c| u32::from_str_radix(c, 16).ok())
+            .ok_or("a malformed checkpoint")?;
+        let path = self.dir.join(&name);
+        if crc_of(&path).map_err(|e| format!("{name}: {e}"))? != want {
+            return Err(format!("{name} does not match its checksum"));
+        }
+        let work = read_state(&path, exits).map_err(|e| format!("{name}: {e}"))?;
+        self.state = Some(path);
+        Ok(Resume::Threshold(work, preds, t))
+    }
+
+    /// Saves the moves pass: the table's index and the exits (the table itself is in
+    /// `preds.bin` already), and a checkpoint at the start of the retrograde.
+    pub fn save_built(&mut self, exits: &Exits, preds: &PredTable) -> io::Result<()> {
+        let idx = self.dir.join("preds.idx");
+        write_synced(&idx, |out| {
+            for o in preds.index() {
+                out.write_all(&o.to_le_bytes())?;
+            }
+            Ok(())
+        })?;
+        let ex = self.dir.join("exits.bin");
+        write_synced(&ex, |out| {
+            out.write_all(bytemuck_i8(&exits.best_exit))?;
+            out.write_all(&exits.pending)
+        })?;
+        let built = format!(
+            "{HEADER}\n{}\npreds.idx {:08x}\nexits.bin {:08x}\npreds.bin {:08x}",
+            self.tag,
+            crc_of(&idx)?,
+            crc_of(&ex)?,
+            crc_of(&self.dir.join("preds.bin"))?,
+        );
+        self.write_checkpoint(&format!("{built}\nbuilt\n"))?;
+        self.built = Some(built);
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    /// Saves the state after threshold `t` when the last checkpoint is older than the interval
+    /// asked for.
+    pub fn after_threshold(&mut self, work: &Work, t: i8) -> io::Result<()> {
+        if self.last.elapsed() < self.every {
+            return Ok(());
+        }
+        let Some(built) = self.built.clone() else {
+            return Ok(());
+        };
+        let name = format!("state-{t}.bin");
+        let path = self.dir.join(&name);
+        write_synced(&path, |out| write_state(out, work))?;
+        let crc = crc_of(&path)?;
+        self.write_checkpoint(&format!("{built}\nthreshold {t}\n{name} {crc:08x}\n"))?;
+        if let Some(old) = self.state.replace(path) {
+            let _ = fs::remove_file(old);
+        }
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    fn write_checkpoint(&self, text: &str) -> io::Result<()> {
+        let tmp = self.dir.join("checkpoint.new");
+        write_synced(&tmp, |out| out.write_all(text.as_bytes()))?;
+        fs::rename(&tmp, self.dir.join("checkpoint"))?;
+        File::open(&self.dir)?.sync_all()
+    }
+}
+
+/// Removes the work directory of `group` under `root`, once the group is stored.
+pub fn clear(root: &Path, group: &[Slice]) -> io::Result<()> {
+    match fs::remove_dir_all(group_dir(root, group)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+fn bytemuck_i8(v: &[i8]) -> &[u8] {
+    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len()) }
+}
+
+fn write_synced(
+    path: &Path,
+    body: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(BUFFER, File::create(path)?);
+    body(&mut out)?;
+    out.into_inner()
+        .map_err(io::IntoInnerError::into_error)?
+        .sync_all()
+}
+
+/// The CRC-32 of a file, read through a buffer (not mapped, so that it does not count toward
+/// the solve's resident memory).
+fn crc_of(path: &Path) -> io::Result<u32> {
+    let mut input = File::open(path)?;
+    let mut hasher = crc32fast::Hasher::new();
+    let mut buffer = vec![0u8; BUFFER];
+    loop {
+        match input.read(&mut buffer)? {
+            0 => return Ok(hasher.finalize()),
+            n => hasher.update(&buffer[..n]),
+        }
+    }
+}
+
+fn read_u64s(path: &Path) -> io::Result<Vec<u64>> {
+    let mut bytes = Vec::new();
+    File::open(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect())
+}
+
+fn read_exits(path: &Path, n: usize) -> io::Result<Exits> {
+    let mut input = BufReader::with_capacity(BUFFER, File::open(path)?);
+    let mut best = vec![0u8; n];
+    input.read_exact(&mut best)?;
+    let mut pending = vec![0u8; n];
+    input.read_exact(&mut pending)?;
+    Ok(Exits {
+        best_exit: best.into_iter().map(|b| b as i8).collect(),
+        pending,
+    })
+}
+
+/// Values, depths (little-endian) and counters, position by position in three runs.
+fn write_state(out: &mut impl Write, work: &Work) -> io::Result<()> {
+    let mut buffer = Vec::with_capacity(BUFFER);
+    for chunk in work.value.chunks(BUFFER) {
+        buffer.clear();
+        buffer.extend(chunk.iter().map(|v| v.load(Ordering::Relaxed) as u8));
+        out.write_all(&buffer)?;
+    }
+    for chunk in work.depth.chunks(BUFFER / 2) {
+        buffer.clear();
+        buffer.extend(
+            chunk
+                .iter()
+                .flat_map(|d| d.load(Ordering::Relaxed).to_le_bytes()),
+        );
+        out.write_all(&buffer)?;
+    }
+    for chunk in work.pending.chunks(BUFFER) {
+        buffer.clear();
+        buffer.extend(chunk.iter().map(|p| p.load(Ordering::Relaxed)));
+        out.write_all(&buffer)?;
+    }
+    Ok(())
+}
+
+fn read_state(path: &Path, exits: Exits) -> io::Result<Work> {
+    let n = exits.best_exit.len();
+    if fs::metadata(path)?.len() != 4 * n as u64 {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
+    }
+    drop(exits.pending); // replaced by the saved counters
+    let mut input = BufReader::with_capacity(BUFFER, File::open(path)?);
+    let mut value = Vec::with_capacity(n);
+    read_run(&mut input, n, |b| {
+        value.extend(b.iter().map(|&v| AtomicI8::new(v as i8)))
+    })?;
+    let mut depth = Vec::with_capacity(n);
+    read_run(&mut input, 2 * n, |b| {
+        depth.extend(
+            b.chunks_exact(2)
+                .map(|d| AtomicU16::new(u16::from_le_bytes([d[0], d[1]]))),
+        )
+    })?;
+    let mut pending = Vec::with_capacity(n);
+    read_run(&mut input, n, |b| {
+        pending.extend(b.iter().map(|&p| AtomicU8::new(p)))
+    })?;
+    Ok(Work {
+        best_exit: exits.best_exit,
+        pending,
+        value,
+        depth,
+    })
+}
+
+/// Reads `len` bytes a buffer at a time (an even number of bytes each) into `take`, so that a
+/// run goes straight into its array without being held twice.
+fn read_run(input: &mut impl Read, len: usize, mut take: impl FnMut(&[u8])) -> io::Result<()> {
+    let mut buffer = vec![0u8; BUFFER];
+    let mut left = len;
+    while left > 0 {
+        let want = left.min(BUFFER);
+        input.read_exact(&mut buffer[..want])?;
+        take(&buffer[..want]);
+        left -= want;
+    }
+    Ok(())
+}

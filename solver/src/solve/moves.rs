@@ -1,0 +1,172 @@
+//! Pass 1: every position's moves, generated once.
+//!
+//! Un-moving a relay sowing is impractical, so predecessors come from generating every position's
+//! moves forward: each move that stays in the group goes to the [`EdgeSpill`] as a
+//! `(child, parent)` record, to be inverted into the predecessor table. Moves that leave the
+//! group (captures, the end of the game) need no edge: their values are known already and are
+//! folded into the position's best exit. What stays in memory is two bytes a position.
+
+use rayon::prelude::*;
+
+use super::edges::EdgeSpill;
+use super::{KnownValues, Progress, SolveError};
+use crate::rules;
+use crate::slice::Slice;
+use crate::value::{self, Value};
+
+/// No exit at all (below every real value).
+pub(super) const NO_EXIT: i8 = i8::MIN;
+/// The `pending` of a position where the game is over (it has no moves to count).
+pub(super) const TERMINAL: u8 = 0x80;
+
+/// Positions handed to one parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// What the retrograde needs to know of each position besides its predecessors.
+pub(super) struct Exits {
+    /// The best value among moves leaving the group, or the final value of a game-over
+    /// position; [`NO_EXIT`] when there is none.
+    pub best_exit: Vec<i8>,
+    /// Moves staying in the group (one per move, even when two reach the same position), or
+    /// [`TERMINAL`].
+    pub pending: Vec<u8>,
+}
+
+/// Generates every move of the group's positions (its slices one after the other): the exits
+/// folded into [`Exits`], the in-group moves sent to `spill`.
+pub(super) fn build(
+    group: &[Slice],
+    known: &KnownValues,
+    spill: &EdgeSpill,
+    progress: &dyn Progress,
+) -> Result<Exits, SolveError> {
+    let total = group_len(group)?;
+    // Every slice a capture can reach must be known: check once, so the hot loop can index.
+    check_known(group, known)?;
+
+    progress.pass("moves", total as u64);
+    let mut exits = Exits {
+        best_exit: vec![NO_EXIT; total],
+        pending: vec![0; total],
+    };
+    exits
+        .best_exit
+        .par_chunks_mut(CHUNK)
+        .zip(exits.pending.par_chunks_mut(CHUNK))
+        .enumerate()
+        .try_for_each(|(c, (best_exit, pending))| {
+            let start = c * CHUNK;
+            let mut records = expand_range(group, known, start, best_exit, pending)?;
+            spill.add(&mut records).map_err(|source| SolveError::Work {
+                dir: spill.dir().to_path_buf(),
+                source,
+            })?;
+            progress.advance(best_exit.len() as u64);
+            Ok(())
+        })?;
+    Ok(exits)
+}
+
+/// Positions in a group, refused when the solver's 32-bit indices cannot number them.
+pub(super) fn group_len(group: &[Slice]) -> Result<usize, SolveError> {
+    let total: u64 = group.iter().map(Slice::len).sum();
+    if total >= u32::MAX as u64 {
+        return Err(SolveError::TooLarge {
+            variant: group[0].variant,
+            slice: group[0].id,
+            what: format!("{total} positions (at most 2^32 - 1)"),
+        });
+    }
+    Ok(total as usize)
+}
+
+/// Fails unless every slice that a capture from the group can reach is known. A capture takes
+/// seeds only off the board, so that is every smaller slice (four-row: of the opponent's side).
+fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), SolveError> {
+    for slice in group.iter().filter(|s| s.id.total() > 0) {
+        for smaller in Slice::up_to(slice.variant, slice.id.total() - 1) {
+            let reachable_by_capture = match (smaller.id, slice.id) {
+                (crate::SliceId::Sides(m2, o2), crate::SliceId::Sides(m, o)) => {
+                    // After a capture by the mover the opponent moves: (o', m) with o' < o.
+                    m2 < o && o2 == m
+                }
+                _ => true,
+            };
+            if reachable_by_capture && !known.contains(smaller.id) {
+                return Err(SolveError::MissingSlice {
+                    variant: slice.variant,
+                    slice: slice.id,
+                    needed: smaller.id,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Generates the moves of group positions `start..start + best_exit.len()`, filling their
+/// exits and returning their in-group moves as `child << 32 | parent` records.
+fn expand_range(
+    group: &[Slice],
+    known: &KnownValues,
+    start: usize,
+    best_exit: &mut [i8],
+    pending: &mut [u8],
+) -> Result<Vec<u64>, SolveError> {
+    let variant = group[0].variant;
+    let l = variant.pits_per_side();
+    let scoring = variant.scoring();
+    let mut records = Vec::with_capacity(best_exit.len() * 4);
+    // Where each of the group's slices starts in the group's numbering.
+    let offsets: Vec<usize> = group
+        .iter()
+        .scan(0usize, |acc, s| {
+            let o = *acc;
+            *acc += s.len() as usize;
+            Some(o)
+        })
+        .collect();
+    let locate = |i: usize| -> usize { offsets.iter().rposition(|&o| o <= i).unwrap_or(0) };
+    let mut g = locate(start);
+    let mut board = group[g].board((start - offsets[g]) as u64);
+    let end = start + best_exit.len();
+    for (i, (best, internal)) in (start..end).zip(best_exit.iter_mut().zip(pending.iter_mut())) {
+        let terminal = rules::expand(variant, &board, |_, o| {
+            let child = o.child_board(l);
+            if !value::is_exit(o) {
+                let seen = child.expect("a move that passes the turn has a child");
+                let s = Slice::of(variant, &seen);
+                let k = group.iter().position(|x| x.id == s.id).expect("same group");
+                let c = offsets[k] as u64 + s.index(&seen);
+                records.push(c << 32 | i as u64);
+                *internal = internal.saturating_add(1);
+                return;
+            }
+            let child_value = child.map_or(Value::ENDLESS, |seen| {
+                let s = Slice::of(variant, &seen);
+                let values = known.get(s.id).expect("checked by check_known");
+                Value {
+                    score: values[s.index(&seen) as usize],
+                    depth: None,
+                }
+            });
+            let exit = value::move_value(variant, o, child_value).score;
+            *best = (*best).max(exit);
+        });
+        if let Some(t) = terminal {
+            *best = value::terminal_score(scoring, &t);
+            *internal = TERMINAL;
+        } else if *internal >= TERMINAL {
+            return Err(SolveError::TooLarge {
+                variant,
+                slice: group[g].id,
+                what: format!("{} moves from one position (at most 127)", *internal),
+            });
+        }
+        if i + 1 < end && !group[g].advance(&mut board) {
+            g += 1;
+            board = group[g].board(0);
+        }
+    }
+    Ok(records)
+}

@@ -1,0 +1,266 @@
+//! The predecessors of every position of a group, in a compact table that lives in memory or,
+//! for groups too large for that, in a file that is mapped and read as the retrograde needs it.
+//!
+//! Positions come in blocks of [`BLOCK`]. A block is its positions' in-degrees, one byte each,
+//! followed by their predecessor lists one after the other (each predecessor a little-endian
+//! `u32` position index). An in-degree of 255 or more is written as the byte 255 followed, at the
+//! start of that position's list, by the real count as a `u32`. The byte offset of every block is
+//! kept in memory (8 bytes per 64 positions). So a table costs `1 + 4 E / N` bytes a position plus
+//! an eighth, where today's in-memory inverted edges cost `4 + 4 E / N`.
+
+use std::fs::File;
+use std::io;
+
+use memmap2::{Advice, Mmap, UncheckedAdvice};
+
+/// Positions per block.
+pub(super) const BLOCK: usize = 64;
+/// The in-degree byte that says "the count follows as a `u32`".
+pub(super) const WIDE: u8 = 255;
+
+/// In a table in memory, a block's offset is its segment's number shifted by this, plus its
+/// offset in the segment.
+pub(super) const SEGMENT_SHIFT: u32 = 40;
+
+/// Where a table's bytes are.
+enum Bytes {
+    /// Segments (one a bucket of [`super::edges`]), so that the table is never copied whole.
+    Memory(Vec<Vec<u8>>),
+    Mapped(Mmap),
+}
+
+/// Every position's predecessors within its group.
+pub(super) struct PredTable {
+    /// Positions in the group.
+    positions: usize,
+    /// Byte offset of each block, and the end of the last one.
+    index: Vec<u64>,
+    bytes: Bytes,
+}
+
+impl PredTable {
+    /// A table whose bytes are in memory.
+    pub fn in_memory(positions: usize, index: Vec<u64>, segments: Vec<Vec<u8>>) -> PredTable {
+        PredTable {
+            positions,
+            index,
+            bytes: Bytes::Memory(segments),
+        }
+    }
+
+    /// A table whose bytes are in `file`, mapped read-only. Reading it faults its pages in from
+    /// the page cache; [`PredTable::release`] gives them back.
+    pub fn mapped(positions: usize, index: Vec<u64>, file: &File) -> io::Result<PredTable> {
+        let len = *index.last().unwrap_or(&0);
+        if file.metadata()?.len() != len {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the predecessor file holds {} bytes, its index says {len}",
+                    file.metadata()?.len()
+                ),
+            ));
+        }
+        if len == 0 {
+            return Ok(PredTable::in_memory(positions, index, vec![Vec::new()]));
+        }
+        // SAFETY: the file is ours (in the solve's work directory), written completely before
+        // it is mapped and never written again while mapped.
+        let map = unsafe { Mmap::map(file)? };
+        // Waves read scattered lists: read-ahead would only evict pages that are still needed.
+        map.advise(Advice::Random)?;
+        Ok(PredTable {
+            positions,
+            index,
+            bytes: Bytes::Mapped(map),
+        })
+    }
+
+    /// The bytes holding the block at `offset` (from the index), and the block's start in them.
+    #[inline]
+    fn block(&self, offset: u64) -> (&[u8], usize) {
+        match &self.bytes {
+            Bytes::Memory(segments) => (
+                &segments[(offset >> SEGMENT_SHIFT) as usize],
+                (offset & ((1 << SEGMENT_SHIFT) - 1)) as usize,
+            ),
+            Bytes::Mapped(m) => (m, offset as usize),
+        }
+    }
+
+    /// Drops the pages of a mapped table from this process's resident memory (they stay in the
+    /// page cache, and fault back in when read again) once more than [`MAPPED_BUDGET`] bytes of
+    /// files are resident, so that the table counts toward the solve's peak memory only for the
+    /// pages read since.
+    pub fn trim(&self) {
+        if matches!(self.bytes, Bytes::Mapped(_)) && resident_file_bytes() > MAPPED_BUDGET {
+            self.release();
+        }
+    }
+
+    /// Drops the pages of a mapped table from this process's resident memory.
+    pub fn release(&self) {
+        if let Bytes::Mapped(m) = &self.bytes {
+            // SAFETY: the mapping is read-only and backed by a file that does not change, so
+            // pages dropped now read back the same bytes; no reference into it outlives a wave.
+            let _ = unsafe { m.unchecked_advise(UncheckedAdvice::DontNeed) };
+        }
+    }
+
+    /// The predecessors of position `c`.
+    #[inline]
+    pub fn preds(&self, c: u32) -> impl Iterator<Item = u32> + '_ {
+        let (block, k) = (c as usize / BLOCK, c as usize % BLOCK);
+        let (bytes, start) = self.block(self.index[block]);
+        let degrees = &bytes[start..start + BLOCK.min(self.positions - block * BLOCK)];
+        let mut at = start + degrees.len();
+        let list = if degrees[..k].contains(&WIDE) || degrees[k] == WIDE {
+            // The slow path: walk the lists before this one.
+            for &d in &degrees[..k] {
+                at += 4 * list_len(bytes, at, d) + if d == WIDE { 4 } else { 0 };
+            }
+            let n = list_len(bytes, at, degrees[k]);
+            if degrees[k] == WIDE {
+                at += 4;
+            }
+            &bytes[at..at + 4 * n]
+        } else {
+            at += 4 * byte_sum(&degrees[..k]);
+            &bytes[at..at + 4 * degrees[k] as usize]
+        };
+        list.chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// The byte offset of every block, and the end of the last one.
+    pub fn index(&self) -> &[u64] {
+        &self.index
+    }
+}
+
+/// The resident bytes of mapped files this process may hold before a mapped table is trimmed.
+pub(super) const MAPPED_BUDGET: u64 = 256 << 20;
+
+/// This process's resident bytes of mapped files (Linux: `/proc/self/statm`, the shared pages);
+/// elsewhere `u64::MAX`, which trims every time.
+fn resident_file_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(2)?.parse::<u64>().ok())
+        .map_or(u64::MAX, |pages| pages * 4096)
+}
+
+/// The sum of some bytes, eight at a time.
+#[inline]
+fn byte_sum(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut sum = 0usize;
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        // Pairs, then fours, then all eight, each partial sum within its lane.
+        let x = (x & 0x00ff_00ff_00ff_00ff) + ((x >> 8) & 0x00ff_00ff_00ff_00ff);
+        let x = (x & 0x0000_ffff_0000_ffff) + ((x >> 16) & 0x0000_ffff_0000_ffff);
+        sum += ((x & 0xffff_ffff) + (x >> 32)) as usize;
+    }
+    sum + chunks
+        .remainder()
+        .iter()
+        .map(|&b| b as usize)
+        .sum::<usize>()
+}
+
+/// The length of a list whose in-degree byte is `d` and which starts at `at`.
+fn list_len(bytes: &[u8], at: usize, d: u8) -> usize {
+    if d == WIDE {
+        u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize
+    } else {
+        d as usize
+    }
+}
+
+/// Appends the block of positions whose predecessor lists are `lists` (at most [`BLOCK`]) to
+/// `out`.
+pub(super) fn encode_block<'a>(lists: impl Iterator<Item = &'a [u32]> + Clone, out: &mut Vec<u8>) {
+    for l in lists.clone() {
+        out.push(if l.len() >= WIDE as usize {
+            WIDE
+        } else {
+            l.len() as u8
+        });
+    }
+    for l in lists {
+        if l.len() >= WIDE as usize {
+            out.extend_from_slice(&(l.len() as u32).to_le_bytes());
+        }
+        for &p in l {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_sum_eight_at_a_time() {
+        let bytes: Vec<u8> = (0..63u32).map(|i| (i * 37 % 251) as u8).collect();
+        for k in 0..=bytes.len() {
+            let want: usize = bytes[..k].iter().map(|&b| b as usize).sum();
+            assert_eq!(byte_sum(&bytes[..k]), want);
+        }
+        assert_eq!(byte_sum(&[254; 64]), 254 * 64);
+    }
+
+    /// Lists written block by block read back the same, including lists of 255 and more.
+    #[test]
+    fn lists_read_back_as_written() {
+        let lists: Vec<Vec<u32>> = (0..200u32)
+            .map(|i| match i {
+                3 => (0..300).collect(),
+                70 => (0..255).map(|p| p * 7).collect(),
+                71 => vec![],
+                _ => (0..i % 5).map(|p| p * 1000 + i).collect(),
+            })
+            .collect();
+        let mut bytes = Vec::new();
+        let mut index = vec![0u64];
+        for block in lists.chunks(BLOCK) {
+            encode_block(block.iter().map(Vec::as_slice), &mut bytes);
+            index.push(bytes.len() as u64);
+        }
+        let table = PredTable::in_memory(lists.len(), index.clone(), vec![bytes.clone()]);
+        for (c, l) in lists.iter().enumerate() {
+            assert_eq!(
+                &table.preds(c as u32).collect::<Vec<_>>(),
+                l,
+                "position {c}"
+            );
+        }
+        // The same from a mapped file.
+        let mut file = tempfile_in_target();
+        std::io::Write::write_all(&mut file, &bytes).unwrap();
+        let table = PredTable::mapped(lists.len(), index, &file).unwrap();
+        for (c, l) in lists.iter().enumerate() {
+            assert_eq!(
+                &table.preds(c as u32).collect::<Vec<_>>(),
+                l,
+                "position {c}"
+            );
+            table.release();
+        }
+    }
+
+    fn tempfile_in_target() -> File {
+        let path = std::env::temp_dir().join(format!("mancala-preds-{}", std::process::id()));
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        file
+    }
+}
