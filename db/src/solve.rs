@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
-    clear_work, memory_need, solve_group_with, KnownValues, Progress, Silent, SolveError,
-    SolveOptions, SolvedSlice,
+    clear_work, exit_slices, memory_need, solve_group_with, KnownValues, Progress, Silent,
+    SolveError, SolveOptions, SolvedSlice,
 };
 use mancala_solver::{Slice, Variant};
 use thiserror::Error;
@@ -86,8 +86,8 @@ pub enum SolveUpToError {
     /// The database could not be read (the list of stored slices) or written (a solved group).
     #[error(transparent)]
     Db(#[from] DbError),
-    /// A slice already stored could not be read back to resume from it (a damaged chunk:
-    /// `mancala db verify --delete-damaged` has it solved again).
+    /// A slice already stored could not be read back for the exits of a larger one (a damaged
+    /// chunk: `mancala db verify --delete-damaged` has it solved again).
     #[error("reading back {slice} to resume")]
     Resume {
         /// The stored slice.
@@ -188,16 +188,9 @@ impl Tablebase {
     ) -> Result<SolvePlan<'_>, SolveUpToError> {
         let slices = Slice::up_to(variant, max_seeds);
         let stored = self.current_slices(variant)?;
-        let mut known = KnownValues::new();
-        for &slice in slices.iter().filter(|s| stored.contains(&s.id)) {
-            let values = self
-                .load_values(slice)
-                .map_err(|source| SolveUpToError::Resume { slice, source })?;
-            known.insert(slice.id, Arc::from(values));
-        }
         let missing = slices
             .iter()
-            .filter(|s| !known.contains(s.id))
+            .filter(|s| !stored.contains(&s.id))
             .copied()
             .collect();
         Ok(SolvePlan {
@@ -205,7 +198,7 @@ impl Tablebase {
             variant,
             max_seeds,
             slices: slices.len(),
-            known,
+            known: KnownValues::new(),
             missing,
             setup: SolveSetup::in_memory(),
         })
@@ -235,6 +228,30 @@ impl Tablebase {
 }
 
 impl SolvePlan<'_> {
+    /// Holds in memory the values of exactly the slices that the exits of `group` reach, read
+    /// back from the database when they are not held yet: a four-row group needs only some of
+    /// the smaller slices, and holding all the slices solved so far would cost more memory than
+    /// the group itself.
+    fn hold_exits_of(
+        tb: &Tablebase,
+        known: &mut KnownValues,
+        group: &[Slice],
+    ) -> Result<(), SolveUpToError> {
+        let needed = exit_slices(group);
+        known.retain(|id| needed.iter().any(|s| s.id == id));
+        let absent: Vec<Slice> = needed
+            .into_iter()
+            .filter(|s| !known.contains(s.id))
+            .collect();
+        for slice in absent {
+            let values = tb
+                .load_values(slice)
+                .map_err(|source| SolveUpToError::Resume { slice, source })?;
+            known.insert(slice.id, Arc::from(values));
+        }
+        Ok(())
+    }
+
     /// Solves with `setup` instead of all in memory.
     pub fn with_setup(mut self, setup: SolveSetup) -> Self {
         self.setup = setup;
@@ -273,11 +290,13 @@ impl SolvePlan<'_> {
         progress: &impl SolveProgress,
     ) -> Result<Vec<SolvedGroup>, SolveUpToError> {
         let mut done = Vec::new();
+        let mut solved_now = Vec::new();
         for slice in &self.missing {
-            if self.known.contains(slice.id) {
+            if solved_now.contains(&slice.id) {
                 continue; // solved with its mirror
             }
             let group = slice.group();
+            Self::hold_exits_of(self.tb, &mut self.known, &group)?;
             progress.group_started(&group);
             let started = Instant::now();
             let options = self.setup.options(&group);
@@ -291,6 +310,7 @@ impl SolvePlan<'_> {
                 })?;
             }
             for s in &solved {
+                solved_now.push(s.slice.id);
                 self.known.insert(s.slice.id, Arc::from(s.values.clone()));
             }
             let summary = SolvedGroup::new(&solved, seconds);

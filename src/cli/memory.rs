@@ -107,6 +107,12 @@ pub fn check(
             thousands(need.positions),
             thousands(need.moves),
         );
+        if need.positions >= u32::MAX as u64 {
+            bail!(
+                "{what} is too large for the solver, which numbers a group's positions in 32 bits \
+                 (at most 4,294,967,294){fits}"
+            );
+        }
         if memory > limit {
             let ways = match setup.moves {
                 MovesPlace::Auto => format!(

@@ -12,11 +12,12 @@
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
 //! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges) positions each), then during the
 //! retrograde five bytes a position, the level lists and the resident pages of the mapped table
-//! (trimmed to 256 MiB): `5.1 N + 256 MiB`; the disk holds the moves (8 bytes each), the table
-//! and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the other).
+//! (trimmed to 256 MiB): `5.1 N + 256 MiB`; the disk holds the moves (8 bytes each), then the
+//! table and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the
+//! other), and the exits (2 bytes a position) throughout.
 //!
-//! The values of every smaller slice (1 byte a position) are in memory as well, since captures
-//! reach them, and the program with SQLite's cache and the compressed chunks of the group being
+//! The values of the smaller slices that captures reach (1 byte a position) are in memory as
+//! well, and the program with SQLite's cache and the compressed chunks of the group being
 //! stored ([`BASE_BYTES`]).
 //!
 //! `E` is not known without generating every move: it is estimated from the moves of an evenly
@@ -42,7 +43,8 @@ pub struct MemoryNeed {
     /// Moves within the group, estimated from a sample (exact when the group is no larger
     /// than the sample).
     pub moves: u64,
-    /// Positions of the smaller slices whose values are held meanwhile (1 byte each).
+    /// Positions of the smaller slices whose values are held meanwhile, those that captures
+    /// reach (1 byte each).
     pub smaller_positions: u64,
     /// Bytes of memory at the peak with the moves in memory.
     pub in_memory: u64,
@@ -77,11 +79,8 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
         .iter()
         .map(|s| estimated_moves(*s))
         .fold(0u64, u64::saturating_add);
-    let first = group[0];
-    let smaller_positions = Slice::up_to(first.variant, first.id.total())
+    let smaller_positions = super::moves::exit_slices(group)
         .iter()
-        .filter(|s| !group.contains(s))
-        .filter(|s| s.id.total() < first.id.total())
         .map(|s| s.checked_len().unwrap_or(u64::MAX))
         .fold(0u64, u64::saturating_add);
     let (n, e) = (positions as u128, moves as u128);
@@ -94,8 +93,11 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
     let retrograde = 5 * n + n / 16 + MAPPED_BUDGET as u128;
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     let on_disk = base + (2 * n + buffers + inverting).max(retrograde);
+    // The moves' files are deleted as the table is written, so the moves (8 bytes each) and the
+    // table with two states (4 bytes a position each, at the moment one replaces the other)
+    // are not on disk at once; the exits (2 bytes a position) stay throughout.
     let table = n + n / 8 + 4 * e;
-    let disk = 8 * e + table + 2 * n + 8 * n;
+    let disk = (8 * e).max(table + 8 * n) + 2 * n;
     let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     MemoryNeed {
         positions,

@@ -18,6 +18,7 @@ mod retrograde;
 
 pub use checkpoint::clear as clear_work;
 pub use memory::{memory_need, MemoryNeed};
+pub use moves::exit_slices;
 
 use std::collections::HashMap;
 use std::io;
@@ -80,6 +81,11 @@ impl KnownValues {
     /// Whether a slice's values are known.
     pub fn contains(&self, id: SliceId) -> bool {
         self.slices.contains_key(&id)
+    }
+
+    /// Forgets every slice but those `keep` says to keep, freeing their memory.
+    pub fn retain(&mut self, mut keep: impl FnMut(SliceId) -> bool) {
+        self.slices.retain(|&id, _| keep(id));
     }
 
     fn get(&self, id: SliceId) -> Option<&[i8]> {

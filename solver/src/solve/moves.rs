@@ -80,28 +80,39 @@ pub(super) fn group_len(group: &[Slice]) -> Result<usize, SolveError> {
     Ok(total as usize)
 }
 
-/// Fails unless every slice that a capture from the group can reach is known. A capture takes
-/// seeds only off the board, so that is every smaller slice (four-row: of the opponent's side).
-fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), SolveError> {
+/// The smaller slices whose values the exits of `group` look up: those a capture can reach.
+/// A capture takes seeds only off the board, so that is every smaller slice (four-row: of the
+/// opponent's side, since after a capture by the mover, `(m, o)`, the opponent moves in
+/// `(o', m)` with `o' < o`).
+pub fn exit_slices(group: &[Slice]) -> Vec<Slice> {
+    let mut out: Vec<Slice> = Vec::new();
     for slice in group.iter().filter(|s| s.id.total() > 0) {
         for smaller in Slice::up_to(slice.variant, slice.id.total() - 1) {
             let reachable_by_capture = match (smaller.id, slice.id) {
-                (crate::SliceId::Sides(m2, o2), crate::SliceId::Sides(m, o)) => {
-                    // After a capture by the mover the opponent moves: (o', m) with o' < o.
-                    m2 < o && o2 == m
-                }
+                (crate::SliceId::Sides(m2, o2), crate::SliceId::Sides(m, o)) => m2 < o && o2 == m,
                 _ => true,
             };
-            if reachable_by_capture && !known.contains(smaller.id) {
-                return Err(SolveError::MissingSlice {
-                    variant: slice.variant,
-                    slice: slice.id,
-                    needed: smaller.id,
-                });
+            if reachable_by_capture && !out.contains(&smaller) {
+                out.push(smaller);
             }
         }
     }
-    Ok(())
+    out
+}
+
+/// Fails unless every slice that a capture from the group can reach is known.
+fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), SolveError> {
+    match exit_slices(group)
+        .into_iter()
+        .find(|s| !known.contains(s.id))
+    {
+        Some(needed) => Err(SolveError::MissingSlice {
+            variant: needed.variant,
+            slice: group[0].id,
+            needed: needed.id,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Generates the moves of group positions `start..start + best_exit.len()`, filling their
