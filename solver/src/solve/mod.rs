@@ -8,7 +8,10 @@
 //! time, level by level. The working state is five bytes a position; the table is `1 + 4 E / N`
 //! bytes a position and lives in memory, or for a group too large for that in a file of the work
 //! directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too.
+//! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
+//! ([`acyclic`]).
 
+mod acyclic;
 mod checkpoint;
 mod edges;
 mod memory;
@@ -195,6 +198,14 @@ fn solve(
     options: &SolveOptions,
     cap: usize,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
+    if acyclic::applies(group) {
+        let (values, depths) = acyclic::solve(group[0], known, progress)?;
+        return Ok(vec![SolvedSlice {
+            slice: group[0],
+            values,
+            depths,
+        }]);
+    }
     let n = moves::group_len(group)?;
     let mut dir = match &options.work_dir {
         Some(root) => Some(
@@ -325,7 +336,7 @@ mod tests {
             (Variant::RioKadalis, SliceId::Seeds(12)),
             (Variant::Oware, SliceId::Seeds(7)),
             (Variant::AlManqala, SliceId::Seeds(8)),
-            (Variant::Kalah, SliceId::Seeds(9)),
+            (Variant::BaoLaKiarabu, SliceId::Sides(3, 2)),
             (Variant::Anywoli, SliceId::Seeds(7)),
             (Variant::Hawalis, SliceId::Sides(2, 3)),
         ];

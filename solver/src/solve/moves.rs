@@ -101,7 +101,7 @@ pub fn exit_slices(group: &[Slice]) -> Vec<Slice> {
 }
 
 /// Fails unless every slice that a capture from the group can reach is known.
-fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), SolveError> {
+pub(super) fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), SolveError> {
     match exit_slices(group)
         .into_iter()
         .find(|s| !known.contains(s.id))

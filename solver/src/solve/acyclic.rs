@@ -1,0 +1,127 @@
+//! The solve of a slice whose moves cannot cycle: Kalah.
+//!
+//! In Kalah a move that stays in the slice (no seed in the store, no capture) only carries seeds
+//! along the mover's row toward the mover's store, so the sum over all seeds of their distance to
+//! their owner's store falls with every such move: no position of a slice can come back, and the
+//! moves within a slice form a DAG. A position's value and depth then follow from its moves'
+//! directly, children first, as Irving's Kalah generator found values (a memoised depth-first
+//! recursion), with no predecessors and no retrograde: one move generation a position and 3 bytes
+//! of state (value and depth). The value is the best move's, the depth that of docs/rules.md
+//! (the winner's shortest value-keeping move, the loser's longest), none for a value of 0, which
+//! is what the retrograde gives these slices (solver/tests/solved_digests.rs checks it does).
+
+use std::sync::atomic::{AtomicI8, AtomicU16, Ordering};
+
+use rayon::prelude::*;
+
+use super::retrograde::UNKNOWN;
+use super::{KnownValues, Progress, SolveError, NO_DEPTH};
+use crate::position::Board;
+use crate::rules;
+use crate::slice::Slice;
+use crate::value::{self, Value};
+use crate::variant::Family;
+
+/// Positions handed to one parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// Whether the slices of `group` are solved here: a single Kalah slice.
+pub(super) fn applies(group: &[Slice]) -> bool {
+    group.len() == 1 && group[0].variant.family() == Family::Kalah
+}
+
+/// Every position's value and depth, each computed once, children first.
+struct Memo<'a> {
+    slice: Slice,
+    known: &'a KnownValues,
+    value: Vec<AtomicI8>,
+    depth: Vec<AtomicU16>,
+}
+
+/// Solves a single Kalah slice; `known` holds the smaller slices.
+pub(super) fn solve(
+    slice: Slice,
+    known: &KnownValues,
+    progress: &dyn Progress,
+) -> Result<(Vec<i8>, Vec<u16>), SolveError> {
+    let n = super::moves::group_len(&[slice])?;
+    super::moves::check_known(&[slice], known)?;
+    progress.pass("moves", n as u64);
+    let memo = Memo {
+        slice,
+        known,
+        value: (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect(),
+        depth: (0..n).map(|_| AtomicU16::new(NO_DEPTH)).collect(),
+    };
+    (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|c| {
+        let end = ((c + 1) * CHUNK).min(n);
+        let mut board = slice.board((c * CHUNK) as u64);
+        for i in c * CHUNK..end {
+            memo.get(i, &board);
+            if i + 1 < end {
+                slice.advance(&mut board);
+            }
+        }
+        progress.advance((end - c * CHUNK) as u64);
+    });
+    let values = memo.value.into_iter().map(AtomicI8::into_inner).collect();
+    let depths = memo.depth.into_iter().map(AtomicU16::into_inner).collect();
+    Ok((values, depths))
+}
+
+impl Memo<'_> {
+    /// The value and depth of position `i` (whose board is `board`), computed if need be. Two
+    /// threads may compute the same position at once: both find the same figures.
+    fn get(&self, i: usize, board: &Board) -> (i8, u16) {
+        let v = self.value[i].load(Ordering::Acquire);
+        if v != UNKNOWN {
+            return (v, self.depth[i].load(Ordering::Relaxed));
+        }
+        let (v, d) = self.compute(board);
+        self.depth[i].store(d, Ordering::Relaxed);
+        self.value[i].store(v, Ordering::Release);
+        (v, d)
+    }
+
+    fn compute(&self, board: &Board) -> (i8, u16) {
+        let variant = self.slice.variant;
+        let l = variant.pits_per_side();
+        // The best value, and the depths of the moves that reach it: (shortest, longest).
+        let mut best = i8::MIN;
+        let (mut shortest, mut longest) = (u16::MAX, 0u16);
+        let mut consider = |v: i8, d: u16| {
+            if v > best {
+                (best, shortest, longest) = (v, d, d);
+            } else if v == best {
+                (shortest, longest) = (shortest.min(d), longest.max(d));
+            }
+        };
+        let terminal = rules::expand(variant, board, |_, o| {
+            let child = o.child_board(l);
+            if !value::is_exit(o) {
+                let seen = child.expect("a move that passes the turn has a child");
+                let (v, d) = self.get(self.slice.index(&seen) as usize, &seen);
+                consider(-v, d.saturating_add(1));
+                return;
+            }
+            let child_value = child.map_or(Value::ENDLESS, |seen| Value {
+                score: self
+                    .known
+                    .value(variant, &seen)
+                    .expect("checked by check_known"),
+                depth: None,
+            });
+            consider(value::move_value(variant, o, child_value).score, 1);
+        });
+        if let Some(t) = terminal {
+            let v = value::terminal_score(variant.scoring(), &t);
+            return (v, if v == 0 { NO_DEPTH } else { 0 });
+        }
+        let depth = match best {
+            0 => NO_DEPTH,
+            1.. => shortest,
+            _ => longest,
+        };
+        (best, depth)
+    }
+}
