@@ -6,6 +6,12 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc gives freed memory back to the system; glibc's allocator kept gigabytes of freed
+/// level lists and move records in its per-thread arenas during large solves, above the peak
+/// that `mancala solve` promises (docs/lean-solver.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use cli::help::{long_about, ABOUT, NOTATION_HELP};
 
 /// The command line: one of the [`Command`]s.

@@ -300,7 +300,7 @@ impl SolvePlan<'_> {
             progress.group_started(&group);
             let started = Instant::now();
             let options = self.setup.options(&group);
-            let solved = solve_group_with(&group, &self.known, progress, &options)?;
+            let solved = solve_group_with(&group, &mut self.known, progress, &options)?;
             let seconds = started.elapsed().as_secs_f64();
             self.tb.write_group(&solved, seconds)?;
             if let Some(dir) = &options.work_dir {

@@ -127,6 +127,19 @@ impl Drop for Running {
 }
 
 impl Running {
+    /// Starts `command` in the background with no input and its output thrown away (a solve
+    /// that a test kills).
+    pub fn quiet(command: &mut Command) -> Running {
+        Running(
+            command
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("the command starts"),
+        )
+    }
+
     /// Sends SIGINT (Ctrl-C).
     pub fn interrupt(&self) {
         let status = Command::new("kill")

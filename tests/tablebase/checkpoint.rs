@@ -2,7 +2,6 @@
 //! resumes from its last checkpoint and stores exactly the chunks of a solve never interrupted.
 
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::common::bin::{mancala, run_db, Running};
@@ -42,18 +41,13 @@ fn a_group_killed_mid_solve_resumes_from_its_checkpoint_to_the_same_chunks() {
 
     let db = dir.path().join("k.db");
     let work = dir.path().join("work");
-    let mut child = Running(
+    let mut child = Running::quiet(
         mancala()
             .args(SOLVE)
             .arg("--db")
             .arg(&db)
             .arg("--work-dir")
-            .arg(&work)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the solve starts"),
+            .arg(&work),
     );
     let started = Instant::now();
     let reached = loop {

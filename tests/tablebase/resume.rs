@@ -1,7 +1,6 @@
 //! A solve killed at two moments resumes to the same database as a solve never interrupted.
 
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use mancala_solver::Scoring;
@@ -30,17 +29,7 @@ fn start_and_kill(
     extra: Duration,
     meanwhile: impl FnOnce(),
 ) -> Vec<String> {
-    let mut child = Running(
-        mancala()
-            .args(KILL_SOLVE)
-            .arg("--db")
-            .arg(db)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the solve starts"),
-    );
+    let mut child = Running::quiet(mancala().args(KILL_SOLVE).arg("--db").arg(db));
     let started = Instant::now();
     while committed_slices(db) < rows {
         if let Some(status) = child.0.try_wait().unwrap() {

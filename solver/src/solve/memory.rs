@@ -17,7 +17,7 @@
 //! other), and the exits (2 bytes a position) throughout.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
-//! well, and the program with SQLite's cache and the compressed chunks of the group being
+//! well (with the moves on disk, during the moves pass only), and the program with SQLite's cache and the compressed chunks of the group being
 //! stored ([`BASE_BYTES`]).
 //!
 //! `E` is not known without generating every move: it is estimated from the moves of an evenly
@@ -90,9 +90,15 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
     let bucket = n.min(1 << BUCKET_BITS);
     let bucket_moves = e * bucket / n.max(1);
     let inverting = 2 * (9 * bucket + 16 * bucket_moves);
-    let retrograde = 5 * n + n / 16 + MAPPED_BUDGET as u128;
+    // The mapped table's pages: its budget, and what each thread reads between two checks.
+    let retrograde = 5 * n + n / 16 + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
-    let on_disk = base + (2 * n + buffers + inverting).max(retrograde);
+    // The smaller slices are released after the moves pass (`solve_group_with`).
+    let smaller = smaller_positions as u128;
+    let on_disk = BASE_BYTES as u128
+        + (smaller + 2 * n + buffers)
+            .max(2 * n + inverting)
+            .max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (8 bytes each) and the
     // table with two states (4 bytes a position each, at the moment one replaces the other)
     // are not on disk at once; the exits (2 bytes a position) stay throughout.

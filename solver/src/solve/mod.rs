@@ -175,31 +175,68 @@ pub fn solve_group(
     known: &KnownValues,
     progress: &dyn Progress,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
-    solve_group_with(group, known, progress, &SolveOptions::default())
+    let n = moves::group_len(group)?;
+    let options = SolveOptions::default();
+    solve(
+        group,
+        Known::Kept(known),
+        progress,
+        &options,
+        retrograde::list_cap(n),
+    )
 }
 
 /// Solves one group as [`solve_group`] does, its moves and checkpoints in `options.work_dir`
-/// when there is one: a group whose work directory holds a checkpoint resumes from it.
+/// when there is one: a group whose work directory holds a checkpoint resumes from it. With a
+/// work directory, `known` is emptied once the moves pass is done, since the retrograde does not
+/// need it and its memory would count against the group's: the caller reads back what the next
+/// group needs.
 pub fn solve_group_with(
     group: &[Slice],
-    known: &KnownValues,
+    known: &mut KnownValues,
     progress: &dyn Progress,
     options: &SolveOptions,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
     let n = moves::group_len(group)?;
+    let known = match options.work_dir {
+        Some(_) => Known::Released(known),
+        None => Known::Kept(known),
+    };
     solve(group, known, progress, options, retrograde::list_cap(n))
+}
+
+/// The smaller slices' values during a solve: kept to its end, or released after the moves pass.
+enum Known<'a> {
+    Kept(&'a KnownValues),
+    Released(&'a mut KnownValues),
+}
+
+impl Known<'_> {
+    fn get(&self) -> &KnownValues {
+        match self {
+            Known::Kept(k) => k,
+            Known::Released(k) => k,
+        }
+    }
+
+    /// The moves pass is done.
+    fn moves_done(&mut self) {
+        if let Known::Released(k) = self {
+            k.retain(|_| false);
+        }
+    }
 }
 
 /// [`solve_group_with`], listing at most `cap` positions of a level.
 fn solve(
     group: &[Slice],
-    known: &KnownValues,
+    mut known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
     cap: usize,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
     if acyclic::applies(group) {
-        let (values, depths) = acyclic::solve(group[0], known, progress)?;
+        let (values, depths) = acyclic::solve(group[0], known.get(), progress)?;
         return Ok(vec![SolvedSlice {
             slice: group[0],
             values,
@@ -234,7 +271,8 @@ fn solve(
             }
             let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
             let spill = EdgeSpill::new(n, place).map_err(work_error)?;
-            let exits = moves::build(group, known, &spill, progress)?;
+            let exits = moves::build(group, known.get(), &spill, progress)?;
+            known.moves_done();
             progress.pass("predecessors", n as u64);
             let preds = spill.finish(|k| progress.advance(k)).map_err(work_error)?;
             if let Some(d) = &mut dir {
@@ -243,10 +281,12 @@ fn solve(
             (Work::new(exits.best_exit, exits.pending), preds, None)
         }
         Resume::Built(exits, preds) => {
+            known.moves_done();
             progress.note("resuming the group after its moves pass");
             (Work::new(exits.best_exit, exits.pending), preds, None)
         }
         Resume::Threshold(work, preds, t) => {
+            known.moves_done();
             progress.note(&format!("resuming the group after threshold {t}"));
             (work, preds, Some(t))
         }
@@ -352,7 +392,14 @@ mod tests {
             let expected = solve_group(&group, &known, &Silent).unwrap();
             assert!(expected[0].values.iter().any(|&v| v != 0), "{slice}");
 
-            let scanned = solve(&group, &known, &Silent, &SolveOptions::default(), 1).unwrap();
+            let scanned = solve(
+                &group,
+                Known::Kept(&known),
+                &Silent,
+                &SolveOptions::default(),
+                1,
+            )
+            .unwrap();
             assert!(scanned == expected, "{slice}: levels scanned");
 
             let root =
@@ -361,13 +408,13 @@ mod tests {
                 work_dir: Some(root.clone()),
                 checkpoint_every: Duration::ZERO,
             };
-            let on_disk = solve(&group, &known, &Silent, &options, 1).unwrap();
+            let on_disk = solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
             assert!(on_disk == expected, "{slice}: moves on disk");
 
             // Every checkpoint of that solve was replaced by the next; solve again from the
             // last one, then from the one after the moves pass.
             let notes = Notes::default();
-            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
             assert!(resumed == expected, "{slice}: resumed");
             let said = notes.0.lock().unwrap().clone();
             assert!(
@@ -381,7 +428,7 @@ mod tests {
             let built: Vec<&str> = text.lines().take(7).collect();
             std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
             let notes = Notes::default();
-            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
             assert!(resumed == expected, "{slice}: resumed after the moves pass");
             assert_eq!(
                 *notes.0.lock().unwrap(),
@@ -394,7 +441,7 @@ mod tests {
             bytes[0] ^= 1;
             std::fs::write(&preds, bytes).unwrap();
             let notes = Notes::default();
-            let resumed = solve(&group, &known, &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
             assert!(resumed == expected, "{slice}: solved afresh");
             assert_eq!(
                 *notes.0.lock().unwrap(),

@@ -92,7 +92,7 @@ impl PredTable {
     /// page cache, and fault back in when read again) once more than [`MAPPED_BUDGET`] bytes of
     /// files are resident, so that the table counts toward the solve's peak memory only for the
     /// pages read since.
-    pub fn trim(&self) {
+    fn trim(&self) {
         if matches!(self.bytes, Bytes::Mapped(_)) && resident_file_bytes() > MAPPED_BUDGET {
             self.release();
         }
@@ -107,9 +107,19 @@ impl PredTable {
         }
     }
 
-    /// The predecessors of position `c`.
+    /// The predecessors of position `c`. From a mapped table, every [`TRIM_EVERY`] lists a
+    /// thread reads, the table is trimmed back to its budget ([`PredTable::trim`]).
     #[inline]
     pub fn preds(&self, c: u32) -> impl Iterator<Item = u32> + '_ {
+        if matches!(self.bytes, Bytes::Mapped(_)) {
+            READS.with(|reads| {
+                let n = reads.get() + 1;
+                reads.set(n % TRIM_EVERY);
+                if n == TRIM_EVERY {
+                    self.trim();
+                }
+            });
+        }
         let (block, k) = (c as usize / BLOCK, c as usize % BLOCK);
         let (bytes, start) = self.block(self.index[block]);
         let degrees = &bytes[start..start + BLOCK.min(self.positions - block * BLOCK)];
@@ -136,6 +146,17 @@ impl PredTable {
     pub fn index(&self) -> &[u64] {
         &self.index
     }
+}
+
+/// Lists a thread reads from a mapped table between two checks of the resident pages: each
+/// read faults in at most a page and the pages the kernel maps around it (64 KiB), so a thread
+/// adds at most 64 MiB between checks, and a check (reading `/proc/self/statm`) costs a few
+/// microseconds against about a millisecond of reads.
+const TRIM_EVERY: u32 = 1024;
+
+thread_local! {
+    /// Lists this thread read from a mapped table since its last check.
+    static READS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// The resident bytes of mapped files this process may hold before a mapped table is trimmed.

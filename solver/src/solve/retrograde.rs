@@ -43,9 +43,6 @@ pub(super) fn list_cap(n: usize) -> usize {
 /// Positions scanned by one parallel task.
 const SCAN_CHUNK: usize = 1 << 16;
 
-/// Positions of a level whose predecessors are read between two trims of a mapped table.
-const BATCH: usize = 1 << 16;
-
 /// Every position's working state: five bytes a position.
 pub(super) struct Work {
     /// The best exit ([`NO_EXIT`] when none), from the moves pass.
@@ -166,50 +163,29 @@ pub(super) fn threshold(
         }
         let next = depth + 1;
         let counted = AtomicUsize::new(0);
-        // In batches, between which a mapped table is trimmed back to its budget.
-        let mut found: Vec<u32> = Vec::new();
-        match &level {
-            Level::List(list) => {
-                for batch in list.chunks(BATCH) {
-                    found.extend(
-                        batch
-                            .par_iter()
-                            .fold(Vec::new, |mut out, &c| {
-                                propagate(work, preds, c, t, next, cap, &counted, &mut out);
-                                out
-                            })
-                            .reduce(Vec::new, concat),
-                    );
-                    preds.trim();
-                }
-            }
-            Level::Scan(_) => {
-                let chunks = work.len().div_ceil(SCAN_CHUNK);
-                let per_batch = BATCH.div_ceil(SCAN_CHUNK / LIST_SHARE).max(1);
-                for first in (0..chunks).step_by(per_batch) {
-                    found.extend(
-                        (first..(first + per_batch).min(chunks))
-                            .into_par_iter()
-                            .fold(Vec::new, |mut out, k| {
-                                let end = ((k + 1) * SCAN_CHUNK).min(work.len());
-                                for c in k * SCAN_CHUNK..end {
-                                    if work.depth[c].load(Ordering::Relaxed) == depth
-                                        && work.value[c].load(Ordering::Relaxed).unsigned_abs()
-                                            == t as u8
-                                    {
-                                        propagate(
-                                            work, preds, c as u32, t, next, cap, &counted, &mut out,
-                                        );
-                                    }
-                                }
-                                out
-                            })
-                            .reduce(Vec::new, concat),
-                    );
-                    preds.trim();
-                }
-            }
-        }
+        let mut found: Vec<u32> = match &level {
+            Level::List(list) => list
+                .par_iter()
+                .fold(Vec::new, |mut out, &c| {
+                    propagate(work, preds, c, t, next, cap, &counted, &mut out);
+                    out
+                })
+                .reduce(Vec::new, concat),
+            Level::Scan(_) => (0..work.len().div_ceil(SCAN_CHUNK))
+                .into_par_iter()
+                .fold(Vec::new, |mut out, k| {
+                    let end = ((k + 1) * SCAN_CHUNK).min(work.len());
+                    for c in k * SCAN_CHUNK..end {
+                        if work.depth[c].load(Ordering::Relaxed) == depth
+                            && work.value[c].load(Ordering::Relaxed).unsigned_abs() == t as u8
+                        {
+                            propagate(work, preds, c as u32, t, next, cap, &counted, &mut out);
+                        }
+                    }
+                    out
+                })
+                .reduce(Vec::new, concat),
+        };
         let mut n = counted.into_inner();
         if depth == 0 {
             // Level 1 also takes the exits worth exactly ±t.
