@@ -309,12 +309,15 @@ impl SolvePlan<'_> {
                     source,
                 })?;
             }
-            for s in &solved {
-                solved_now.push(s.slice.id);
-                self.known.insert(s.slice.id, Arc::from(s.values.clone()));
-            }
             let summary = SolvedGroup::new(&solved, seconds);
             progress.group_stored(&summary, &solved);
+            // The values stay for the next groups' exits; the depths go first, so that the
+            // group's results are never held twice.
+            for s in solved {
+                solved_now.push(s.slice.id);
+                drop(s.depths);
+                self.known.insert(s.slice.id, Arc::from(s.values));
+            }
             done.push(summary);
         }
         Ok(done)

@@ -5,6 +5,7 @@ use std::time::SystemTime;
 
 use mancala_solver::solve::SolvedSlice;
 use mancala_solver::{Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
+use rayon::prelude::*;
 use rusqlite::params;
 use serde::Serialize;
 
@@ -54,14 +55,15 @@ impl Tablebase {
     /// Stores the slices of one solved group in a single transaction, replacing any older copy:
     /// after a crash either all of them are there or none.
     pub fn write_group(&self, solved: &[SolvedSlice], seconds: f64) -> Result<(), DbError> {
-        // Compress outside the transaction: the write lock is then held only for the inserts.
+        // Compress outside the transaction, on every core: the write lock is then held only for
+        // the inserts.
         let encoded: Vec<Vec<(Vec<u8>, u32)>> = solved
             .iter()
             .map(|s| {
                 let slice = s.slice.id.to_string();
                 s.values
-                    .chunks(CHUNK_SIZE as usize)
-                    .zip(s.depths.chunks(CHUNK_SIZE as usize))
+                    .par_chunks(CHUNK_SIZE as usize)
+                    .zip(s.depths.par_chunks(CHUNK_SIZE as usize))
                     .enumerate()
                     .map(|(i, (v, d))| {
                         let place = Place {
