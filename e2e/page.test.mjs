@@ -374,6 +374,18 @@ test('puzzle: a wrong move is shown at once, the solution on request, next puzzl
     && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready', id);
 });
 
+test('Anuak problems: a collection of its own, solved by its line', async () => {
+  await open('#puzzles');
+  await page.waitForSelector(tid('puzzle-meta'));
+  await page.selectOption(tid('puzzle-collection'), 'anuak');
+  const puzzle = await newPuzzle('rio-kadalis');
+  assert.equal(puzzle.collection, 'anuak');
+  assert.match(await page.textContent(tid('puzzle-title')), /Anuak problem/);
+  assert.match(await page.textContent(tid('puzzle-meta')), new RegExp(`${puzzle.moves_to_find} moves? to find`));
+  assert.equal(await solveShown(puzzle), 'solved', await page.textContent(tid('puzzle-feedback')));
+  await page.selectOption(tid('puzzle-collection'), '');
+});
+
 test('puzzle filters: an impossible rating range is explained', async () => {
   await open('#puzzles');
   await page.waitForSelector(tid('puzzle-meta'));

@@ -32,6 +32,8 @@ trap cleanup EXIT
 DB="$TMP/e2e.db"
 "$BIN" solve rio-kadalis --max-seeds 12 --db "$DB" -q
 "$BIN" solve hawalis --max-seeds 4 --db "$DB" -q
+# A few Anuak problems beyond the tablebase (16 seeds, proven by search), for the collection.
+"$BIN" puzzles compose rio-kadalis --seeds 16 --min-moves 1 --count 3 --db "$DB" -q
 
 "$BIN" serve --bind 127.0.0.1:0 --db "$DB" >"$TMP/server.out" 2>"$TMP/server.err" &
 SERVER_PID=$!

@@ -848,7 +848,8 @@ async function startPuzzle(p) {
   feedback('Loading the puzzle\u2026', 'loading');
   const v = variants.get(p.variant);
   const mode = puzzle.mode === 'streak' ? ' (streak)' : puzzle.mode === 'daily' ? ' (puzzle of the day)' : '';
-  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win${mode}`;
+  const kind = p.collection === 'anuak' ? ' (Anuak problem: every move to find is the only winning one)' : '';
+  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win${mode}${kind}`;
   $('puzzle-themes').textContent = '';
   $('puzzle-meta').innerHTML = '';
   const meta = document.createElement('span');
@@ -879,10 +880,12 @@ async function newPuzzle() {
   const q = new URLSearchParams();
   const variant = $('puzzle-variant').value;
   const theme = $('puzzle-theme').value;
+  const collection = $('puzzle-collection').value;
   const min = $('puzzle-min').value;
   const max = $('puzzle-max').value;
   if (variant) q.set('variant', variant);
   if (theme) q.set('theme', theme);
+  if (collection) q.set('collection', collection);
   if (min) q.set('min_rating', min);
   if (max) q.set('max_rating', max);
   if (puzzle.mode === 'streak') q.set('mode', 'streak');

@@ -28,8 +28,9 @@ pub use error::DbError;
 pub use eval::{Evaluation, MoveEval};
 pub use open::APPLICATION_ID;
 pub use puzzles::{
-    NewAttempt, Player, PlayerSummary, Puzzle, PuzzleFilter, PuzzleRating, RecordedAttempt,
-    StoredPuzzle, Theme, ThemeResults, UnknownTheme, NEWCOMER,
+    Collection, CompositionKey, NewAttempt, Player, PlayerSummary, Puzzle, PuzzleFilter,
+    PuzzleRating, RecordedAttempt, StoredPuzzle, Theme, ThemeResults, UnknownCollection,
+    UnknownTheme, NEWCOMER,
 };
 pub use search::{SearchReport, Searcher, Source};
 pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};

@@ -3,6 +3,8 @@
 //! lives in the `mancala-puzzles` crate; this module stores the records and decodes them once.
 
 mod attempts;
+mod collection;
+mod compositions;
 mod daily;
 mod players;
 mod record;
@@ -16,6 +18,8 @@ use rusqlite::{params, OptionalExtension, Row, Transaction};
 use rusqlite_migration::HookResult;
 
 pub use attempts::{NewAttempt, RecordedAttempt};
+pub use collection::{Collection, UnknownCollection};
+pub use compositions::CompositionKey;
 pub use players::{Player, PlayerSummary, ThemeResults, NEWCOMER};
 pub use record::{Puzzle, PuzzleRating, StoredPuzzle};
 pub use theme::{Theme, UnknownTheme};
@@ -36,10 +40,12 @@ pub struct PuzzleFilter {
     pub theme: Option<Theme>,
     /// Only puzzles this player (an id) has no attempt at.
     pub unplayed_by: Option<i64>,
+    /// Only this collection.
+    pub collection: Option<Collection>,
 }
 
 const COLUMNS: &str = "id, variant, position, solution, themes, rating, rating_deviation, \
-                       volatility, popularity, plays, retired_at IS NOT NULL";
+                       volatility, popularity, plays, retired_at IS NOT NULL, collection";
 
 /// Decodes one row of [`COLUMNS`]. A column that does not decode (a row written by hand, or by
 /// a future version) is a conversion error naming the column, as rusqlite reports its own.
@@ -56,6 +62,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<StoredPuzzle> {
             .map(str::parse)
             .collect::<Result<Vec<Theme>, _>>()
     })?;
+    let collection = decoded(r, 11, |s| s.parse::<Collection>())?;
     Ok(StoredPuzzle {
         id: r.get(0)?,
         puzzle: Puzzle {
@@ -67,6 +74,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<StoredPuzzle> {
                 deviation: r.get(6)?,
                 volatility: r.get(7)?,
             },
+            collection,
         },
         popularity: r.get(8)?,
         plays: r.get(9)?,
@@ -94,19 +102,21 @@ const FILTER: &str = "retired_at IS NULL AND (?1 IS NULL OR variant = ?1) \
                       AND (?2 IS NULL OR rating >= ?2) AND (?3 IS NULL OR rating <= ?3) \
                       AND (?4 IS NULL OR instr(' ' || themes || ' ', ' ' || ?4 || ' ') > 0) \
                       AND (?5 IS NULL OR NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
-                          WHERE a.puzzle_id = puzzles.id AND a.player_id = ?5))";
+                          WHERE a.puzzle_id = puzzles.id AND a.player_id = ?5)) \
+                      AND (?6 IS NULL OR collection = ?6)";
 
-/// The parameters `?1`..`?5` of [`FILTER`].
+/// The parameters `?1`..`?6` of [`FILTER`].
 type FilterParams = (
     Option<&'static str>,
     Option<f64>,
     Option<f64>,
     Option<&'static str>,
     Option<i64>,
+    Option<&'static str>,
 );
 
 impl PuzzleFilter {
-    /// The parameters `?1`..`?5` of [`FILTER`].
+    /// The parameters `?1`..`?6` of [`FILTER`].
     fn params(&self) -> FilterParams {
         (
             self.variant.map(Variant::id),
@@ -114,6 +124,7 @@ impl PuzzleFilter {
             self.max_rating,
             self.theme.map(Theme::as_str),
             self.unplayed_by,
+            self.collection.map(Collection::as_str),
         )
     }
 }
@@ -157,6 +168,32 @@ pub(crate) fn retire_forced_puzzles(tx: &Transaction) -> HookResult {
     Ok(())
 }
 
+/// Stores `puzzles` within `tx`, skipping any whose position is stored already; returns how many
+/// were new.
+fn insert_in(tx: &Transaction, puzzles: &[Puzzle]) -> rusqlite::Result<usize> {
+    let now = now();
+    let mut stmt = tx.prepare_cached(
+        "INSERT OR IGNORE INTO puzzles (variant, position, solution, themes, rating,
+             rating_deviation, volatility, created_at, collection)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    let mut inserted = 0;
+    for p in puzzles {
+        inserted += stmt.execute(params![
+            p.variant().id(),
+            p.position.to_string(),
+            p.solution_text(),
+            p.themes_text(),
+            p.rating.rating,
+            p.rating.deviation,
+            p.rating.volatility,
+            now,
+            p.collection.as_str(),
+        ])?;
+    }
+    Ok(inserted)
+}
+
 /// Now, as stored in the `created_at` and `at` columns.
 fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
@@ -166,33 +203,9 @@ impl Tablebase {
     /// Stores puzzles in one transaction, skipping any whose position is stored already;
     /// returns how many were new.
     pub fn insert_puzzles(&self, puzzles: &[Puzzle]) -> Result<usize, DbError> {
-        let now = now();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
-        let mut inserted = 0;
-        {
-            let mut stmt = tx
-                .prepare_cached(
-                    "INSERT OR IGNORE INTO puzzles (variant, position, solution, themes, rating,
-                         rating_deviation, volatility, created_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                )
-                .at(&self.path)?;
-            for p in puzzles {
-                inserted += stmt
-                    .execute(params![
-                        p.variant().id(),
-                        p.position.to_string(),
-                        p.solution_text(),
-                        p.themes_text(),
-                        p.rating.rating,
-                        p.rating.deviation,
-                        p.rating.volatility,
-                        now,
-                    ])
-                    .at(&self.path)?;
-            }
-        }
+        let inserted = insert_in(&tx, puzzles).at(&self.path)?;
         tx.commit().at(&self.path)?;
         Ok(inserted)
     }
@@ -225,12 +238,12 @@ impl Tablebase {
 
     /// How many puzzles match a filter.
     pub fn count_puzzles(&self, filter: &PuzzleFilter) -> Result<u64, DbError> {
-        let (variant, min, max, theme, unplayed) = filter.params();
+        let (variant, min, max, theme, unplayed, collection) = filter.params();
         let n: i64 = self
             .conn()
             .query_row(
                 &format!("SELECT COUNT(*) FROM puzzles WHERE {FILTER}"),
-                params![variant, min, max, theme, unplayed],
+                params![variant, min, max, theme, unplayed, collection],
                 |r| r.get(0),
             )
             .at(&self.path)?;
@@ -257,11 +270,11 @@ impl Tablebase {
         pick: u64,
     ) -> Result<Option<StoredPuzzle>, DbError> {
         let n = self.count_puzzles(filter)?.min(NEAREST);
-        self.pick_in_order(filter, "abs(rating - ?6), id", rating, n, pick)
+        self.pick_in_order(filter, "abs(rating - ?7), id", rating, n, pick)
     }
 
     /// The `pick`-th (modulo `n`) puzzle matching `filter` in the order `order` (SQL, which may
-    /// use `rating` as `?6`); `None` when `n` is 0.
+    /// use `rating` as `?7`); `None` when `n` is 0.
     fn pick_in_order(
         &self,
         filter: &PuzzleFilter,
@@ -273,13 +286,14 @@ impl Tablebase {
         if n == 0 {
             return Ok(None);
         }
-        let (variant, min, max, theme, unplayed) = filter.params();
+        let (variant, min, max, theme, unplayed, collection) = filter.params();
+        let offset = (pick % n) as i64;
         self.conn()
             .query_row(
                 &format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY {order} LIMIT 1 OFFSET ?7"
+                    "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY {order} LIMIT 1 OFFSET ?8"
                 ),
-                params![variant, min, max, theme, unplayed, rating, (pick % n) as i64],
+                params![variant, min, max, theme, unplayed, collection, rating, offset],
                 row,
             )
             .optional()
@@ -303,7 +317,61 @@ mod tests {
                 deviation: 350.0,
                 volatility: 0.06,
             },
+            collection: Collection::Starter,
         }
+    }
+
+    /// Anuak problems are stored and filtered by their collection; a composition's progress is
+    /// kept with its problems and read back, per key.
+    #[test]
+    fn collections_filter_and_compositions_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let problem = Puzzle {
+            position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
+                .unwrap(),
+            collection: Collection::Anuak,
+            ..puzzle()
+        };
+        let key = CompositionKey {
+            variant: Variant::RioKadalis,
+            collection: Collection::Anuak,
+            seeds: 12..=16,
+            seed: 7,
+        };
+        assert_eq!(tb.composition_next(&key).unwrap(), 0);
+        tb.insert_puzzles(&[puzzle()]).unwrap();
+        assert_eq!(
+            tb.store_composed(&key, std::slice::from_ref(&problem), 64)
+                .unwrap(),
+            1
+        );
+        // Stored again (a resumed composition re-finding it): kept once, progress moved on.
+        assert_eq!(
+            tb.store_composed(&key, std::slice::from_ref(&problem), 96)
+                .unwrap(),
+            0
+        );
+        assert_eq!(tb.composition_next(&key).unwrap(), 96);
+        let other = CompositionKey {
+            seed: 8,
+            ..key.clone()
+        };
+        assert_eq!(tb.composition_next(&other).unwrap(), 0);
+        let only = |collection| PuzzleFilter {
+            collection,
+            ..PuzzleFilter::default()
+        };
+        assert_eq!(tb.count_puzzles(&only(None)).unwrap(), 2);
+        assert_eq!(
+            tb.count_puzzles(&only(Some(Collection::Starter))).unwrap(),
+            1
+        );
+        let anuak = tb
+            .pick_puzzle(&only(Some(Collection::Anuak)), 5)
+            .unwrap()
+            .unwrap();
+        assert_eq!(anuak.puzzle, problem);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
 use crate::puzzles::retire_forced_puzzles;
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
-pub(crate) const VERSION: i64 = 4;
+pub(crate) const VERSION: i64 = 5;
 
 /// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
 /// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
@@ -102,6 +102,19 @@ pub(crate) fn migrations() -> Migrations<'static> {
             PRIMARY KEY (day, variant)
         ) STRICT;",
             retire_forced_puzzles,
+        ),
+        // Issue 17: collections (the tablebase's puzzles and the Anuak problems composed beyond
+        // it), and where each composition stopped, so that it resumes there.
+        M::up(
+            "ALTER TABLE puzzles ADD COLUMN collection TEXT NOT NULL DEFAULT 'starter';
+        CREATE TABLE compositions (
+            variant        TEXT    NOT NULL,
+            collection     TEXT    NOT NULL,
+            seeds          TEXT    NOT NULL, -- the range of seeds on the board, `A..B`
+            seed           INTEGER NOT NULL, -- of the candidates
+            next_candidate INTEGER NOT NULL, -- the first candidate not yet examined
+            PRIMARY KEY (variant, collection, seeds, seed)
+        ) STRICT;",
         ),
     ])
 }

@@ -133,6 +133,12 @@ impl Searcher<'_> {
         Ok(search_evaluation(&mut self.engine, position, budget))
     }
 
+    /// Forgets what earlier searches stored ([`Engine::clear_table`]): the next answers then
+    /// depend on their positions and budgets alone.
+    pub fn forget(&mut self) {
+        self.engine.clear_table();
+    }
+
     /// Whether the tablebase holds `position`.
     pub fn in_tablebase(&self, position: &Position) -> bool {
         self.solved

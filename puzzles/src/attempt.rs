@@ -3,7 +3,7 @@
 //! forced moves are played for the player, like the replies.
 
 use mancala_db::analyse::AnalyseError;
-use mancala_db::{Puzzle, Tablebase};
+use mancala_db::{Collection, Puzzle, Tablebase};
 use mancala_solver::{GameResult, Position, Side};
 
 use crate::definition::is_exit;
@@ -43,11 +43,18 @@ pub struct AttemptResult {
 /// it) secures the result, or after as many moves as the stored solution has to find
 /// ([`Puzzle::moves_to_find`]). It fails as an analysis of the moves would: a move that cannot
 /// be read or played (`index` from 0), or the tablebase.
+///
+/// A composed problem ([`Collection::Anuak`]) lies beyond the tablebase; its proof showed that
+/// at each of South's decisions exactly one move keeps the win, so its attempts are checked
+/// against the stored line ([`check_against_line`]), which is the same test.
 pub fn check_attempt(
     tb: &Tablebase,
     puzzle: &Puzzle,
     moves: &[String],
 ) -> Result<AttemptResult, AnalyseError> {
+    if puzzle.collection == Collection::Anuak {
+        return check_against_line(puzzle, moves);
+    }
     let start = &puzzle.position;
     let to_find = puzzle.moves_to_find();
     let solver = start.side();
@@ -92,6 +99,70 @@ pub fn check_attempt(
         }
         result.complete = play_for_the_player(tb, solver, &mut result)?;
         if result.complete {
+            return Ok(result);
+        }
+    }
+    Ok(result)
+}
+
+/// Checks an attempt against the stored solution: the player's move at each decision must be
+/// the line's; North's replies and South's forced moves are the line's. Complete at the line's
+/// end.
+pub fn check_against_line(
+    puzzle: &Puzzle,
+    moves: &[String],
+) -> Result<AttemptResult, AnalyseError> {
+    let line = &puzzle.solution;
+    let mut result = AttemptResult {
+        correct: true,
+        complete: false,
+        wrong_move: None,
+        replies: Vec::new(),
+        position: puzzle.position,
+        winning_moves: Vec::new(),
+    };
+    let solver = puzzle.position.side();
+    let mut step = 0;
+    for (index, text) in moves.iter().enumerate() {
+        let pos = result.position;
+        let played = pos.play_text(text).map_err(|error| AnalyseError::Move {
+            index,
+            position: pos,
+            error,
+        })?;
+        let Some(&expected) = line.get(step) else {
+            result.complete = true; // moves after the end change nothing
+            return Ok(result);
+        };
+        if played.mv != expected {
+            result.correct = false;
+            result.wrong_move = Some(index);
+            result.winning_moves = vec![expected.to_string()];
+            return Ok(result);
+        }
+        result.position = played.after;
+        result.replies.push(Vec::new());
+        step += 1;
+        // North's replies and South's forced moves, until South has a decision.
+        while let Some(&mv) = line.get(step) {
+            let pos = result.position;
+            if pos.side() == solver && !Puzzle::is_forced(&pos) {
+                break;
+            }
+            let Ok(auto) = pos.play(mv) else { break };
+            result
+                .replies
+                .last_mut()
+                .expect("a move was checked")
+                .push(AutoMove {
+                    side: pos.side(),
+                    mv: mv.to_string(),
+                });
+            result.position = auto.after;
+            step += 1;
+        }
+        if step >= line.len() {
+            result.complete = true;
             return Ok(result);
         }
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use mancala_db::{DbError, Puzzle, PuzzleRating, Tablebase};
+use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -42,7 +42,7 @@ const BATCH: usize = 512;
 /// stake: in score variants the split of the seeds off the board (in the variant's capture unit)
 /// that leaves South winning by the smallest margin with perfect play; in win/draw/loss variants
 /// the seeds each side has lost so far.
-fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<BySide<u32>> {
+pub(crate) fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> Option<BySide<u32>> {
     let l = variant.pits_per_side();
     let (south, north) = (board.side_total(l, true), board.side_total(l, false));
     match variant.scoring() {
@@ -87,6 +87,7 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puz
             volatility: INITIAL_VOLATILITY,
         },
         themes,
+        collection: Collection::Starter,
     }))
 }
 

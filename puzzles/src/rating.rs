@@ -15,7 +15,9 @@ pub const INITIAL_VOLATILITY: f64 = 0.06;
 
 /// The initial rating from what makes a puzzle hard: each extra move of the solver, each
 /// tempting capture that loses, and themes that hide the solution (a quiet first move, a
-/// sacrifice, a relay whose end must be counted, a long line). Clamped to 600..2600.
+/// sacrifice, a relay whose end must be counted, and the motifs of the Anuak problems: binikh
+/// chains with extra turns, relay chains, forks, North left without a move). Clamped to
+/// 600..2600.
 pub fn initial_rating(s: &Solution, themes: &[Theme]) -> f64 {
     let mut r = 1000.0;
     r += 200.0 * (s.moves_to_find() as f64 - 1.0);
@@ -25,8 +27,9 @@ pub fn initial_rating(s: &Solution, themes: &[Theme]) -> f64 {
         r += match t {
             Theme::Sacrifice => 150.0,
             Theme::Quiet => 100.0,
-            Theme::Relay => 60.0,
+            Theme::Relay | Theme::Chain => 60.0,
             Theme::Immobilisation | Theme::Starvation => 40.0,
+            Theme::Binikh | Theme::ExtraTurn | Theme::BinikhFork => 40.0,
             _ => 0.0,
         };
     }
@@ -90,6 +93,35 @@ pub fn record_attempt(
 mod tests {
     use super::*;
     use skillratings::glicko2::glicko2_rating_period;
+
+    /// The initial rating, worked by hand: 3 moves to find (+400), 2 tempting captures (+120),
+    /// 7 choices (+70), quiet (+100), sacrifice (+150), binikh and extra turn (+40 each):
+    /// 1000 + 400 + 120 + 70 + 100 + 150 + 80 = 1920. One move and nothing else: 1000 + 10 per
+    /// choice (2): 1020. Fifteen moves: clamped to 2600.
+    #[test]
+    fn initial_rating_adds_up_what_makes_a_puzzle_hard() {
+        let solution = |decisions: usize, tempting: usize, choices: usize| Solution {
+            line: Vec::new(),
+            by_solver: Vec::new(),
+            decisions: vec![true; decisions],
+            tempting,
+            choices,
+            cycle_save: false,
+        };
+        let motifs = [
+            Theme::Long,
+            Theme::Quiet,
+            Theme::Sacrifice,
+            Theme::Binikh,
+            Theme::ExtraTurn,
+        ];
+        assert_eq!(initial_rating(&solution(3, 2, 7), &motifs), 1920.0);
+        assert_eq!(
+            initial_rating(&solution(1, 0, 2), &[Theme::OneMove]),
+            1020.0
+        );
+        assert_eq!(initial_rating(&solution(15, 0, 30), &[]), 2600.0);
+    }
 
     /// Glickman's worked example ("Example of the Glicko-2 system", 2013): a 1500 / 200 / 0.06
     /// player beats a 1400 / 30 player and loses to 1550 / 100 and 1700 / 300 ones, tau 0.5:

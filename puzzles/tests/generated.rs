@@ -5,65 +5,15 @@
 //! not counted as a move to find) or a decision where exactly one move keeps the win (score variants: the optimal score, every other move losing the game or 4 seeds);
 //! the replies are the longest resistance; the line ends with the solver's securing move.
 
+mod common;
+
 use std::collections::HashMap;
 
+use common::{wins, Tables};
 use mancala_db::Tablebase;
 use mancala_puzzles::{generate, GenerateOptions};
-use mancala_solver::rules::Next;
-use mancala_solver::solve::{solve_all, KnownValues, Silent, NO_DEPTH};
-use mancala_solver::{Position, Scoring, Slice, SliceId, Variant};
-
-/// Values and depths of every solved position, by slice.
-struct Tables(HashMap<SliceId, (Vec<i8>, Vec<u16>)>);
-
-impl Tables {
-    /// Value (and depth, or None) of the position after a move for whoever moves there.
-    fn get(&self, v: Variant, b: &mancala_solver::Board) -> (i32, Option<u16>) {
-        let s = Slice::of(v, b);
-        let (vals, deps) = &self.0[&s.id];
-        let i = s.index(b) as usize;
-        (vals[i] as i32, (deps[i] != NO_DEPTH).then_some(deps[i]))
-    }
-
-    /// Every legal move of `p`: text, value for the mover, depth, captured-or-ended, after.
-    fn moves(&self, p: &Position) -> Vec<(String, i32, Option<u16>, bool, Position)> {
-        let v = p.variant();
-        let l = v.pits_per_side();
-        p.successors()
-            .into_iter()
-            .map(|pl| {
-                let o = pl.effect;
-                let gain = match v.scoring() {
-                    Scoring::Score => o.gain[0] as i32 - o.gain[1] as i32,
-                    Scoring::WinDrawLoss => 0,
-                };
-                let exit = o.next != Next::Opponent || o.gain != [0, 0];
-                let (value, depth) = match o.next {
-                    Next::Over => (gain, Some(1)),
-                    Next::Endless => (-1, Some(1)),
-                    Next::Mover => (gain + self.get(v, &o.board).0, Some(1)),
-                    Next::Opponent => {
-                        let (cv, cd) = self.get(v, &o.board.flipped(l));
-                        (gain - cv, if exit { Some(1) } else { cd.map(|d| d + 1) })
-                    }
-                };
-                let depth = if value == 0 { None } else { depth };
-                (pl.mv.to_string(), value, depth, exit, pl.after)
-            })
-            .collect()
-    }
-}
-
-/// Whether a move worth `value` to the side to move of `p` wins the game, given what each side
-/// has captured.
-fn wins(p: &Position, value: i32) -> bool {
-    let me = p.side();
-    let c = p.captured();
-    match p.variant().scoring() {
-        Scoring::WinDrawLoss => value > 0,
-        Scoring::Score => c[me] as i32 + value > c[!me] as i32,
-    }
-}
+use mancala_solver::solve::{solve_all, KnownValues, Silent};
+use mancala_solver::{Scoring, Slice, Variant};
 
 /// Generates `count` puzzles of `variant` from a tablebase of every slice up to `max` seeds and
 /// checks each against the definition, with values from the solver's tables.

@@ -1,5 +1,5 @@
 //! `mancala puzzles generate` and `mancala puzzles export`: endgame puzzles found in the
-//! tablebase, kept in the same database file.
+//! tablebase, kept in the same database file (`mancala puzzles compose` is in `compose.rs`).
 
 use std::time::Instant;
 
@@ -36,6 +36,23 @@ cycleSave, endlessTrap, binikhFork (the README defines each).
 
 Example: mancala puzzles generate anywoli --count 100")]
     Generate(GenerateArgs),
+    /// Compose Anuak problems beyond the tablebase: South to play and win, proven by exact
+    /// search, and store them in the `anuak` collection.
+    ///
+    /// A problem is a position with more seeds than the tablebase holds (CAPTURED set so that
+    /// South wins the whole game by the smallest margin) in which South wins, and at each of its
+    /// turns until its first capture (or the end) it has one legal move (played for it) or
+    /// exactly one move that keeps the win of the game (a move to find). North's replies keep
+    /// its best value; of those, the one that puts South's capture off longest is the line, and
+    /// South's moves must be unique against every one of them. Every value is proven by a search
+    /// down to the tablebase, never estimated: a candidate that a search cannot prove within
+    /// --nodes is passed over. Candidates are random positions and positions of games the engine
+    /// plays against itself; the same seed, range and tablebase give the same problems, and a
+    /// composition resumes where the last one with the same seed and range stopped.
+    #[command(
+        after_help = "Example: mancala puzzles compose anywoli --seeds 12..16 --min-moves 2 --count 20 --time-limit 600"
+    )]
+    Compose(super::compose::ComposeArgs),
     /// Write the served puzzles (not the retired ones) as CSV on standard output, as chess
     /// puzzle databases do:
     /// PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes.
@@ -80,6 +97,7 @@ impl PuzzlesCommand {
     pub fn run(self) -> Result<()> {
         match self {
             PuzzlesCommand::Generate(args) => args.run(),
+            PuzzlesCommand::Compose(args) => args.run(),
             PuzzlesCommand::Export(args) => args.run(),
         }
     }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use mancala_api::search::SearchSettings;
 use mancala_api::server::ServeOptions;
-use mancala_db::{DbError, SolveSetup, Tablebase};
+use mancala_db::{Collection, DbError, PuzzleFilter, SolveSetup, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
@@ -53,6 +53,16 @@ pub struct ServeArgs {
     /// default size (see `mancala solve --help`).
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
+    /// Seconds spent at most, when the database has no Anuak problems yet, composing some for
+    /// Anywoli beyond its tablebase (`mancala puzzles compose`); a later start resumes the
+    /// composition until it has 20. 0: none.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        env = "MANCALA_COMPOSE_SECONDS",
+        default_value_t = 60
+    )]
+    compose_seconds: u64,
     #[command(flatten)]
     search: SearchLimits,
     #[command(flatten)]
@@ -116,7 +126,7 @@ impl ServeArgs {
             );
         }
         if !self.read_only {
-            prepare(db, may_build, self.max_seeds)?;
+            prepare(db, may_build, self.max_seeds, self.compose_seconds)?;
         }
         let options = ServeOptions {
             search: self.search.settings(),
@@ -140,7 +150,7 @@ impl ServeArgs {
 /// Makes the database ready to serve: the default tablebase built when it has no solved slice
 /// (if `may_build`), and a starter set of puzzles when it has none. A file that cannot be
 /// written is left as it is (the server then serves it read-only).
-fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>) -> Result<()> {
+fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: u64) -> Result<()> {
     let tb = match Tablebase::open(db) {
         Ok(tb) => tb,
         Err(DbError::ReadOnly { .. }) => return Ok(()),
@@ -165,7 +175,8 @@ fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>) -> Result<()> {
             solve_variant(&tb, v, max, false, &SolveSetup::in_memory())?;
         }
     }
-    starter_puzzles(&tb)
+    starter_puzzles(&tb)?;
+    anuak_problems(&tb, compose_seconds)
 }
 
 /// Puzzles of every solved variant generated when a database has none yet.
@@ -176,7 +187,11 @@ const STARTER_TRIES: usize = 100;
 
 /// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
 fn starter_puzzles(tb: &Tablebase) -> Result<()> {
-    if tb.count_puzzles(&mancala_db::PuzzleFilter::default())? > 0 {
+    let starter = PuzzleFilter {
+        collection: Some(Collection::Starter),
+        ..PuzzleFilter::default()
+    };
+    if tb.count_puzzles(&starter)? > 0 {
         return Ok(());
     }
     eprintln!("No puzzles in {} yet: generating a starter set.", tb.path());
@@ -185,6 +200,48 @@ fn starter_puzzles(tb: &Tablebase) -> Result<()> {
             super::puzzles::generate_into(tb, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
         }
     }
+    Ok(())
+}
+
+/// Anuak problems a server composes for itself, over its first starts.
+const ANUAK_PROBLEMS: usize = 20;
+
+/// Composes Anywoli problems beyond the tablebase for at most `seconds`, while the Anuak
+/// collection has fewer than [`ANUAK_PROBLEMS`] of them; each start resumes the composition.
+fn anuak_problems(tb: &Tablebase, seconds: u64) -> Result<()> {
+    let variant = Variant::Anywoli;
+    if seconds == 0 || tb.current_slices(variant)?.is_empty() {
+        return Ok(());
+    }
+    let anuak = PuzzleFilter {
+        variant: Some(variant),
+        collection: Some(Collection::Anuak),
+        ..PuzzleFilter::default()
+    };
+    let have = tb.count_puzzles(&anuak)? as usize;
+    if have >= ANUAK_PROBLEMS {
+        return Ok(());
+    }
+    let seeds = super::compose::default_seeds(tb, variant)?;
+    eprintln!(
+        "{have} Anuak problems in {}: composing more for at most {seconds} s (--compose-seconds; \
+         the next start goes on where this one stops).",
+        tb.path()
+    );
+    super::compose::compose_into(
+        tb,
+        &super::compose::ComposeRequest {
+            variant,
+            seeds,
+            min_moves: 1,
+            count: ANUAK_PROBLEMS - have,
+            seed: 1,
+            max_candidates: u64::MAX,
+            time_limit: Some(Duration::from_secs(seconds)),
+            nodes: 200_000,
+            quiet: false,
+        },
+    )?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+use crate::common::bin::run_db;
 use crate::common::eval::{eval_json, outcome};
 use crate::common::http::{http, Response, Server};
 use crate::common::scratch::scratch;
@@ -415,6 +416,168 @@ fn a_streak_rises_and_the_daily_puzzle_is_everyones() {
     server.get(streak).error(400, Some("authorization"));
 }
 
+/// `(South, North)` captured of a position string (`... S 16-16`).
+fn captured(position: &str) -> (i64, i64) {
+    let c = position.rsplit(' ').next().unwrap();
+    let (s, n) = c.split_once('-').expect("CAPTURED given");
+    (s.parse().unwrap(), n.parse().unwrap())
+}
+
+/// Every legal move of a position beyond the tablebase with its value for the mover, each
+/// worked out from `mancala eval --json` of the position after it (a search in another process,
+/// which must prove it): the seeds the move gains, plus the value after it (an extra turn) or
+/// minus it. `(move, value, position after)`.
+fn move_values(db: &Path, variant: &str, position: &str) -> Vec<(String, i64, String)> {
+    let run = |p: &str| -> Value {
+        let out = run_db(&["eval", variant, p, "--json"], db).ok().to_owned();
+        serde_json::from_str(&out).expect("eval prints JSON")
+    };
+    let e = run(position);
+    let south = e["side"] == "S";
+    let (s0, n0) = captured(position);
+    e["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let after = m["after"].as_str().unwrap().to_owned();
+            let child = run(&after);
+            assert_eq!(child["exact"], true, "{after}: not proven: {child}");
+            let (s1, n1) = captured(&after);
+            let gain = if south {
+                (s1 - s0) - (n1 - n0)
+            } else {
+                (n1 - n0) - (s1 - s0)
+            };
+            let rest = child["value"]["score"].as_i64().unwrap();
+            let same_side = child["side"] == e["side"];
+            let value = gain + if same_side { rest } else { -rest };
+            (m["move"].as_str().unwrap().to_owned(), value, after)
+        })
+        .collect()
+}
+
+/// Anuak problems composed beyond the small tablebase (Rio Kadalis to 12 seeds) by `mancala
+/// puzzles compose` are served with `collection=anuak` and judged by their line. Along the
+/// solution, `mancala eval` (a search in another process) finds at each South turn exactly the
+/// line's move winning the game, and at North's turns the line's reply among North's best.
+#[test]
+fn anuak_problems_are_served_by_collection_and_judged_by_their_line() {
+    let db = scratch("anuak").join("p.db");
+    std::fs::copy(small_tablebase(), &db).unwrap();
+    run_db(
+        &[
+            "puzzles",
+            "compose",
+            "rio-kadalis",
+            "--seeds",
+            "16",
+            "--min-moves",
+            "1",
+            "--count",
+            "3",
+            "--quiet",
+        ],
+        &db,
+    )
+    .ok();
+    let server = Server::start(&db, &[]);
+    let p = server
+        .get("/api/puzzles/next?collection=anuak&variant=rio-kadalis")
+        .json();
+    assert_eq!(p["collection"], "anuak", "{p}");
+    let id = p["id"].as_i64().unwrap();
+    let full = server.get(&format!("/api/puzzles/{id}")).json();
+    let solution = strings(&full["solution"]);
+    let start = full["position"].as_str().unwrap().to_owned();
+    let on_board: u32 = start
+        .split(' ')
+        .next()
+        .unwrap()
+        .split(['/', ','])
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(on_board, 16, "{start}");
+
+    // The line by the search: the player's moves are South's at turns with a choice.
+    let mut pos = start.clone();
+    let mut mine = Vec::new();
+    let mut first_loser = None;
+    for mv in &solution {
+        let ms = move_values(&db, "rio-kadalis", &pos);
+        let played = ms.iter().find(|m| &m.0 == mv).unwrap().clone();
+        if pos.contains(" S ") {
+            // South wins the game when its captures plus the move's value beat North's.
+            let (s0, n0) = captured(&pos);
+            let winning: Vec<&str> = ms
+                .iter()
+                .filter(|m| s0 + m.1 > n0)
+                .map(|m| m.0.as_str())
+                .collect();
+            assert_eq!(winning, [mv.as_str()], "{pos}: the only winning move");
+            if ms.len() >= 2 {
+                mine.push(mv.clone());
+                if first_loser.is_none() {
+                    first_loser = ms.iter().find(|m| &m.0 != mv).map(|m| m.0.clone());
+                }
+            }
+        } else {
+            let best = ms.iter().map(|m| m.1).max().unwrap();
+            assert_eq!(played.1, best, "{pos}: North's reply is not its best");
+        }
+        pos = played.2;
+    }
+    assert_eq!(full["moves_to_find"], mine.len(), "{full}");
+
+    let attempt = format!("/api/puzzles/{id}/attempt");
+    let done = server.post(&attempt, &moves(&mine)).json();
+    assert_eq!(
+        (done["correct"].clone(), done["complete"].clone()),
+        (json!(true), json!(true)),
+        "{done}"
+    );
+    let bad = first_loser.expect("the first turn is a choice");
+    let failed = server.post(&attempt, &moves(&[bad])).json();
+    assert_eq!(
+        (failed["correct"].clone(), failed["wrong_move"].clone()),
+        (json!(false), json!(0)),
+        "{failed}"
+    );
+    assert_eq!(failed["winning_moves"], json!([solution[0]]), "{failed}");
+
+    // The tablebase's own puzzles are the other collection.
+    let starter = server.get("/api/puzzles/next?collection=starter").json();
+    assert_eq!(starter["collection"], "starter", "{starter}");
+}
+
+/// A first start with Anywoli solved composes Anuak problems for `--compose-seconds` (here
+/// through `$MANCALA_COMPOSE_SECONDS`) and keeps where it stopped, so the next start resumes.
+#[test]
+fn a_first_start_composes_anuak_problems_and_keeps_where_it_stopped() {
+    let (_dir, db) = crate::common::scratch::fresh_tablebase(&[("anywoli", 8)]);
+    let mut command = crate::common::bin::mancala();
+    command.env("MANCALA_COMPOSE_SECONDS", "2");
+    let server = Server::start_as(command, &db, &[]);
+    let log = server.log();
+    assert!(
+        log.contains("composing more for at most 2 s"),
+        "the start says it composes: {log}"
+    );
+    drop(server);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (seeds, next): (String, i64) = conn
+        .query_row(
+            "SELECT seeds, next_candidate FROM compositions
+             WHERE variant = 'anywoli' AND collection = 'anuak'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    // Beyond the tablebase's 8 seeds: one and two captures of four further.
+    assert_eq!(seeds, "12..16");
+    assert!(next > 0, "candidates examined: {next}");
+}
+
 #[test]
 fn filter_errors_are_400s_naming_the_parameter() {
     let (_db, server) = served("filters");
@@ -427,6 +590,7 @@ fn filter_errors_are_400s_naming_the_parameter() {
     next("theme=noSuchTheme").error(400, Some("theme"));
     next("theme=%25").error(400, Some("theme"));
     next("mode=blitz").error(400, Some("mode"));
+    next("collection=anuaq").error(400, Some("collection"));
     server.get("/api/puzzles/999999").error(404, Some("id"));
     server.get("/api/puzzles/abc").error(400, Some("id"));
     let attempt = "/api/puzzles/1/attempt";

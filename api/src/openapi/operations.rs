@@ -2,7 +2,7 @@
 //! ([`crate::routes::ROUTES`]) points each documented route at its function here.
 
 use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::Theme;
+use mancala_db::{Collection, Theme};
 use mancala_solver::Variant;
 use serde_json::{json, Value};
 
@@ -181,7 +181,7 @@ fn player_security(required: bool) -> Value {
 pub fn next_puzzle() -> Value {
     json!({
         "summary": "A puzzle to solve, without its solution or themes (they give the plan away; the attempt's end shows them).",
-        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play. Its first move and every move to find is a decision: at least two legal moves, at least one of which loses the win, and exactly one keeps it (score variants: the best score, every other move losing the game or 4 seeds). Where South has a single legal move along the line it is played automatically and not counted in `moves_to_find`. With a player token and no rating range: one of the puzzles nearest the player's rating that it has not tried. `mode=streak` (token required): the player's streak puzzle, the easiest untried puzzle rated above the streak's last solved one; a failure ends the streak. Unknown variant, unknown theme (matched exactly), a rating out of 0..4000 or min above max: 400 naming the parameter. 404 when none matches.",
+        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play. Its first move and every move to find is a decision: at least two legal moves, at least one of which loses the win, and exactly one keeps it (score variants: the best score, every other move losing the game or 4 seeds). Where South has a single legal move along the line it is played automatically and not counted in `moves_to_find`. With a player token and no rating range: one of the puzzles nearest the player's rating that it has not tried. `mode=streak` (token required): the player's streak puzzle, the easiest untried puzzle rated above the streak's last solved one; a failure ends the streak. `collection=anuak`: only the Anuak problems, composed beyond the tablebase and proven by exact search, with exactly one winning move at every South turn (attempts are checked against the stored line); `collection=starter`: only the tablebase's puzzles; absent: both. Unknown variant, unknown theme (matched exactly), unknown collection, a rating out of 0..4000 or min above max: 400 naming the parameter. 404 when none matches.",
         "operationId": "nextPuzzle",
         "security": player_security(false),
         "parameters": [
@@ -189,7 +189,8 @@ pub fn next_puzzle() -> Value {
             {"name": "min_rating", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": 4000}},
             {"name": "max_rating", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": 4000}},
             {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": Theme::ALL.map(Theme::as_str)}},
-            {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["random", "streak"]}}
+            {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["random", "streak"]}},
+            {"name": "collection", "in": "query", "required": false, "schema": {"type": "string", "enum": Collection::ALL.map(Collection::as_str)}}
         ],
         "responses": responses(ok("A puzzle, without `solution` and `themes`.", "Puzzle"), &["400", "404", "500"])
     })

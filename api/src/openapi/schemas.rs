@@ -159,10 +159,11 @@ pub fn schemas() -> Value {
         "tablebase_from": {"type": "integer", "nullable": true, "minimum": 0, "description": "Where the tablebase took over: the first move from whose position on every position of the record is in the tablebase (the number of moves: only the end; null: not even the end)."}
     }}));
     map.insert("Puzzle".into(), json!({
-        "type": "object", "required": ["id", "variant", "position", "side", "moves_to_find", "rating", "rating_deviation", "plays"],
+        "type": "object", "required": ["id", "variant", "collection", "position", "side", "moves_to_find", "rating", "rating_deviation", "plays"],
         "properties": {
             "id": {"type": "integer"},
             "variant": {"type": "string"},
+            "collection": {"type": "string", "enum": ["starter", "anuak"], "description": "starter: found in the tablebase; anuak: composed beyond it and proven by exact search."},
             "position": {"type": "string", "description": "South to move; CAPTURED set so that the game's result is at stake."},
             "side": {"type": "string", "enum": ["S"]},
             "moves_to_find": {"type": "integer", "minimum": 1, "description": "South's decisions in the solution; its forced moves are played for it and not counted."},

@@ -2,7 +2,7 @@
 //! /api/puzzles/next`. Both are read as the string's pairs first, so that a repeated parameter
 //! is not an error: its first value counts.
 
-use mancala_db::{PuzzleFilter, Theme};
+use mancala_db::{Collection, PuzzleFilter, Theme};
 use mancala_solver::{Position, Variant};
 use serde::Deserialize;
 
@@ -92,8 +92,8 @@ pub enum PuzzleMode {
     Streak,
 }
 
-/// The query of `GET /api/puzzles/next`: `?variant=&min_rating=&max_rating=&theme=&mode=`,
-/// all optional.
+/// The query of `GET /api/puzzles/next`:
+/// `?variant=&min_rating=&max_rating=&theme=&mode=&collection=`, all optional.
 #[derive(Debug, Deserialize)]
 #[serde(from = "QueryPairs")]
 pub struct PuzzleQuery {
@@ -102,6 +102,7 @@ pub struct PuzzleQuery {
     max_rating: Option<String>,
     theme: Option<String>,
     mode: Option<String>,
+    collection: Option<String>,
 }
 
 impl From<QueryPairs> for PuzzleQuery {
@@ -112,6 +113,7 @@ impl From<QueryPairs> for PuzzleQuery {
             max_rating: first(&pairs, "max_rating"),
             theme: first(&pairs, "theme"),
             mode: first(&pairs, "mode"),
+            collection: first(&pairs, "collection"),
         }
     }
 }
@@ -119,7 +121,8 @@ impl From<QueryPairs> for PuzzleQuery {
 impl PuzzleQuery {
     /// The filter asked for, checked in the order of the parameters, each error a 400 naming
     /// it: an unknown variant, a rating that is not a number in [`PLAYER_RATINGS`], a minimum
-    /// above the maximum, a theme that is not exactly one of the tags.
+    /// above the maximum, a theme that is not exactly one of the tags, an unknown collection
+    /// (`starter` or `anuak`; every collection when absent).
     pub fn filter(&self) -> Result<PuzzleFilter, ApiError> {
         let variant = variant(self.variant.as_deref())?;
         let min_rating = rating("min_rating", self.min_rating.as_deref())?;
@@ -138,12 +141,19 @@ impl PuzzleQuery {
             .map(str::parse::<Theme>)
             .transpose()
             .map_err(|e| ApiError::bad("theme", format!("theme: {e}")))?;
+        let collection = self
+            .collection
+            .as_deref()
+            .map(str::parse::<Collection>)
+            .transpose()
+            .map_err(|e| ApiError::bad("collection", format!("collection: {e}")))?;
         Ok(PuzzleFilter {
             variant,
             min_rating,
             max_rating,
             theme,
             unplayed_by: None,
+            collection,
         })
     }
 

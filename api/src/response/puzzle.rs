@@ -15,6 +15,8 @@ pub struct PuzzleJson {
     pub id: i64,
     /// The variant id.
     pub variant: &'static str,
+    /// The collection: `starter` (found in the tablebase) or `anuak` (composed beyond it).
+    pub collection: &'static str,
     /// The position to solve.
     pub position: String,
     /// The side to play and win (always `S`).
@@ -42,6 +44,7 @@ impl PuzzleJson {
         PuzzleJson {
             id: p.id,
             variant: puzzle.variant().id(),
+            collection: puzzle.collection.as_str(),
             position: puzzle.position.to_string(),
             side: "S",
             moves_to_find: puzzle.moves_to_find(),

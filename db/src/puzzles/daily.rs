@@ -112,14 +112,14 @@ impl Tablebase {
             unplayed_by: Some(player.id),
             ..filter.clone()
         };
-        let (variant, min, max, theme, unplayed) = filter.params();
+        let (variant, min, max, theme, unplayed, collection) = filter.params();
         let next: Option<StoredPuzzle> = tx
             .query_row(
                 &format!(
                     "SELECT {COLUMNS} FROM puzzles WHERE {FILTER}
-                     AND (?6 IS NULL OR rating > ?6) ORDER BY rating, id LIMIT 1"
+                     AND (?7 IS NULL OR rating > ?7) ORDER BY rating, id LIMIT 1"
                 ),
-                params![variant, min, max, theme, unplayed, floor],
+                params![variant, min, max, theme, unplayed, collection, floor],
                 row,
             )
             .optional()

@@ -5,6 +5,7 @@
 
 use mancala_solver::{Move, Position, Variant};
 
+use super::collection::Collection;
 use super::theme::Theme;
 
 /// A Glicko-2 rating, of a player or of a puzzle (rated like a player that wins when the player
@@ -31,6 +32,8 @@ pub struct Puzzle {
     pub themes: Vec<Theme>,
     /// The rating: the initial one from the difficulty, then updated by attempts.
     pub rating: PuzzleRating,
+    /// The collection: found in the tablebase, or composed beyond it.
+    pub collection: Collection,
 }
 
 impl Puzzle {

@@ -100,4 +100,12 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     pub fn variant(&self) -> Variant {
         self.variant
     }
+
+    /// Forgets what earlier analyses stored, so that the next one depends on its position and
+    /// budget alone: a search that stops at its budget proves more with a table that already
+    /// knows positions, so a caller that must get the same answers whatever it searched before
+    /// (the puzzle composer, run on several threads) clears the table first.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
 }

@@ -123,6 +123,12 @@ impl Table {
         }
     }
 
+    /// Forgets every entry: the table as new.
+    pub(super) fn clear(&mut self) {
+        self.entries.fill(Entry::EMPTY);
+        self.stamp = 1;
+    }
+
     /// A new iteration begins: in a cyclic game, the estimates stored so far cut no more.
     pub(super) fn next_iteration(&mut self) {
         self.stamp += 1;

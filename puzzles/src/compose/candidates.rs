@@ -1,0 +1,113 @@
+//! Where composed problems are looked for: random positions with the wanted number of seeds, and
+//! positions reached in games the engine plays against itself from the start. Candidate `k` of
+//! a seed is always the same position, so that a composition can stop and resume at any
+//! candidate and give what an uninterrupted one gives.
+
+use std::ops::RangeInclusive;
+
+use mancala_db::Searcher;
+use mancala_solver::engine::Budget;
+use mancala_solver::{Board, Position, Slice, Variant};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+/// Nodes the engine searches for each move of its games: enough to play sensibly, little
+/// enough that a game costs a fraction of a proof.
+const GAME_BUDGET: Budget = Budget::nodes(2_000);
+
+/// In one move out of this many the engine plays a random move instead of its best, so that
+/// its games spread over many positions.
+const RANDOM_MOVE_ONE_IN: u64 = 4;
+
+/// Plies after which a game that never reaches the wanted seeds is given up.
+const MAX_GAME_PLIES: usize = 1_000;
+
+/// Where a candidate comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A position drawn uniformly from a random slice in the range.
+    Random,
+    /// A position of a game the engine played against itself.
+    Game,
+}
+
+/// The candidates of one variant, seed and range of seeds on the board.
+pub struct Candidates {
+    variant: Variant,
+    seed: u64,
+    seeds: RangeInclusive<u32>,
+    slices: Vec<Slice>,
+}
+
+impl Candidates {
+    /// The candidates of `variant` with `seeds` seeds on the board (both sides together), or
+    /// `None` when no reachable slice has that many.
+    pub fn new(variant: Variant, seeds: RangeInclusive<u32>, seed: u64) -> Option<Candidates> {
+        let slices: Vec<Slice> = Slice::up_to(variant, *seeds.end())
+            .into_iter()
+            .filter(|s| seeds.contains(&s.id.total()) && s.is_reachable() && !s.is_empty())
+            .collect();
+        (!slices.is_empty()).then_some(Candidates {
+            variant,
+            seed,
+            seeds,
+            slices,
+        })
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The random generator of candidate `k`.
+    fn rng(&self, k: u64) -> ChaCha8Rng {
+        // SplitMix64's increment spreads neighbouring candidates over unrelated seeds.
+        ChaCha8Rng::seed_from_u64(self.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// Candidate `k`: even ones random, odd ones from the engine's games. The board is seen
+    /// from the side to move, which the problem makes South. `None` when the game never
+    /// reached the range.
+    pub fn get(&self, k: u64, searcher: &mut Searcher<'_>) -> Option<(Board, Origin)> {
+        let mut rng = self.rng(k);
+        if k.is_multiple_of(2) {
+            let slice = self.slices[(rng.next_u64() % self.slices.len() as u64) as usize];
+            return Some((slice.board(rng.next_u64() % slice.len()), Origin::Random));
+        }
+        self.game_position(&mut rng, searcher)
+            .map(|b| (b, Origin::Game))
+    }
+
+    /// Plays a game from the start until the seeds on the board fall into the range, then a
+    /// few plies more while they stay in it, and returns the position reached.
+    fn game_position(&self, rng: &mut ChaCha8Rng, searcher: &mut Searcher<'_>) -> Option<Board> {
+        let mut pos = Position::start(self.variant);
+        let mut extra = None;
+        for _ in 0..MAX_GAME_PLIES {
+            let seeds = pos.seeds_on_board();
+            if seeds < *self.seeds.start() {
+                return None;
+            }
+            if seeds <= *self.seeds.end() {
+                let left = extra.get_or_insert(rng.next_u64() % 8);
+                if *left == 0 {
+                    return Some(pos.relative_board());
+                }
+                *left -= 1;
+            }
+            let moves = pos.successors();
+            if moves.is_empty() {
+                return None;
+            }
+            let next = if rng.next_u64().is_multiple_of(RANDOM_MOVE_ONE_IN) {
+                moves[(rng.next_u64() % moves.len() as u64) as usize].after
+            } else {
+                let (e, _) = searcher.evaluate(&pos, GAME_BUDGET).ok()?;
+                e.moves.first()?.played.after
+            };
+            pos = next;
+        }
+        None
+    }
+}

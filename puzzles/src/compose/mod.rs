@@ -1,0 +1,188 @@
+//! The composer of problems beyond the tablebase (issue 17), in the Anuak tradition of composed
+//! endgame problems: positions with more seeds than the tablebase holds in which South wins the
+//! whole game by a line of unique moves, each value proven exactly by a search down to the
+//! tablebase ([`prove`]). Candidates come from random positions and from the engine's games
+//! ([`candidates`]); they are proved in parallel, a searcher per thread, and kept in candidate
+//! order, so the same seed and tablebase always give the same problems, and a composition
+//! stopped at candidate `k` resumes there.
+
+pub mod candidates;
+pub mod prove;
+
+use std::collections::HashSet;
+use std::ops::RangeInclusive;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
+use mancala_solver::{BySide, Position, Side, Variant};
+use rayon::prelude::*;
+
+use crate::generate::captured_at_stake;
+use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
+use crate::themes::themes;
+use candidates::{Candidates, Origin};
+use prove::{ProofLimits, Prover};
+
+/// What to compose.
+#[derive(Clone, Debug)]
+pub struct ComposeOptions {
+    /// Seeds on the board (both sides together) of the problems.
+    pub seeds: RangeInclusive<u32>,
+    /// Fewest moves to find (South's decisions) in a problem.
+    pub min_moves: usize,
+    /// Problems wanted.
+    pub count: usize,
+    /// Seed of the candidates.
+    pub seed: u64,
+    /// The first candidate to examine (a composition that stopped resumes at its next one).
+    pub first_candidate: u64,
+    /// Candidates to examine at most.
+    pub max_candidates: u64,
+    /// Stop at the first batch that ends after this instant.
+    pub deadline: Option<Instant>,
+    /// What each proof may spend.
+    pub limits: ProofLimits,
+}
+
+/// A composed problem: the puzzle, and where it came from.
+#[derive(Clone, Debug)]
+pub struct Composed {
+    /// The problem as the puzzle records store it.
+    pub puzzle: Puzzle,
+    /// A random position or one of the engine's games.
+    pub origin: Origin,
+    /// The candidate's number (its seed and number give it back).
+    pub candidate: u64,
+}
+
+/// How far a composition went.
+#[derive(Clone, Debug)]
+pub struct Composition {
+    /// The problems found, in candidate order.
+    pub problems: Vec<Composed>,
+    /// Candidates examined.
+    pub examined: u64,
+    /// Where to resume: the candidate after the last one examined.
+    pub next_candidate: u64,
+}
+
+/// Candidates proved together (one batch; the deadline is checked between batches).
+const BATCH: u64 = 32;
+
+/// Whether `variant` and `seeds` can be composed: some reachable slice has that many seeds.
+pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
+    Candidates::new(variant, seeds, 0).is_some()
+}
+
+/// Composes up to `opts.count` problems of `variant` not already stored. After every batch,
+/// `batch(found, composition)` gets the problems the batch found and the composition so far
+/// (its `next_candidate` is where to resume), so that the caller can store both together; an
+/// error it returns stops the composition.
+pub fn compose(
+    tb: &Tablebase,
+    variant: Variant,
+    opts: &ComposeOptions,
+    mut batch: impl FnMut(&[Composed], &Composition) -> Result<(), DbError>,
+) -> Result<Composition, DbError> {
+    let mut done = Composition {
+        problems: Vec::new(),
+        examined: 0,
+        next_candidate: opts.first_candidate,
+    };
+    let Some(candidates) = Candidates::new(variant, opts.seeds.clone(), opts.seed) else {
+        return Ok(done);
+    };
+    let mut seen: HashSet<Position> = tb
+        .puzzles(Some(variant))?
+        .into_iter()
+        .map(|p| p.puzzle.position)
+        .collect();
+    // A searcher per thread, kept from batch to batch (its transposition table carries over).
+    let searchers = (0..rayon::current_num_threads())
+        .map(|_| tb.searcher(variant, opts.limits.search).map(Mutex::new))
+        .collect::<Result<Vec<_>, DbError>>()?;
+    let end = opts.first_candidate.saturating_add(opts.max_candidates);
+    while done.problems.len() < opts.count && done.next_candidate < end {
+        if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let from = done.next_candidate;
+        let to = (from + BATCH).min(end);
+        // Each task takes its thread's searcher: rayon's threads each run one task at a time,
+        // so the lock is never contended; tasks are scheduled dynamically, so slow candidates
+        // (the engine's games) do not pile up on one thread.
+        let mut proved: Vec<(u64, Option<Composed>)> = (from..to)
+            .into_par_iter()
+            .map(|k| {
+                let lane = rayon::current_thread_index().unwrap_or(0) % searchers.len();
+                let mut searcher = searchers[lane].lock().unwrap_or_else(|e| e.into_inner());
+                Ok((k, examine(&mut searcher, &candidates, k, opts)?))
+            })
+            .collect::<Result<_, DbError>>()?;
+        proved.sort_by_key(|(k, _)| *k);
+        let before = done.problems.len();
+        for (k, found) in proved {
+            done.examined += 1;
+            done.next_candidate = k + 1;
+            if let Some(c) = found.filter(|c| seen.insert(c.puzzle.position)) {
+                done.problems.push(c);
+                if done.problems.len() == opts.count {
+                    break;
+                }
+            }
+        }
+        batch(&done.problems[before..], &done)?;
+    }
+    Ok(done)
+}
+
+/// Proves candidate `k`; the problem if it is one with enough moves to find.
+fn examine(
+    searcher: &mut mancala_db::Searcher<'_>,
+    candidates: &Candidates,
+    k: u64,
+    opts: &ComposeOptions,
+) -> Result<Option<Composed>, DbError> {
+    // What the searches find within their budgets must not depend on which candidates this
+    // thread examined before: the problems would then change with the scheduling.
+    searcher.forget();
+    let Some((board, origin)) = candidates.get(k, searcher) else {
+        return Ok(None);
+    };
+    let variant = candidates.variant();
+    let mut prover = Prover::new(searcher, opts.limits);
+    let bare = Position::from_relative(variant, &board, Side::South, BySide::default());
+    let Ok(value) = prover.value(&bare)? else {
+        return Ok(None);
+    };
+    if value <= 0 {
+        return Ok(None);
+    }
+    let Some(captured) = captured_at_stake(variant, &board, value) else {
+        return Ok(None);
+    };
+    let position = Position::from_relative(variant, &board, Side::South, captured);
+    let Ok(solution) = prover.solve(&position)? else {
+        return Ok(None);
+    };
+    if solution.moves_to_find() < opts.min_moves {
+        return Ok(None);
+    }
+    let themes = themes(&position, &solution);
+    Ok(Some(Composed {
+        puzzle: Puzzle {
+            position,
+            solution: solution.moves(),
+            rating: PuzzleRating {
+                rating: initial_rating(&solution, &themes).round(),
+                deviation: INITIAL_DEVIATION,
+                volatility: INITIAL_VOLATILITY,
+            },
+            themes,
+            collection: Collection::Anuak,
+        },
+        origin,
+        candidate: k,
+    }))
+}

@@ -1,0 +1,233 @@
+//! `mancala puzzles compose`: Anuak problems composed beyond the tablebase (issue 17), stored
+//! batch by batch with where the composition stands, so that it resumes where it stopped.
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_db::{Collection, CompositionKey, Tablebase};
+use mancala_puzzles::compose::prove::ProofLimits;
+use mancala_puzzles::compose::{can_compose, compose, ComposeOptions};
+use mancala_solver::engine::Budget;
+use mancala_solver::Variant;
+
+use super::args::{variant_parser, DbPath};
+
+/// `mancala puzzles compose`.
+#[derive(Debug, Args)]
+pub struct ComposeArgs {
+    /// The variant id (`mancala variants` lists them).
+    #[arg(value_parser = variant_parser())]
+    variant: Variant,
+    /// Seeds on the board (both sides together), as `A..B` or a single number. Default: from
+    /// the largest solved slice's seeds plus one step to that plus two steps (Anywoli with the
+    /// tablebase to 12 seeds: 16..20).
+    #[arg(long, value_parser = parse_seeds, value_name = "A..B")]
+    seeds: Option<RangeInclusive<u32>>,
+    /// Fewest moves to find (South's decisions; forced moves are not counted).
+    #[arg(long, default_value_t = 2)]
+    min_moves: usize,
+    /// How many new problems to find.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// Seed of the candidates. The same seed, range and tablebase give the same problems; a
+    /// composition resumes where the last one with the same seed and range stopped.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give up after examining this many candidates.
+    #[arg(long, default_value_t = 1_000_000)]
+    max_candidates: u64,
+    /// Stop after this many seconds (the problems found so far are kept).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<u64>,
+    /// Nodes of each search that proves a value beyond the tablebase; a candidate whose values
+    /// are not all proven within it is passed over (never kept on an estimate).
+    #[arg(long, default_value_t = 200_000)]
+    nodes: u64,
+    /// Hide the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    db: DbPath,
+}
+
+/// Reads `A..B` or `N`.
+fn parse_seeds(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{t}` is not a number of seeds"))
+    };
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(text)?, number(text)?),
+    };
+    if a > b {
+        return Err(format!(
+            "{a}..{b} is empty: the first number must not exceed the second"
+        ));
+    }
+    Ok(a..=b)
+}
+
+/// What a composition is asked for.
+pub struct ComposeRequest {
+    /// The variant.
+    pub variant: Variant,
+    /// Seeds on the board.
+    pub seeds: RangeInclusive<u32>,
+    /// Fewest moves to find.
+    pub min_moves: usize,
+    /// Problems wanted.
+    pub count: usize,
+    /// Seed of the candidates.
+    pub seed: u64,
+    /// Candidates to examine at most.
+    pub max_candidates: u64,
+    /// Time allowed.
+    pub time_limit: Option<Duration>,
+    /// Nodes of each proving search.
+    pub nodes: u64,
+    /// Hide the progress bar.
+    pub quiet: bool,
+}
+
+/// The default range: one to two steps of the variant's seed count above the largest solved
+/// slice, where a proof needs a capture or two to reach the tablebase.
+pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<u32>> {
+    let top = tb
+        .current_slices(variant)?
+        .iter()
+        .map(|s| s.total())
+        .max()
+        .unwrap_or(0);
+    let step = variant.total_step().max(1);
+    Ok(top + step..=top + 2 * step)
+}
+
+/// Composes and stores problems, batch by batch; returns how many were new.
+pub fn compose_into(tb: &Tablebase, r: &ComposeRequest) -> Result<usize> {
+    let key = CompositionKey {
+        variant: r.variant,
+        collection: Collection::Anuak,
+        seeds: r.seeds.clone(),
+        seed: r.seed,
+    };
+    let first = tb.composition_next(&key)?;
+    let bar = if r.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(r.count as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>14} [{bar:30}] {pos}/{len} problems  {msg}  {elapsed}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(r.variant.id());
+    let start = Instant::now();
+    let opts = ComposeOptions {
+        seeds: r.seeds.clone(),
+        min_moves: r.min_moves,
+        count: r.count,
+        seed: r.seed,
+        first_candidate: first,
+        max_candidates: r.max_candidates,
+        deadline: r.time_limit.map(|t| start + t),
+        limits: ProofLimits {
+            search: Budget::nodes(r.nodes),
+            ..ProofLimits::default()
+        },
+    };
+    let mut stored = 0;
+    let done = compose(tb, r.variant, &opts, |found, so_far| {
+        let puzzles: Vec<_> = found.iter().map(|c| c.puzzle.clone()).collect();
+        stored += tb.store_composed(&key, &puzzles, so_far.next_candidate)?;
+        bar.set_position(so_far.problems.len() as u64);
+        bar.set_message(format!("{} candidates examined", so_far.examined));
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let mut by_size: BTreeMap<(u32, usize), usize> = BTreeMap::new();
+    for c in &done.problems {
+        let p = &c.puzzle;
+        *by_size
+            .entry((p.position.seeds_on_board(), p.moves_to_find()))
+            .or_default() += 1;
+    }
+    let sizes: Vec<String> = by_size
+        .iter()
+        .map(|((seeds, moves), n)| format!("{n} of {seeds} seeds and {moves} moves"))
+        .collect();
+    eprintln!(
+        "{}: {} problems in {} candidates ({}..{} seeds, at least {} moves to find) in {secs:.1} s; \
+         candidates {first}..{} examined{}",
+        r.variant,
+        done.problems.len(),
+        done.examined,
+        r.seeds.start(),
+        r.seeds.end(),
+        r.min_moves,
+        done.next_candidate,
+        if sizes.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", sizes.join(", "))
+        }
+    );
+    Ok(stored)
+}
+
+impl ComposeArgs {
+    /// Composes `--count` new problems and stores them in the Anuak collection.
+    pub fn run(self) -> Result<()> {
+        let tb = Tablebase::open(&self.db.path)?;
+        let variant = self.variant;
+        if tb.current_slices(variant)?.is_empty() {
+            bail!(
+                "{variant} has no solved slice in {}: a proof searches down to the tablebase; run \
+                 `mancala solve {variant} --db {}` first",
+                tb.path(),
+                self.db.path.display()
+            );
+        }
+        let seeds = match self.seeds {
+            Some(s) => s,
+            None => default_seeds(&tb, variant)?,
+        };
+        if !can_compose(variant, seeds.clone()) {
+            bail!(
+                "--seeds {}..{}: {variant} has no position with that many seeds on the board \
+                 (its totals go in steps of {})",
+                seeds.start(),
+                seeds.end(),
+                variant.total_step()
+            );
+        }
+        let stored = compose_into(
+            &tb,
+            &ComposeRequest {
+                variant,
+                seeds,
+                min_moves: self.min_moves.max(1),
+                count: self.count,
+                seed: self.seed,
+                max_candidates: self.max_candidates,
+                time_limit: self.time_limit.map(Duration::from_secs),
+                nodes: self.nodes.max(1),
+                quiet: self.quiet,
+            },
+        )?;
+        eprintln!(
+            "{variant}: {stored} new problems stored in {} (collection anuak)",
+            tb.path()
+        );
+        Ok(())
+    }
+}
