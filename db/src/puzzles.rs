@@ -337,6 +337,7 @@ mod tests {
             variant: Variant::RioKadalis,
             collection: Collection::Anuak,
             seeds: 12..=16,
+            scan: false,
             seed: 7,
         };
         assert_eq!(tb.composition_next(&key).unwrap(), 0);
@@ -358,6 +359,11 @@ mod tests {
             ..key.clone()
         };
         assert_eq!(tb.composition_next(&other).unwrap(), 0);
+        let scan = CompositionKey {
+            scan: true,
+            ..key.clone()
+        };
+        assert_eq!(tb.composition_next(&scan).unwrap(), 0);
         let only = |collection| PuzzleFilter {
             collection,
             ..PuzzleFilter::default()

@@ -111,9 +111,10 @@ pub(crate) fn migrations() -> Migrations<'static> {
             variant        TEXT    NOT NULL,
             collection     TEXT    NOT NULL,
             seeds          TEXT    NOT NULL, -- the range of seeds on the board, `A..B`
-            seed           INTEGER NOT NULL, -- of the candidates
+            scan           INTEGER NOT NULL, -- 1: every solved position in turn; 0: sampled
+            seed           INTEGER NOT NULL, -- of the sampled candidates
             next_candidate INTEGER NOT NULL, -- the first candidate not yet examined
-            PRIMARY KEY (variant, collection, seeds, seed)
+            PRIMARY KEY (variant, collection, seeds, scan, seed)
         ) STRICT;",
         ),
     ])

@@ -15,10 +15,11 @@ use std::collections::HashMap;
 use common::{wins, Tables};
 use mancala_db::{Collection, Puzzle, Tablebase};
 use mancala_puzzles::compose::prove::ProofLimits;
+use mancala_puzzles::compose::scan::first_turn_unique;
 use mancala_puzzles::compose::{compose, ComposeOptions};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
-use mancala_solver::{move_value, Position, Side, Slice, Value, Variant};
+use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
 
 /// The composer's tablebase (Rio Kadalis to `table` seeds) and the solver's values to `full`.
 fn tablebase_and_tables(table: u32, full: u32) -> (tempfile::TempDir, Tablebase, Tables) {
@@ -105,6 +106,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         max_candidates: 4_000,
         deadline: None,
         limits: ProofLimits::default(),
+        scan: false,
     };
     let all = compose(&tb, Variant::RioKadalis, &opts, |_, _| Ok(())).unwrap();
     assert_eq!(all.problems.len(), 12, "examined {}", all.examined);
@@ -151,6 +153,63 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         .collect();
     let whole: Vec<_> = all.problems.iter().map(|c| &c.puzzle).collect();
     assert_eq!(resumed, whole);
+
+    // The scan of the solved 12-seed slice: its screen agrees with the solver's values on
+    // 20,000 positions spread over the slice (South wins by exactly one of two moves or more, `CAPTURED` at
+    // stake), and the problems it finds meet the definition.
+    let slice = Slice {
+        variant: Variant::RioKadalis,
+        id: mancala_solver::SliceId::Seeds(12),
+    };
+    let mut known = KnownValues::new();
+    for id in tables.0.keys().filter(|id| id.total() <= 12) {
+        known.insert(*id, tables.0[id].0.clone().into());
+    }
+    let mut passed = 0;
+    for k in 0..20_000 {
+        let board = slice.board(k * (slice.len() / 20_000));
+        let bare = Position::from_relative(slice.variant, &board, Side::South, BySide::default());
+        let moves = tables.moves(&bare);
+        let best = moves.iter().map(|m| m.1).max().unwrap_or(0);
+        // CAPTURED at stake, by hand: the 36 seeds off the board split in fours, South's share
+        // the smallest with which South's best wins the game.
+        let expected = moves.len() >= 2 && best > 0 && {
+            let south = (0..=36)
+                .step_by(4)
+                .find(|&a| 2 * a - 36 + best > 0)
+                .unwrap();
+            let captured = BySide::new(south as u32, (36 - south) as u32);
+            let at_stake = Position::from_relative(slice.variant, &board, Side::South, captured);
+            moves.iter().filter(|m| wins(&at_stake, m.1)).count() == 1
+        };
+        assert_eq!(
+            first_turn_unique(slice.variant, &board, &known),
+            expected,
+            "{board:?}"
+        );
+        passed += usize::from(expected);
+    }
+    assert!(passed > 100, "{passed} of 20,000 pass the screen");
+    let scan = ComposeOptions {
+        seeds: 12..=12,
+        min_moves: 3,
+        count: 5,
+        scan: true,
+        max_candidates: u64::MAX,
+        ..opts.clone()
+    };
+    let scanned = compose(&tb, Variant::RioKadalis, &scan, |_, _| Ok(())).unwrap();
+    assert_eq!(scanned.problems.len(), 5, "examined {}", scanned.examined);
+    for c in &scanned.problems {
+        assert!(c.puzzle.moves_to_find() >= 3);
+        check_problem(&c.puzzle, |pos| {
+            tables
+                .moves(pos)
+                .into_iter()
+                .map(|m| (m.0, m.1, m.4))
+                .collect()
+        });
+    }
 }
 
 /// Every Anuak problem stored in the database at `$MANCALA_ANUAK_DB` (the ones BENCHMARKS.md's

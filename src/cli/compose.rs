@@ -37,9 +37,17 @@ pub struct ComposeArgs {
     /// composition resumes where the last one with the same seed and range stopped.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Give up after examining this many candidates.
-    #[arg(long, default_value_t = 1_000_000)]
-    max_candidates: u64,
+    /// Instead of sampling, take every position of the range in turn: the range must be solved
+    /// (then every value comes from the tablebase), and each position is first screened with
+    /// the tablebase's values held in memory (about 1 byte a position of the range), so that
+    /// only those whose first move is the only winning one are proved. Finds the rare long
+    /// problems that sampling misses; resumes where the last scan of the range stopped.
+    #[arg(long)]
+    scan: bool,
+    /// Give up after examining this many candidates [default: 1,000,000 sampled; a scan goes to
+    /// the end of its range].
+    #[arg(long)]
+    max_candidates: Option<u64>,
     /// Stop after this many seconds (the problems found so far are kept).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<u64>,
@@ -85,6 +93,8 @@ pub struct ComposeRequest {
     pub count: usize,
     /// Seed of the candidates.
     pub seed: u64,
+    /// Scan the solved range instead of sampling.
+    pub scan: bool,
     /// Candidates to examine at most.
     pub max_candidates: u64,
     /// Time allowed.
@@ -114,6 +124,7 @@ pub fn compose_into(tb: &Tablebase, r: &ComposeRequest) -> Result<usize> {
         variant: r.variant,
         collection: Collection::Anuak,
         seeds: r.seeds.clone(),
+        scan: r.scan,
         seed: r.seed,
     };
     let first = tb.composition_next(&key)?;
@@ -143,6 +154,7 @@ pub fn compose_into(tb: &Tablebase, r: &ComposeRequest) -> Result<usize> {
             search: Budget::nodes(r.nodes),
             ..ProofLimits::default()
         },
+        scan: r.scan,
     };
     let mut stored = 0;
     let done = compose(tb, r.variant, &opts, |found, so_far| {
@@ -184,6 +196,14 @@ pub fn compose_into(tb: &Tablebase, r: &ComposeRequest) -> Result<usize> {
     Ok(stored)
 }
 
+/// Whether some solved slice of `variant` has a seed total in `seeds`.
+fn solved_range(tb: &Tablebase, variant: Variant, seeds: &RangeInclusive<u32>) -> Result<bool> {
+    Ok(tb
+        .current_slices(variant)?
+        .iter()
+        .any(|id| seeds.contains(&id.total())))
+}
+
 impl ComposeArgs {
     /// Composes `--count` new problems and stores them in the Anuak collection.
     pub fn run(self) -> Result<()> {
@@ -201,6 +221,15 @@ impl ComposeArgs {
             Some(s) => s,
             None => default_seeds(&tb, variant)?,
         };
+        if self.scan && !solved_range(&tb, variant, &seeds)? {
+            bail!(
+                "--scan: no slice of {variant} with {}..{} seeds is solved in {}: scan a solved \
+                 range (`mancala db` lists the slices), or sample without --scan",
+                seeds.start(),
+                seeds.end(),
+                tb.path()
+            );
+        }
         if !can_compose(variant, seeds.clone()) {
             bail!(
                 "--seeds {}..{}: {variant} has no position with that many seeds on the board \
@@ -218,7 +247,11 @@ impl ComposeArgs {
                 min_moves: self.min_moves.max(1),
                 count: self.count,
                 seed: self.seed,
-                max_candidates: self.max_candidates,
+                scan: self.scan,
+                max_candidates: self.max_candidates.unwrap_or(match self.scan {
+                    true => u64::MAX,
+                    false => 1_000_000,
+                }),
                 time_limit: self.time_limit.map(Duration::from_secs),
                 nodes: self.nodes.max(1),
                 quiet: self.quiet,

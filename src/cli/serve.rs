@@ -236,6 +236,7 @@ fn anuak_problems(tb: &Tablebase, seconds: u64) -> Result<()> {
             min_moves: 1,
             count: ANUAK_PROBLEMS - have,
             seed: 1,
+            scan: false,
             max_candidates: u64::MAX,
             time_limit: Some(Duration::from_secs(seconds)),
             nodes: 200_000,

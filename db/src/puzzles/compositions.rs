@@ -12,7 +12,7 @@ use crate::error::WithPath;
 use crate::{DbError, Tablebase};
 
 /// One composition: the problems of a variant and collection with a range of seeds on the
-/// board, drawn from the candidates of one seed.
+/// board, drawn from the candidates of one seed, or scanned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompositionKey {
     /// The variant.
@@ -21,7 +21,9 @@ pub struct CompositionKey {
     pub collection: Collection,
     /// Seeds on the board.
     pub seeds: RangeInclusive<u32>,
-    /// The seed of the candidates.
+    /// Every solved position of the range in turn, instead of sampled candidates.
+    pub scan: bool,
+    /// The seed of the sampled candidates.
     pub seed: u64,
 }
 
@@ -39,11 +41,13 @@ impl Tablebase {
             .conn()
             .query_row(
                 "SELECT next_candidate FROM compositions
-                 WHERE variant = ?1 AND collection = ?2 AND seeds = ?3 AND seed = ?4",
+                 WHERE variant = ?1 AND collection = ?2 AND seeds = ?3 AND scan = ?4
+                     AND seed = ?5",
                 params![
                     key.variant.id(),
                     key.collection.as_str(),
                     key.seeds_text(),
+                    key.scan,
                     key.seed as i64
                 ],
                 |r| r.get(0),
@@ -65,14 +69,15 @@ impl Tablebase {
         let tx = conn.transaction().at(&self.path)?;
         let inserted = insert_in(&tx, puzzles).at(&self.path)?;
         tx.execute(
-            "INSERT INTO compositions (variant, collection, seeds, seed, next_candidate)
-             VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (variant, collection, seeds, seed)
+            "INSERT INTO compositions (variant, collection, seeds, scan, seed, next_candidate)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (variant, collection, seeds, scan, seed)
              DO UPDATE SET next_candidate = excluded.next_candidate",
             params![
                 key.variant.id(),
                 key.collection.as_str(),
                 key.seeds_text(),
+                key.scan,
                 key.seed as i64,
                 next_candidate as i64
             ],

@@ -1,15 +1,18 @@
 //! Where composed problems are looked for: random positions with the wanted number of seeds, and
-//! positions reached in games the engine plays against itself from the start. Candidate `k` of
-//! a seed is always the same position, so that a composition can stop and resume at any
+//! positions reached in games the engine plays against itself from the start; or, where the
+//! range is solved, every position of it in turn ([`Scan`]). Candidate `k` is always the same
+//! position (of a seed, when sampled), so that a composition can stop and resume at any
 //! candidate and give what an uninterrupted one gives.
 
 use std::ops::RangeInclusive;
 
-use mancala_db::Searcher;
+use mancala_db::{DbError, Searcher, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Board, Position, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+
+use super::scan::Scan;
 
 /// Nodes the engine searches for each move of its games: enough to play sensibly, little
 /// enough that a game costs a fraction of a proof.
@@ -29,6 +32,16 @@ pub enum Origin {
     Random,
     /// A position of a game the engine played against itself.
     Game,
+    /// A position of a solved slice, taken in index order.
+    Scan,
+}
+
+/// How candidates are drawn.
+enum Source {
+    /// Random positions of these slices, and the engine's games.
+    Sample(Vec<Slice>),
+    /// Every position of the solved slices in the range.
+    Scan(Scan),
 }
 
 /// The candidates of one variant, seed and range of seeds on the board.
@@ -36,7 +49,7 @@ pub struct Candidates {
     variant: Variant,
     seed: u64,
     seeds: RangeInclusive<u32>,
-    slices: Vec<Slice>,
+    source: Source,
 }
 
 impl Candidates {
@@ -51,8 +64,40 @@ impl Candidates {
             variant,
             seed,
             seeds,
-            slices,
+            source: Source::Sample(slices),
         })
+    }
+
+    /// Every position of the solved slices of `variant` in `seeds`, screened with the
+    /// tablebase's values ([`Scan`]); `None` when none of them is solved.
+    pub fn scan(
+        tb: &Tablebase,
+        variant: Variant,
+        seeds: RangeInclusive<u32>,
+    ) -> Result<Option<Candidates>, DbError> {
+        Ok(Scan::load(tb, variant, &seeds)?.map(|scan| Candidates {
+            variant,
+            seed: 0,
+            seeds,
+            source: Source::Scan(scan),
+        }))
+    }
+
+    /// How many candidates there are: the positions of a scan; no limit when sampling.
+    pub fn limit(&self) -> Option<u64> {
+        match &self.source {
+            Source::Sample(_) => None,
+            Source::Scan(scan) => Some(scan.len()),
+        }
+    }
+
+    /// Candidates proved together between two looks at the deadline: a few when each costs a
+    /// search or a game, many when most are screened out at once.
+    pub fn batch(&self) -> u64 {
+        match &self.source {
+            Source::Sample(_) => 32,
+            Source::Scan(_) => 1 << 16,
+        }
     }
 
     /// The variant.
@@ -66,15 +111,21 @@ impl Candidates {
         ChaCha8Rng::seed_from_u64(self.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
-    /// Candidate `k`: even ones random, odd ones from the engine's games. The board is seen
-    /// from the side to move, which the problem makes South. `None` when the game never
-    /// reached the range.
+    /// Candidate `k`: scanned, or sampled (even ones random, odd ones from the engine's games,
+    /// played with a cleared transposition table so that the game is always the same). The
+    /// board is seen from the side to move, which the problem makes South. `None` when the
+    /// game never reached the range, or the scan's screen turned the position down.
     pub fn get(&self, k: u64, searcher: &mut Searcher<'_>) -> Option<(Board, Origin)> {
+        let slices = match &self.source {
+            Source::Scan(scan) => return scan.get(k).map(|b| (b, Origin::Scan)),
+            Source::Sample(slices) => slices,
+        };
         let mut rng = self.rng(k);
         if k.is_multiple_of(2) {
-            let slice = self.slices[(rng.next_u64() % self.slices.len() as u64) as usize];
+            let slice = slices[(rng.next_u64() % slices.len() as u64) as usize];
             return Some((slice.board(rng.next_u64() % slice.len()), Origin::Random));
         }
+        searcher.forget();
         self.game_position(&mut rng, searcher)
             .map(|b| (b, Origin::Game))
     }

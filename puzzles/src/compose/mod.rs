@@ -8,6 +8,7 @@
 
 pub mod candidates;
 pub mod prove;
+pub mod scan;
 
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
@@ -15,7 +16,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
-use mancala_solver::{BySide, Position, Side, Variant};
+use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
 use crate::generate::captured_at_stake;
@@ -43,6 +44,9 @@ pub struct ComposeOptions {
     pub deadline: Option<Instant>,
     /// What each proof may spend.
     pub limits: ProofLimits,
+    /// Scan every position of the range in the tablebase (which must hold it) instead of
+    /// sampling random positions and the engine's games.
+    pub scan: bool,
 }
 
 /// A composed problem: the puzzle, and where it came from.
@@ -67,15 +71,13 @@ pub struct Composition {
     pub next_candidate: u64,
 }
 
-/// Candidates proved together (one batch; the deadline is checked between batches).
-const BATCH: u64 = 32;
-
 /// Whether `variant` and `seeds` can be composed: some reachable slice has that many seeds.
 pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
     Candidates::new(variant, seeds, 0).is_some()
 }
 
-/// Composes up to `opts.count` problems of `variant` not already stored. After every batch,
+/// Composes up to `opts.count` problems of `variant` not already stored, nor the same
+/// [`Idea`] as a stored or found one. After every batch,
 /// `batch(found, composition)` gets the problems the batch found and the composition so far
 /// (its `next_candidate` is where to resume), so that the caller can store both together; an
 /// error it returns stops the composition.
@@ -90,25 +92,34 @@ pub fn compose(
         examined: 0,
         next_candidate: opts.first_candidate,
     };
-    let Some(candidates) = Candidates::new(variant, opts.seeds.clone(), opts.seed) else {
+    let candidates = match opts.scan {
+        true => Candidates::scan(tb, variant, opts.seeds.clone())?,
+        false => Candidates::new(variant, opts.seeds.clone(), opts.seed),
+    };
+    let Some(candidates) = candidates else {
         return Ok(done);
     };
-    let mut seen: HashSet<Position> = tb
-        .puzzles(Some(variant))?
-        .into_iter()
-        .map(|p| p.puzzle.position)
+    let stored = tb.puzzles(Some(variant))?;
+    let mut seen: HashSet<Position> = stored.iter().map(|p| p.puzzle.position).collect();
+    let mut ideas: HashSet<Idea> = stored
+        .iter()
+        .filter(|p| p.puzzle.collection == Collection::Anuak)
+        .map(|p| idea(&p.puzzle))
         .collect();
     // A searcher per thread, kept from batch to batch (its transposition table carries over).
     let searchers = (0..rayon::current_num_threads())
         .map(|_| tb.searcher(variant, opts.limits.search).map(Mutex::new))
         .collect::<Result<Vec<_>, DbError>>()?;
-    let end = opts.first_candidate.saturating_add(opts.max_candidates);
+    let end = opts
+        .first_candidate
+        .saturating_add(opts.max_candidates)
+        .min(candidates.limit().unwrap_or(u64::MAX));
     while done.problems.len() < opts.count && done.next_candidate < end {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         let from = done.next_candidate;
-        let to = (from + BATCH).min(end);
+        let to = (from + candidates.batch()).min(end);
         // Each task takes its thread's searcher: rayon's threads each run one task at a time,
         // so the lock is never contended; tasks are scheduled dynamically, so slow candidates
         // (the engine's games) do not pile up on one thread.
@@ -125,7 +136,9 @@ pub fn compose(
         for (k, found) in proved {
             done.examined += 1;
             done.next_candidate = k + 1;
-            if let Some(c) = found.filter(|c| seen.insert(c.puzzle.position)) {
+            let new =
+                |c: &Composed| seen.insert(c.puzzle.position) && ideas.insert(idea(&c.puzzle));
+            if let Some(c) = found.filter(new) {
                 done.problems.push(c);
                 if done.problems.len() == opts.count {
                     break;
@@ -137,6 +150,30 @@ pub fn compose(
     Ok(done)
 }
 
+/// What makes two problems one to a player: South's row at the start and South's moves along
+/// the line. Problems that differ only in where a seed that plays no part lies (North's lone
+/// seed one pit over) share it, and a composition keeps the first.
+type Idea = (Vec<u8>, Vec<Move>);
+
+/// The [`Idea`] of a problem.
+fn idea(p: &Puzzle) -> Idea {
+    let solver = p.position.side();
+    let l = p.variant().pits_per_side();
+    let row = (1..=l).map(|k| p.position.pit(solver, k)).collect();
+    let mut pos = p.position;
+    let mut moves = Vec::new();
+    for &mv in &p.solution {
+        if pos.side() == solver {
+            moves.push(mv);
+        }
+        match pos.play(mv) {
+            Ok(played) => pos = played.after,
+            Err(_) => break,
+        }
+    }
+    (row, moves)
+}
+
 /// Proves candidate `k`; the problem if it is one with enough moves to find.
 fn examine(
     searcher: &mut mancala_db::Searcher<'_>,
@@ -144,12 +181,12 @@ fn examine(
     k: u64,
     opts: &ComposeOptions,
 ) -> Result<Option<Composed>, DbError> {
-    // What the searches find within their budgets must not depend on which candidates this
-    // thread examined before: the problems would then change with the scheduling.
-    searcher.forget();
     let Some((board, origin)) = candidates.get(k, searcher) else {
         return Ok(None);
     };
+    // What the searches find within their budgets must not depend on which candidates this
+    // thread examined before: the problems would then change with the scheduling.
+    searcher.forget();
     let variant = candidates.variant();
     let mut prover = Prover::new(searcher, opts.limits);
     let bare = Position::from_relative(variant, &board, Side::South, BySide::default());
