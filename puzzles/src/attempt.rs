@@ -4,7 +4,7 @@
 
 use mancala_db::analyse::AnalyseError;
 use mancala_db::{Collection, Puzzle, Tablebase};
-use mancala_solver::{GameResult, Position, Side};
+use mancala_solver::{GameResult, Played, Position, Side};
 
 use crate::definition::is_exit;
 
@@ -37,6 +37,42 @@ pub struct AttemptResult {
     pub winning_moves: Vec<String>,
 }
 
+/// The player's move `index`, `text`, played in `pos`; an error naming it if it cannot be.
+fn play_at(pos: &Position, index: usize, text: &str) -> Result<Played, AnalyseError> {
+    pos.play_text(text).map_err(|error| AnalyseError::Move {
+        index,
+        position: *pos,
+        error,
+    })
+}
+
+impl AttemptResult {
+    /// Plays `played` (from `pos`) for the player after its last checked move: a reply of
+    /// North's or a forced move of South's.
+    fn auto_play(&mut self, pos: &Position, played: &Played) {
+        self.replies
+            .last_mut()
+            .expect("a move was checked")
+            .push(AutoMove {
+                side: pos.side(),
+                mv: played.mv.to_string(),
+            });
+        self.position = played.after;
+    }
+
+    /// An attempt not yet begun, at `position`.
+    fn at(position: Position) -> AttemptResult {
+        AttemptResult {
+            correct: true,
+            complete: false,
+            wrong_move: None,
+            replies: Vec::new(),
+            position,
+            winning_moves: Vec::new(),
+        }
+    }
+}
+
 /// Replays `moves` (the player's moves at its decisions only) from the puzzle's position. After
 /// each, North answers with its best defence and South's forced moves are played, until South
 /// has a decision again. The attempt is complete when a move (the player's or one played for
@@ -58,21 +94,10 @@ pub fn check_attempt(
     let start = &puzzle.position;
     let to_find = puzzle.moves_to_find();
     let solver = start.side();
-    let mut result = AttemptResult {
-        correct: true,
-        complete: false,
-        wrong_move: None,
-        replies: Vec::new(),
-        position: *start,
-        winning_moves: Vec::new(),
-    };
+    let mut result = AttemptResult::at(*start);
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
-        let played = pos.play_text(text).map_err(|error| AnalyseError::Move {
-            index,
-            position: pos,
-            error,
-        })?;
+        let played = play_at(&pos, index, text)?;
         let e = tb.evaluate(&pos)?;
         let wins = |m: &mancala_db::MoveEval| m.value.result_in(&pos) == GameResult::Win;
         let chosen = e
@@ -113,23 +138,12 @@ pub fn check_against_line(
     moves: &[String],
 ) -> Result<AttemptResult, AnalyseError> {
     let line = &puzzle.solution;
-    let mut result = AttemptResult {
-        correct: true,
-        complete: false,
-        wrong_move: None,
-        replies: Vec::new(),
-        position: puzzle.position,
-        winning_moves: Vec::new(),
-    };
+    let mut result = AttemptResult::at(puzzle.position);
     let solver = puzzle.position.side();
     let mut step = 0;
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
-        let played = pos.play_text(text).map_err(|error| AnalyseError::Move {
-            index,
-            position: pos,
-            error,
-        })?;
+        let played = play_at(&pos, index, text)?;
         let Some(&expected) = line.get(step) else {
             result.complete = true; // moves after the end change nothing
             return Ok(result);
@@ -150,15 +164,7 @@ pub fn check_against_line(
                 break;
             }
             let Ok(auto) = pos.play(mv) else { break };
-            result
-                .replies
-                .last_mut()
-                .expect("a move was checked")
-                .push(AutoMove {
-                    side: pos.side(),
-                    mv: mv.to_string(),
-                });
-            result.position = auto.after;
+            result.auto_play(&pos, &auto);
             step += 1;
         }
         if step >= line.len() {
@@ -186,15 +192,7 @@ fn play_for_the_player(
         let Some(best) = e.moves.first() else {
             return Ok(true); // no move: the game is over
         };
-        result
-            .replies
-            .last_mut()
-            .expect("a move was checked")
-            .push(AutoMove {
-                side: pos.side(),
-                mv: best.played.mv.to_string(),
-            });
-        result.position = best.played.after;
+        result.auto_play(&pos, &best.played);
         if is_exit(&best.played) {
             // North forced to give way, or South's forced move secures it.
             return Ok(true);

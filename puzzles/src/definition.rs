@@ -10,15 +10,18 @@
 //! that secures the result: the capture or end of the game that the depth counts down to, or the
 //! solver's last move before an opponent's forced capture.
 
-use mancala_db::{DbError, Tablebase};
+use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
 use mancala_solver::{BySide, GameResult, Move, Played, Position, Scoring, Value};
+
+use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
+use crate::themes::themes;
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
 pub const MIN_SCORE_GAP: i32 = 4;
 
 /// A puzzle's solution: the line, and what the generator needs to tag and rate it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Solution {
     /// Every ply of the line, solver first, alternating (an extra turn repeats a side).
     pub line: Vec<Played>,
@@ -47,6 +50,23 @@ impl Solution {
     pub fn moves(&self) -> Vec<Move> {
         self.line.iter().map(|p| p.mv).collect()
     }
+
+    /// The puzzle of `position` with this solution in `collection`: its themes and initial
+    /// rating worked out from the line.
+    pub fn into_puzzle(self, position: Position, collection: Collection) -> Puzzle {
+        let themes = themes(&position, &self);
+        Puzzle {
+            position,
+            solution: self.moves(),
+            rating: PuzzleRating {
+                rating: initial_rating(&self, &themes).round(),
+                deviation: INITIAL_DEVIATION,
+                volatility: INITIAL_VOLATILITY,
+            },
+            themes,
+            collection,
+        }
+    }
 }
 
 /// A move that captures or ends the game: where the depth counts down to.
@@ -65,14 +85,7 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
         return Ok(None);
     }
     let mut pos = *position;
-    let mut solution = Solution {
-        line: Vec::new(),
-        by_solver: Vec::new(),
-        decisions: Vec::new(),
-        tempting: 0,
-        choices: 0,
-        cycle_save: false,
-    };
+    let mut solution = Solution::default();
     let mut e = first;
     loop {
         let Some(best) = e.moves.first() else {

@@ -4,15 +4,13 @@
 
 use std::collections::HashSet;
 
-use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
+use mancala_db::{Collection, DbError, Puzzle, Tablebase};
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use crate::definition::solution_line;
-use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
-use crate::themes::themes;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -77,18 +75,7 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puz
     let Some(solution) = solution_line(tb, &position)? else {
         return Ok(None);
     };
-    let themes = themes(&position, &solution);
-    Ok(Some(Puzzle {
-        position,
-        solution: solution.moves(),
-        rating: PuzzleRating {
-            rating: initial_rating(&solution, &themes).round(),
-            deviation: INITIAL_DEVIATION,
-            volatility: INITIAL_VOLATILITY,
-        },
-        themes,
-        collection: Collection::Starter,
-    }))
+    Ok(Some(solution.into_puzzle(position, Collection::Starter)))
 }
 
 /// Finds up to `opts.count` new puzzles of `variant` (none already stored), calling

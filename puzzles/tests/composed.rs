@@ -94,6 +94,16 @@ fn check_problem(
     assert_eq!(puzzle.moves_to_find(), decisions, "{ctx}");
 }
 
+/// Every legal move of `pos` with its value from the solver's tables, as [`check_problem`]
+/// takes them.
+fn by_the_solver(tables: &Tables, pos: &Position) -> Vec<(String, i32, Position)> {
+    tables
+        .moves(pos)
+        .into_iter()
+        .map(|m| (m.0, m.1, m.4))
+        .collect()
+}
+
 #[test]
 fn composed_problems_meet_the_definition_by_the_solvers_values() {
     let (_dir, tb, tables) = tablebase_and_tables(12, 16);
@@ -121,13 +131,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
     for c in all.problems.iter().chain(&long.problems) {
         assert_eq!(c.puzzle.collection, Collection::Anuak);
         assert_eq!(c.puzzle.position.seeds_on_board(), 16);
-        check_problem(&c.puzzle, |pos| {
-            tables
-                .moves(pos)
-                .into_iter()
-                .map(|m| (m.0, m.1, m.4))
-                .collect()
-        });
+        check_problem(&c.puzzle, |pos| by_the_solver(&tables, pos));
     }
     assert!(long.problems.iter().all(|c| c.puzzle.moves_to_find() >= 2));
 
@@ -202,13 +206,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
     assert_eq!(scanned.problems.len(), 5, "examined {}", scanned.examined);
     for c in &scanned.problems {
         assert!(c.puzzle.moves_to_find() >= 3);
-        check_problem(&c.puzzle, |pos| {
-            tables
-                .moves(pos)
-                .into_iter()
-                .map(|m| (m.0, m.1, m.4))
-                .collect()
-        });
+        check_problem(&c.puzzle, |pos| by_the_solver(&tables, pos));
     }
 }
 
@@ -248,5 +246,17 @@ fn every_stored_anuak_problem_replays_against_exact_values() {
                 .collect()
         });
     }
-    eprintln!("{} problems re-proven", problems.len());
+    let mut by_moves = std::collections::BTreeMap::new();
+    for p in &problems {
+        *by_moves
+            .entry((p.position.seeds_on_board(), p.moves_to_find()))
+            .or_insert(0) += 1;
+    }
+    let longest = problems.iter().max_by_key(|p| p.moves_to_find()).unwrap();
+    eprintln!(
+        "{} problems re-proven; (seeds, moves to find): count {by_moves:?}; longest: {} {}",
+        problems.len(),
+        longest.position,
+        longest.solution_text()
+    );
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mancala_api::search::SearchSettings;
 use mancala_api::server::ServeOptions;
@@ -206,8 +206,10 @@ fn starter_puzzles(tb: &Tablebase) -> Result<()> {
 /// Anuak problems a server composes for itself, over its first starts.
 const ANUAK_PROBLEMS: usize = 20;
 
-/// Composes Anywoli problems beyond the tablebase for at most `seconds`, while the Anuak
-/// collection has fewer than [`ANUAK_PROBLEMS`] of them; each start resumes the composition.
+/// Composes Anywoli problems for at most `seconds`, while the Anuak collection has fewer than
+/// [`ANUAK_PROBLEMS`] of them: half by a scan of the largest solved slice (problems of three
+/// moves or more, found in seconds), the rest by sampling beyond the tablebase (rarer; each
+/// start resumes it).
 fn anuak_problems(tb: &Tablebase, seconds: u64) -> Result<()> {
     let variant = Variant::Anywoli;
     if seconds == 0 || tb.current_slices(variant)?.is_empty() {
@@ -222,27 +224,38 @@ fn anuak_problems(tb: &Tablebase, seconds: u64) -> Result<()> {
     if have >= ANUAK_PROBLEMS {
         return Ok(());
     }
-    let seeds = super::compose::default_seeds(tb, variant)?;
+    let beyond = super::compose::default_seeds(tb, variant)?;
+    let top = beyond.start() - variant.total_step();
     eprintln!(
         "{have} Anuak problems in {}: composing more for at most {seconds} s (--compose-seconds; \
          the next start goes on where this one stops).",
         tb.path()
     );
-    super::compose::compose_into(
-        tb,
-        &super::compose::ComposeRequest {
-            variant,
-            seeds,
-            min_moves: 1,
-            count: ANUAK_PROBLEMS - have,
-            seed: 1,
-            scan: false,
-            max_candidates: u64::MAX,
-            time_limit: Some(Duration::from_secs(seconds)),
-            nodes: 200_000,
-            quiet: false,
-        },
-    )?;
+    let start = Instant::now();
+    let request = |seeds, scan, min_moves, count, left: Duration| super::compose::ComposeRequest {
+        variant,
+        seeds,
+        min_moves,
+        count,
+        seed: 1,
+        scan,
+        max_candidates: u64::MAX,
+        time_limit: Some(left),
+        nodes: 200_000,
+        quiet: false,
+    };
+    let limit = Duration::from_secs(seconds);
+    let scanned = if have < ANUAK_PROBLEMS / 2 {
+        let scan = request(top..=top, true, 3, ANUAK_PROBLEMS / 2 - have, limit);
+        super::compose::compose_into(tb, &scan)?
+    } else {
+        0
+    };
+    let left = limit.saturating_sub(start.elapsed());
+    let wanted = ANUAK_PROBLEMS - have - scanned;
+    if wanted > 0 && !left.is_zero() {
+        super::compose::compose_into(tb, &request(beyond, false, 1, wanted, left))?;
+    }
     Ok(())
 }
 

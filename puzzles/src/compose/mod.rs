@@ -15,13 +15,11 @@ use std::ops::RangeInclusive;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
+use mancala_db::{Collection, DbError, Puzzle, Tablebase};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
 use crate::generate::captured_at_stake;
-use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
-use crate::themes::themes;
 use candidates::{Candidates, Origin};
 use prove::{ProofLimits, Prover};
 
@@ -206,19 +204,8 @@ fn examine(
     if solution.moves_to_find() < opts.min_moves {
         return Ok(None);
     }
-    let themes = themes(&position, &solution);
     Ok(Some(Composed {
-        puzzle: Puzzle {
-            position,
-            solution: solution.moves(),
-            rating: PuzzleRating {
-                rating: initial_rating(&solution, &themes).round(),
-                deviation: INITIAL_DEVIATION,
-                volatility: INITIAL_VOLATILITY,
-            },
-            themes,
-            collection: Collection::Anuak,
-        },
+        puzzle: solution.into_puzzle(position, Collection::Anuak),
         origin,
         candidate: k,
     }))

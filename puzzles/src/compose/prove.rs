@@ -123,14 +123,7 @@ impl<'s, 'tb> Prover<'s, 'tb> {
     /// being its side to move.
     pub fn solve(&mut self, position: &Position) -> Proof<Solution> {
         self.spent = 0;
-        let mut s = Solution {
-            line: Vec::new(),
-            by_solver: Vec::new(),
-            decisions: Vec::new(),
-            tempting: 0,
-            choices: 0,
-            cycle_save: false,
-        };
+        let mut s = Solution::default();
         let first = match self.moves(position)? {
             Ok(m) => m,
             Err(r) => return Ok(Err(r)),
@@ -163,14 +156,7 @@ impl<'s, 'tb> Prover<'s, 'tb> {
         if ply >= self.limits.plies || moves.is_empty() {
             return Ok(Err(Rejection::NotAProblem));
         }
-        let mut s = Solution {
-            line: Vec::new(),
-            by_solver: Vec::new(),
-            decisions: Vec::new(),
-            tempting: 0,
-            choices: 0,
-            cycle_save: false,
-        };
+        let mut s = Solution::default();
         if position.side() == solver {
             let mut winning = moves.iter().filter(|m| wins(position, m));
             let (Some(m), None) = (winning.next(), winning.next()) else {
