@@ -75,7 +75,11 @@ pub(crate) fn encode(values: &[i8], depths: &[u16], place: &Place) -> (Vec<u8>, 
     for d in depths {
         raw.extend_from_slice(&d.to_le_bytes());
     }
-    let data = zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("compressing in memory cannot fail");
+    let mut data =
+        zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("compressing in memory cannot fail");
+    // zstd allocates its bound (the raw size and more); a group's chunks are all held until its
+    // transaction, so without this they would take as much memory as the values and depths.
+    data.shrink_to_fit();
     let crc = place.checksum(&data);
     (data, crc)
 }
