@@ -1,10 +1,10 @@
 //! The composer of problems beyond the tablebase (issue 17), in the Anuak tradition of composed
 //! endgame problems: positions with more seeds than the tablebase holds in which South wins the
 //! whole game by a line of unique moves, each value proven exactly by a search down to the
-//! tablebase ([`prove`]). Candidates come from random positions and from the engine's games
-//! ([`candidates`]); they are proved in parallel, a searcher per thread, and kept in candidate
-//! order, so the same seed and tablebase always give the same problems, and a composition
-//! stopped at candidate `k` resumes there.
+//! tablebase ([`prove`]). Candidates come from random positions and the engine's games, or from
+//! a scan of a solved range ([`candidates`], [`scan`]); they are proved in parallel, a searcher
+//! per thread, and kept in candidate order, so the same seed and tablebase always give the same
+//! problems, and a composition stopped at candidate `k` resumes there.
 
 pub mod candidates;
 pub mod prove;
@@ -52,7 +52,7 @@ pub struct ComposeOptions {
 pub struct Composed {
     /// The problem as the puzzle records store it.
     pub puzzle: Puzzle,
-    /// A random position or one of the engine's games.
+    /// A random position, one of the engine's games, or a scanned position.
     pub origin: Origin,
     /// The candidate's number (its seed and number give it back).
     pub candidate: u64,
@@ -104,7 +104,8 @@ pub fn compose(
         .filter(|p| p.puzzle.collection == Collection::Anuak)
         .map(|p| idea(&p.puzzle))
         .collect();
-    // A searcher per thread, kept from batch to batch (its transposition table carries over).
+    // A searcher per thread, kept from batch to batch (its table is allocated once; it is
+    // cleared for each candidate, see `examine`).
     let searchers = (0..rayon::current_num_threads())
         .map(|_| tb.searcher(variant, opts.limits.search).map(Mutex::new))
         .collect::<Result<Vec<_>, DbError>>()?;
