@@ -98,6 +98,23 @@ impl PredTable {
         }
     }
 
+    /// Counts a read of the bytes `start..end` of a mapped table, trimming the table once this
+    /// thread has entered [`REGIONS_BETWEEN_CHECKS`] regions since its last check: what it
+    /// mapped since is at most that many folios.
+    #[inline]
+    fn note_read(&self, start: u64, end: u64) {
+        let (first, last) = (start >> FOLIO_SHIFT, end.saturating_sub(1) >> FOLIO_SHIFT);
+        REGIONS.with(|regions| {
+            let (seen, mut entered) = regions.get();
+            entered += u32::from(first != seen) + (last.saturating_sub(first)) as u32;
+            if entered >= REGIONS_BETWEEN_CHECKS {
+                self.trim();
+                entered = 0;
+            }
+            regions.set((last, entered));
+        });
+    }
+
     /// Drops the pages of a mapped table from this process's resident memory.
     pub fn release(&self) {
         if let Bytes::Mapped(m) = &self.bytes {
@@ -107,20 +124,14 @@ impl PredTable {
         }
     }
 
-    /// The predecessors of position `c`. From a mapped table, every [`TRIM_EVERY`] lists a
-    /// thread reads, the table is trimmed back to its budget ([`PredTable::trim`]).
+    /// The predecessors of position `c`. From a mapped table, the reads are counted so that
+    /// the table is trimmed back to its budget in time ([`PredTable::note_read`]).
     #[inline]
     pub fn preds(&self, c: u32) -> impl Iterator<Item = u32> + '_ {
-        if matches!(self.bytes, Bytes::Mapped(_)) {
-            READS.with(|reads| {
-                let n = reads.get() + 1;
-                reads.set(n % TRIM_EVERY);
-                if n == TRIM_EVERY {
-                    self.trim();
-                }
-            });
-        }
         let (block, k) = (c as usize / BLOCK, c as usize % BLOCK);
+        if matches!(self.bytes, Bytes::Mapped(_)) {
+            self.note_read(self.index[block], self.index[block + 1]);
+        }
         let (bytes, start) = self.block(self.index[block]);
         let degrees = &bytes[start..start + BLOCK.min(self.positions - block * BLOCK)];
         let mut at = start + degrees.len();
@@ -148,27 +159,54 @@ impl PredTable {
     }
 }
 
-/// Lists a thread reads from a mapped table between two checks of the resident pages: each
-/// read faults in at most a page and the pages the kernel maps around it (64 KiB), so a thread
-/// adds at most 64 MiB between checks, and a check (reading `/proc/self/statm`) costs a few
-/// microseconds against about a millisecond of reads.
-const TRIM_EVERY: u32 = 1024;
+/// A read of a mapped table faults in the folio holding its bytes, and the page cache of ext4
+/// and XFS holds large folios, up to 2 MiB (`1 << FOLIO_SHIFT`), all of which a fault maps.
+const FOLIO_SHIFT: u32 = 21;
+
+/// How many 2 MiB regions of a mapped table a thread may enter between two checks of the
+/// resident pages: at most 32 MiB a thread above the budget. A level's lists are read in index
+/// order, so consecutive reads mostly stay in one region and checks are rare. (Counting lists
+/// instead, 1,024 between checks, let Bao la Kiarabu's 4-6 group overshoot by 1.5 GB within a
+/// tenth of a second.)
+const REGIONS_BETWEEN_CHECKS: u32 = 16;
 
 thread_local! {
-    /// Lists this thread read from a mapped table since its last check.
-    static READS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// The region this thread read last from a mapped table, and the regions it entered since
+    /// its last check.
+    static REGIONS: std::cell::Cell<(u64, u32)> = const { std::cell::Cell::new((u64::MAX, 0)) };
 }
 
-/// The resident bytes of mapped files this process may hold before a mapped table is trimmed.
-pub(super) const MAPPED_BUDGET: u64 = 256 << 20;
+/// The resident bytes of mapped files this process may hold before a mapped table is trimmed:
+/// what the table may add to the solve's peak, a small share of the 6 bytes a position the solve
+/// is held to (docs/lean-solver.md), paid for in faults of pages still in the page cache.
+pub(super) const MAPPED_BUDGET: u64 = 128 << 20;
 
-/// This process's resident bytes of mapped files (Linux: `/proc/self/statm`, the shared pages);
-/// elsewhere `u64::MAX`, which trims every time.
+/// This process's resident bytes of mapped files (Linux: `/proc/self/statm`, the shared pages,
+/// read through a descriptor each thread keeps open); elsewhere `u64::MAX`, which trims every
+/// time.
 fn resident_file_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(2)?.parse::<u64>().ok())
-        .map_or(u64::MAX, |pages| pages * 4096)
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::FileExt;
+        thread_local! {
+            static STATM: Option<File> = File::open("/proc/self/statm").ok();
+        }
+        let pages = STATM.with(|statm| {
+            let mut buf = [0u8; 128];
+            let n = statm.as_ref()?.read_at(&mut buf, 0).ok()?;
+            std::str::from_utf8(&buf[..n])
+                .ok()?
+                .split_whitespace()
+                .nth(2)?
+                .parse::<u64>()
+                .ok()
+        });
+        pages.map_or(u64::MAX, |pages| pages * 4096)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        u64::MAX
+    }
 }
 
 /// The sum of some bytes, eight at a time.
