@@ -12,7 +12,7 @@
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
 //! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges) positions each), then during the
 //! retrograde five bytes a position, the level lists and the resident pages of the mapped table
-//! (trimmed to 256 MiB): `5.1 N + 256 MiB`; the disk holds the moves (8 bytes each), then the
+//! (trimmed to 128 MiB): `5.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the
 //! table and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the
 //! other), and the exits (2 bytes a position) throughout.
 //!
@@ -27,7 +27,7 @@ use crate::rules;
 use crate::slice::Slice;
 use crate::value;
 
-use super::edges::{BUCKET_BITS, FILE_BUFFER};
+use super::edges::{BUCKET_BITS, FILE_BUFFER, FILE_RECORD};
 use super::preds::MAPPED_BUDGET;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
@@ -99,11 +99,11 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
         + (smaller + 2 * n + buffers)
             .max(2 * n + inverting)
             .max(retrograde);
-    // The moves' files are deleted as the table is written, so the moves (8 bytes each) and the
+    // The moves' files are deleted as the table is written, so the moves (7 bytes each) and the
     // table with two states (4 bytes a position each, at the moment one replaces the other)
     // are not on disk at once; the exits (2 bytes a position) stay throughout.
     let table = n + n / 8 + 4 * e;
-    let disk = (8 * e).max(table + 8 * n) + 2 * n;
+    let disk = (FILE_RECORD as u128 * e).max(table + 8 * n) + 2 * n;
     let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     MemoryNeed {
         positions,
