@@ -18,7 +18,7 @@ use super::retrograde::UNKNOWN;
 use super::{KnownValues, Progress, SolveError, NO_DEPTH};
 use crate::position::{Board, MAX_PITS_PER_SIDE};
 use crate::rules::{self, MoveEffect};
-use crate::slice::Slice;
+use crate::slice::{Slice, SliceId};
 use crate::value::{self, Value};
 use crate::variant::Family;
 
@@ -33,6 +33,8 @@ pub(super) fn applies(group: &[Slice]) -> bool {
 /// Every position's value and depth, each computed once, children first.
 struct Memo<'a> {
     slice: Slice,
+    /// Seeds on the board in the slice.
+    seeds: u8,
     known: &'a KnownValues,
     value: Vec<AtomicI8>,
     depth: Vec<AtomicU16>,
@@ -49,6 +51,7 @@ pub(super) fn solve(
     progress.pass("moves", n as u64);
     let memo = Memo {
         slice,
+        seeds: slice.id.total() as u8,
         known,
         value: (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect(),
         depth: (0..n).map(|_| AtomicU16::new(NO_DEPTH)).collect(),
@@ -100,7 +103,12 @@ impl Memo<'_> {
                     Child::Here(i, seen)
                 }
                 Some(seen) => {
-                    let slice = Slice::of(variant, &seen);
+                    // The seeds the move gained left the board: that is the child's slice
+                    // (cheaper than summing the child's pits).
+                    let slice = Slice {
+                        variant,
+                        id: SliceId::Seeds(self.seeds - o.gain[0] - o.gain[1]),
+                    };
                     let values = self.known.get(slice.id).expect("checked by check_known");
                     let v = &values[slice.index(&seen) as usize];
                     prefetch(v);
