@@ -109,6 +109,7 @@ impl Memo<'_> {
                         variant,
                         id: SliceId::Seeds(self.seeds - o.gain[0] - o.gain[1]),
                     };
+                    debug_assert_eq!(slice, Slice::of(variant, &seen));
                     let values = self.known.get(slice.id).expect("checked by check_known");
                     let v = &values[slice.index(&seen) as usize];
                     prefetch(v);
