@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use mancala_solver::search::{start_board, KalahSearch, SearchOptions};
+use mancala_solver::search::{start_board, KalahSearch, Leaves, SearchOptions};
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{Board, Slice, Variant};
 
@@ -56,17 +56,11 @@ fn search(p: usize, n: u8, leaves: u32) -> Run {
     let mut options = SearchOptions::new(p);
     options.tt_bits = 24;
     options.leaf_max_seeds = known.as_ref().map(|_| leaves);
-    let v = variant(p);
-    let leaf = |b: &Board| {
-        known
-            .as_ref()
-            .and_then(|k| k.value(v.expect("a variant"), b))
-    };
-    let mut s = KalahSearch::new(options, leaf);
     let t = Instant::now();
-    let value = s
-        .value(&start_board(p, n), 0, &mut |_| {})
-        .expect("no budget");
+    let (value, nodes, leaf_hits) = match (&known, variant(p)) {
+        (Some(k), Some(v)) => start_value(KalahSearch::new(options, k.leaves(v)), p, n),
+        _ => start_value(KalahSearch::new(options, |_: &Board| None), p, n),
+    };
     Run {
         value,
         method: if known.is_some() {
@@ -76,9 +70,17 @@ fn search(p: usize, n: u8, leaves: u32) -> Run {
         },
         tablebase_seconds,
         search_seconds: t.elapsed().as_secs_f64(),
-        nodes: s.nodes(),
-        leaf_hits: s.leaf_hits(),
+        nodes,
+        leaf_hits,
     }
+}
+
+/// The value of the start of `Kalah(p, n)` by `s`, with its nodes and leaf hits.
+fn start_value(mut s: KalahSearch<impl Leaves>, p: usize, n: u8) -> (i8, u64, u64) {
+    let value = s
+        .value(&start_board(p, n), 0, &mut |_| {})
+        .expect("no budget");
+    (value, s.nodes(), s.leaf_hits())
 }
 
 /// The start value of `Kalah(p, n)` from a full tablebase of its variant.

@@ -10,6 +10,7 @@
 //!   can prove it, else a labelled estimate.
 
 mod by_side;
+mod cache;
 pub mod engine;
 pub mod error;
 mod game_result;

@@ -15,13 +15,16 @@
 //!
 //! * zero-window alpha-beta (fail-soft negamax) driven by MTD(f) until the lower and upper
 //!   bounds of the root meet;
-//! * a fixed-size transposition table of bounds (two entries a bucket, the larger subtree kept),
-//!   keyed by the board alone: the value does not depend on the stores;
+//! * a fixed-size transposition table of bounds, keyed by the board alone (the value does not
+//!   depend on the stores): four 16-byte entries a bucket, one cache line, the entry of the
+//!   smallest search replaced; on huge pages, and the buckets of a node's children fetched
+//!   ahead together ([`crate::cache`]), since its misses were half of the search's time;
 //! * move ordering: the transposition table's best move, then moves that end in the store (from
 //!   the pit nearest the store first), then captures, then the rest;
 //! * the bounds `[-n, n]` of a position with `n` seeds on the board;
-//! * at every position with at most [`SearchOptions::leaf_max_seeds`] seeds, a leaf callback
-//!   that returns the solved value when the tablebase holds it (the `db` crate passes
+//! * at every position with at most [`SearchOptions::leaf_max_seeds`] seeds, the leaves
+//!   ([`Leaves`]: a closure, or [`crate::solve::KnownValues::leaves`], which can fetch ahead)
+//!   return the solved value when the tablebase holds it (the `db` crate passes
 //!   `Tablebase::probe_board`; this crate knows nothing of SQLite), ending the search there;
 //! * a budget of nodes (and optionally of time), and a progress callback.
 //!
@@ -30,6 +33,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::cache::{on_huge_pages, prefetch};
 pub use crate::engine::Budget;
 use crate::position::Board;
 use crate::rules::{kalah, MoveEffect, Next};
@@ -47,7 +51,7 @@ pub struct SearchOptions {
     /// The leaf callback is asked about every position with at most this many seeds on the
     /// board (the largest total whose slices are all solved); `None`: never asked.
     pub leaf_max_seeds: Option<u32>,
-    /// The transposition table holds `2^tt_bits` entries of 32 bytes.
+    /// The transposition table holds `2^tt_bits` entries of 16 bytes (at least 4).
     pub tt_bits: u32,
     /// The budget.
     pub budget: Budget,
@@ -100,14 +104,36 @@ pub struct BudgetExhausted {
     pub upper: i8,
 }
 
+/// What the search asks at its leaves: the tablebase. A closure `Fn(&Board) -> Option<i8>`
+/// is one; [`KnownValues::leaves`] is one that can also be asked to fetch ahead.
+pub trait Leaves {
+    /// The value of `board` (seen from the side to move) if its slice is solved.
+    fn value(&self, board: &Board) -> Option<i8>;
+    /// A hint that `board` will be asked about soon: the search gives it for the children of a
+    /// node before it visits the first, so that their lookups overlap.
+    #[inline]
+    fn prefetch(&self, _board: &Board) {}
+}
+
+impl<F: Fn(&Board) -> Option<i8>> Leaves for F {
+    #[inline]
+    fn value(&self, board: &Board) -> Option<i8> {
+        self(board)
+    }
+}
+
 /// A search stopped by its budget, unwinding.
 struct Stop;
 
-/// One transposition table entry: bounds of a board's value.
+/// One transposition table entry: bounds of a board's value. 16 bytes, four to a 64-byte
+/// bucket: one cache line holds every place a board can be.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    /// The packed board; 0 for an empty slot (the empty board is never stored: it is over).
-    key: u128,
+    /// The packed board ([`KalahSearch::key`]), low 64 bits; 0 in both halves for an empty
+    /// slot (the empty board is never stored: it is over).
+    key_low: u64,
+    /// Bits 64 to 95 of the packed board.
+    key_high: u32,
     lower: i8,
     upper: i8,
     /// Index of the best move found, or `u8::MAX`.
@@ -116,13 +142,30 @@ struct Entry {
     work: u8,
 }
 
+impl Entry {
+    #[inline]
+    fn key(&self) -> u128 {
+        self.key_low as u128 | (self.key_high as u128) << 64
+    }
+}
+
+/// Entries a bucket.
+const BUCKET: usize = 4;
+
+/// The places a board can be in the table: one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// An exact Kalah searcher: its transposition table and counters are kept from one search to
 /// the next, so that searching the moves of a position one after the other shares the work.
-pub struct KalahSearch<L: Fn(&Board) -> Option<i8>> {
+pub struct KalahSearch<L: Leaves> {
     options: SearchOptions,
     leaf: L,
-    table: Vec<Entry>,
+    table: Vec<Bucket>,
     mask: usize,
+    /// Bits a pit takes in a key: 7, fewer above 6 pits a row so that a key fits in 96 bits.
+    key_bits: u32,
     nodes: u64,
     leaf_hits: u64,
     next_report: u64,
@@ -146,7 +189,7 @@ pub fn start_board(pits: usize, seeds_per_pit: u8) -> Board {
     b
 }
 
-impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
+impl<L: Leaves> KalahSearch<L> {
     /// A searcher with an empty transposition table.
     pub fn new(options: SearchOptions, leaf: L) -> KalahSearch<L> {
         assert!(
@@ -158,8 +201,9 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         KalahSearch {
             options,
             leaf,
-            table: vec![Entry::default(); size],
-            mask: size - 1,
+            table: on_huge_pages(size.div_ceil(BUCKET), Bucket::default),
+            mask: size.div_ceil(BUCKET) - 1,
+            key_bits: (96 / (2 * options.pits as u32)).min(7),
             nodes: 0,
             leaf_hits: 0,
             next_report: options.progress_every,
@@ -232,55 +276,60 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         }
     }
 
+    /// The board packed into at most 96 bits, [`Self::key_bits`] a pit; `None` for a board
+    /// with a pit too full for them (only above 6 pits a row), which the table does not hold.
     #[inline]
-    fn key(&self, b: &Board) -> u128 {
+    fn key(&self, b: &Board) -> Option<u128> {
         let mut k = 0u128;
+        let bits = self.key_bits;
         for (i, &c) in b.cells[..2 * self.options.pits].iter().enumerate() {
-            k |= (c as u128) << (7 * i);
+            if u32::from(c) >> bits != 0 {
+                return None;
+            }
+            k |= (c as u128) << (bits as usize * i);
         }
-        k
+        Some(k)
     }
 
+    /// The bucket of `key`.
     #[inline]
     fn bucket(&self, key: u128) -> usize {
         let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let h = (h ^ (h >> 31)) as usize;
-        h & self.mask & !1
+        h & self.mask
     }
 
     fn probe(&self, key: u128) -> Option<Entry> {
-        let i = self.bucket(key);
-        self.table[i..i + 2].iter().find(|e| e.key == key).copied()
+        self.table[self.bucket(key)]
+            .0
+            .iter()
+            .find(|e| e.key() == key)
+            .copied()
     }
 
     fn store(&mut self, key: u128, lower: i32, upper: i32, best: u8, nodes: u64) {
         let work = (64 - nodes.leading_zeros()) as u8;
-        let i = self.bucket(key);
+        let b = self.bucket(key);
         let new = Entry {
-            key,
+            key_low: key as u64,
+            key_high: (key >> 64) as u32,
             lower: lower as i8,
             upper: upper as i8,
             best,
             work,
         };
-        if self.table[i].key == key {
-            self.table[i] = merge(self.table[i], new);
-        } else if self.table[i + 1].key == key {
-            let merged = merge(self.table[i + 1], new);
-            if merged.work >= self.table[i].work {
-                self.table[i + 1] = self.table[i];
-                self.table[i] = merged;
-            } else {
-                self.table[i + 1] = merged;
-            }
-        } else if work >= self.table[i].work {
-            // The first slot keeps the larger search; the one it held moves to the second.
-            self.table[i + 1] = self.table[i];
-            self.table[i] = new;
-        } else {
-            self.table[i + 1] = new;
+        let bucket = &mut self.table[b].0;
+        if let Some(e) = bucket.iter_mut().find(|e| e.key() == key) {
+            *e = merge(*e, new);
+            return;
         }
+        // The entry of the smallest search gives way (an empty slot first).
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| if e.key() == 0 { -1 } else { e.work as i32 })
+            .expect("a bucket has entries");
+        *victim = new;
     }
 
     /// Fail-soft negamax alpha-beta: the value if it lies in `(alpha, beta)`, else a bound on
@@ -317,7 +366,7 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
             return Ok(margin(t.gain));
         }
         if self.options.leaf_max_seeds.is_some_and(|m| n <= m) {
-            if let Some(v) = (self.leaf)(b) {
+            if let Some(v) = self.leaf.value(b) {
                 self.leaf_hits += 1;
                 return Ok(v as i32);
             }
@@ -332,7 +381,7 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         }
         let key = self.key(b);
         let mut tt_best = u8::MAX;
-        if let Some(e) = self.probe(key) {
+        if let Some(e) = key.and_then(|k| self.probe(k)) {
             let (lo, hi) = (e.lower as i32, e.upper as i32);
             if lo >= beta {
                 return Ok(lo);
@@ -350,9 +399,30 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         let mut moves: [Option<MoveEffect>; MAX_SEARCH_PITS] = [None; MAX_SEARCH_PITS];
         kalah::expand(p, b, &mut |mv: Move, o: &MoveEffect| {
             if let Move::Pit(k) = mv {
-                moves[k as usize - 1] = Some(*o);
+                let mut o = *o;
+                if matches!(o.next, Next::Opponent) {
+                    // The child as its mover sees it, as it is searched.
+                    o.board = o.board.flipped(p);
+                }
+                moves[k as usize - 1] = Some(o);
             }
         });
+        // What the children will look up first (the tablebase, or the table's bucket), fetched
+        // together now rather than one miss after another later.
+        for o in moves[..p].iter().flatten() {
+            let leaf = self
+                .options
+                .leaf_max_seeds
+                .is_some_and(|m| o.board.total() <= m);
+            if !matches!(o.next, Next::Mover | Next::Opponent) {
+                continue;
+            }
+            if leaf {
+                self.leaf.prefetch(&o.board);
+            } else if let Some(k) = self.key(&o.board) {
+                prefetch(&self.table[self.bucket(k)]);
+            }
+        }
         let (alpha0, beta0) = (alpha, beta);
         let nodes_before = self.nodes;
 
@@ -396,10 +466,7 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
             let v = match o.next {
                 Next::Over | Next::Endless => g,
                 Next::Mover => g + self.alpha_beta(&o.board, alpha - g, beta - g, progress)?,
-                Next::Opponent => {
-                    let child = o.board.flipped(p);
-                    g - self.alpha_beta(&child, g - beta, g - alpha, progress)?
-                }
+                Next::Opponent => g - self.alpha_beta(&o.board, g - beta, g - alpha, progress)?,
             };
             if v > best {
                 best = v;
@@ -419,7 +486,9 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
         } else {
             (best, best)
         };
-        self.store(key, lower, upper, best_move, self.nodes - nodes_before);
+        if let Some(key) = key {
+            self.store(key, lower, upper, best_move, self.nodes - nodes_before);
+        }
         Ok(best)
     }
 }
@@ -427,7 +496,8 @@ impl<L: Fn(&Board) -> Option<i8>> KalahSearch<L> {
 /// Two entries for one board: the intersection of their bounds, the newer best move.
 fn merge(old: Entry, new: Entry) -> Entry {
     Entry {
-        key: new.key,
+        key_low: new.key_low,
+        key_high: new.key_high,
         lower: old.lower.max(new.lower),
         upper: old.upper.min(new.upper),
         best: new.best,

@@ -97,7 +97,7 @@ fn search_matches_tablebase(v: Variant, max: u32, step: u64) {
     options.tt_bits = 18;
     let mut plain = KalahSearch::new(options, |_: &Board| None);
     options.leaf_max_seeds = Some(max / 2);
-    let mut leaves = KalahSearch::new(options, |b: &Board| known.value(v, b));
+    let mut leaves = KalahSearch::new(options, known.leaves(v));
     let mut checked = 0;
     for slice in Slice::up_to(v, max) {
         for i in (0..slice.len()).step_by(step as usize) {
@@ -167,7 +167,7 @@ fn kalah_6_4_is_a_first_player_win_by_10() {
     let mut options = SearchOptions::new(6);
     options.leaf_max_seeds = Some(16);
     options.tt_bits = 24;
-    let mut s = KalahSearch::new(options, |b: &Board| known.value(Variant::Kalah, b));
+    let mut s = KalahSearch::new(options, known.leaves(Variant::Kalah));
     assert_eq!(s.value(&start_board(6, 4), 0, &mut |_| {}), Ok(10));
 }
 

@@ -121,8 +121,42 @@ impl KnownValues {
     /// callback of [`crate::search`] over an in-memory tablebase.
     #[inline]
     pub fn value(&self, variant: Variant, board: &crate::Board) -> Option<i8> {
+        self.entry(variant, board).copied()
+    }
+
+    /// Where the value of `board` is, when its slice is known.
+    #[inline]
+    fn entry(&self, variant: Variant, board: &crate::Board) -> Option<&i8> {
         let slice = Slice::of(variant, board);
-        self.get(slice.id).map(|v| v[slice.index(board) as usize])
+        self.get(slice.id).map(|v| &v[slice.index(board) as usize])
+    }
+
+    /// These values as the leaves of a [`crate::search::KalahSearch`] of `variant`.
+    pub fn leaves(&self, variant: Variant) -> KnownLeaves<'_> {
+        KnownLeaves {
+            known: self,
+            variant,
+        }
+    }
+}
+
+/// [`KnownValues`] of one variant as the leaves of a search, fetching ahead when asked.
+pub struct KnownLeaves<'a> {
+    known: &'a KnownValues,
+    variant: Variant,
+}
+
+impl crate::search::Leaves for KnownLeaves<'_> {
+    #[inline]
+    fn value(&self, board: &crate::Board) -> Option<i8> {
+        self.known.value(self.variant, board)
+    }
+
+    #[inline]
+    fn prefetch(&self, board: &crate::Board) {
+        if let Some(v) = self.known.entry(self.variant, board) {
+            crate::cache::prefetch(v);
+        }
     }
 }
 

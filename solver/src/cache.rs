@@ -1,0 +1,73 @@
+//! Help for the memory system on the hot paths: a prefetch hint, and large tables on huge pages.
+//!
+//! The searches and the Kalah solve spend most of their time waiting for memory: a lookup in a
+//! table of hundreds of megabytes misses every cache, and with 4 KiB pages it misses the TLB
+//! too, so the processor first walks the page tables (themselves out of cache). Measured on the
+//! Kalah(6, 4) search, the transposition table's load was half of the search's time. Huge pages
+//! (2 MiB, transparent: this kernel gives them where `madvise` asks for them) cut the walks;
+//! prefetching the lines a node is about to read lets their misses overlap.
+
+/// Asks the processor to fetch `x` into the cache (a hint; nothing on other targets).
+#[inline(always)]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch of a valid reference; it reads nothing and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// A vector of `len` items made by `item`, its memory advised onto huge pages before it is
+/// first written (a page already touched keeps its small pages).
+pub(crate) fn on_huge_pages<T>(len: usize, item: impl FnMut() -> T) -> Vec<T> {
+    let mut v = Vec::with_capacity(len);
+    advise_huge_pages(v.spare_capacity_mut());
+    v.extend(std::iter::repeat_with(item).take(len));
+    v
+}
+
+/// Asks the kernel for huge pages under the whole 2 MiB regions of `memory` (a hint: where
+/// transparent huge pages are off, or on other systems, nothing changes).
+fn advise_huge_pages<T>(memory: &[T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = memory.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if first < last {
+            // SAFETY: the range lies inside `memory`, an allocation of this process, and
+            // MADV_HUGEPAGE changes how it is backed, never what it holds.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_on_huge_pages_holds_what_it_was_made_with() {
+        let mut n = 0u64;
+        let mut t = on_huge_pages(3 << 20, || {
+            n += 1;
+            n
+        });
+        assert_eq!(t.len(), 3 << 20);
+        assert!(t.iter().enumerate().all(|(i, &x)| x == i as u64 + 1));
+        t[12345] = 0;
+        assert_eq!(t.iter().filter(|&&x| x == 0).count(), 1);
+    }
+}
