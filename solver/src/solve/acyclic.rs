@@ -5,17 +5,18 @@
 //! their owner's store falls with every such move: no position of a slice can come back, and the
 //! moves within a slice form a DAG. A position's value and depth then follow from its moves'
 //! directly, children first, as Irving's Kalah generator found values (a memoised depth-first
-//! recursion), with no predecessors and no retrograde: one move generation a position and 3 bytes
-//! of state (value and depth). The value is the best move's, the depth that of docs/rules.md
+//! recursion), with no predecessors and no retrograde: one move generation a position and 4 bytes
+//! of state (value and depth in one word, so that a child's lookup is one load). The value is the best move's, the depth that of docs/rules.md
 //! (the winner's shortest value-keeping move, the loser's longest), none for a value of 0, which
 //! is what the retrograde gives these slices (solver/tests/solved_digests.rs checks it does).
 
-use std::sync::atomic::{AtomicI8, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
 use super::retrograde::UNKNOWN;
 use super::{KnownValues, Progress, SolveError, NO_DEPTH};
+use crate::cache::{on_huge_pages, prefetch};
 use crate::position::{Board, MAX_PITS_PER_SIDE};
 use crate::rules::{self, MoveEffect};
 use crate::slice::{Slice, SliceId};
@@ -36,8 +37,22 @@ struct Memo<'a> {
     /// Seeds on the board in the slice.
     seeds: u8,
     known: &'a KnownValues,
-    value: Vec<AtomicI8>,
-    depth: Vec<AtomicU16>,
+    /// Each position's value (low byte) and depth (the 16 bits above it), or [`UNSOLVED`]: one
+    /// word, so a child costs one cache miss, and a thread that sees a value sees its depth.
+    state: Vec<AtomicU32>,
+}
+
+/// The state of a position not computed yet.
+const UNSOLVED: u32 = pack(UNKNOWN, NO_DEPTH);
+
+/// A value and a depth as one word.
+const fn pack(value: i8, depth: u16) -> u32 {
+    (depth as u32) << 8 | value as u8 as u32
+}
+
+/// The value and the depth of a word.
+const fn unpack(word: u32) -> (i8, u16) {
+    (word as u8 as i8, (word >> 8) as u16)
 }
 
 /// Solves a single Kalah slice; `known` holds the smaller slices.
@@ -53,8 +68,8 @@ pub(super) fn solve(
         slice,
         seeds: slice.id.total() as u8,
         known,
-        value: (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect(),
-        depth: (0..n).map(|_| AtomicU16::new(NO_DEPTH)).collect(),
+        // Children are looked up all over the array: huge pages spare the TLB misses.
+        state: on_huge_pages(n, || AtomicU32::new(UNSOLVED)),
     };
     (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|c| {
         let end = ((c + 1) * CHUNK).min(n);
@@ -67,22 +82,20 @@ pub(super) fn solve(
         }
         progress.advance((end - c * CHUNK) as u64);
     });
-    let values = memo.value.into_iter().map(AtomicI8::into_inner).collect();
-    let depths = memo.depth.into_iter().map(AtomicU16::into_inner).collect();
-    Ok((values, depths))
+    let state = memo.state.into_iter().map(AtomicU32::into_inner);
+    Ok(state.map(unpack).unzip())
 }
 
 impl Memo<'_> {
     /// The value and depth of position `i` (whose board is `board`), computed if need be. Two
     /// threads may compute the same position at once: both find the same figures.
     fn get(&self, i: usize, board: &Board) -> (i8, u16) {
-        let v = self.value[i].load(Ordering::Acquire);
-        if v != UNKNOWN {
-            return (v, self.depth[i].load(Ordering::Relaxed));
+        let word = self.state[i].load(Ordering::Relaxed);
+        if word != UNSOLVED {
+            return unpack(word);
         }
         let (v, d) = self.compute(board);
-        self.depth[i].store(d, Ordering::Relaxed);
-        self.value[i].store(v, Ordering::Release);
+        self.state[i].store(pack(v, d), Ordering::Relaxed);
         (v, d)
     }
 
@@ -98,8 +111,7 @@ impl Memo<'_> {
             moves[count] = match o.child_board(l) {
                 Some(seen) if !value::is_exit(o) => {
                     let i = self.slice.index(&seen) as usize;
-                    prefetch(&self.value[i]);
-                    prefetch(&self.depth[i]);
+                    prefetch(&self.state[i]);
                     Child::Here(i, seen)
                 }
                 Some(seen) => {
@@ -164,17 +176,4 @@ enum Child<'a> {
     Here(usize, Board),
     Known(&'a i8, MoveEffect),
     Over(i8),
-}
-
-/// Asks the processor to fetch `x` into the cache (a hint; nothing on other targets).
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch of a valid reference; it reads nothing and cannot fault.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
