@@ -70,13 +70,39 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
         }
     }
     let mut place = from;
-    for _ in 0..rest {
-        place = if place + 1 == ring { 0 } else { place + 1 };
-        trace.step(ring_step(p, place));
-        match place.cmp(&p) {
-            std::cmp::Ordering::Less => b.cells[place] += 1,
-            std::cmp::Ordering::Equal => store += 1,
-            std::cmp::Ordering::Greater => b.cells[place - 1] += 1,
+    if T::WANTED {
+        for _ in 0..rest {
+            place = if place + 1 == ring { 0 } else { place + 1 };
+            trace.step(ring_step(p, place));
+            match place.cmp(&p) {
+                std::cmp::Ordering::Less => b.cells[place] += 1,
+                std::cmp::Ordering::Equal => store += 1,
+                std::cmp::Ordering::Greater => b.cells[place - 1] += 1,
+            }
+        }
+    } else if rest > 0 {
+        // The same seeds a stretch at a time (the solver's and the searches' hot path): ring
+        // places from+1 ..= last, wrapping once at most past the opponent's last pit.
+        let last = from + rest;
+        let own_end = last.min(p - 1) + 1;
+        for c in &mut b.cells[from + 1..own_end] {
+            *c += 1;
+        }
+        if last >= p {
+            store += 1;
+        }
+        if last > p {
+            // Ring places p+1 ..= last (or to 2p) are cells p .. last (or 2p).
+            for c in &mut b.cells[p..last.min(2 * p)] {
+                *c += 1;
+            }
+        }
+        place = last;
+        if last >= ring {
+            place = last - ring;
+            for c in &mut b.cells[..=place] {
+                *c += 1;
+            }
         }
     }
     if rest == 0 {
@@ -128,5 +154,43 @@ fn ring_step(p: usize, place: usize) -> Step {
         std::cmp::Ordering::Less => Step::Sow { cell: place },
         std::cmp::Ordering::Equal => Step::Store,
         std::cmp::Ordering::Greater => Step::Sow { cell: place - 1 },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solver's sowing (stretches at a time, no trace) against the traced one (seed by
+    /// seed, as the rules are written): the same board, gains and turn for every pit, number
+    /// of seeds (partial laps, whole laps and both) and row length the search takes.
+    #[test]
+    fn sowing_by_stretches_is_sowing_seed_by_seed() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for p in 1..=9 {
+            for from in 0..p {
+                for seeds in 1..=3 * (2 * p + 1) + 2 {
+                    for _ in 0..8 {
+                        let mut b = Board::EMPTY;
+                        for c in &mut b.cells[..2 * p] {
+                            // Empty pits often, so that captures and ends happen.
+                            *c = (next() % 4) as u8 * (next() % 2) as u8;
+                        }
+                        b.cells[from] = seeds as u8;
+                        let fast = sow(p, &b, from, &mut NoTrace);
+                        let traced = sow(p, &b, from, &mut Vec::new());
+                        assert_eq!(fast.board, traced.board, "{p} pits, {from}: {b:?}");
+                        assert_eq!(fast.gain, traced.gain, "{p} pits, {from}: {b:?}");
+                        assert_eq!(fast.next, traced.next, "{p} pits, {from}: {b:?}");
+                    }
+                }
+            }
+        }
     }
 }
