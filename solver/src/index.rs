@@ -40,15 +40,17 @@ pub fn count(pits: usize, seeds: u32) -> u64 {
 #[inline]
 pub fn rank(cells: &[u8]) -> u64 {
     let k = cells.len();
-    let mut left: usize = cells.iter().map(|&c| c as usize).sum();
+    // Pit i holding a, with `below` seeds in the pits after it: every distribution with fewer
+    // seeds in pit i comes first. Summed over the smaller shares x < a, that is
+    // ways(k-i, below+a) - ways(k-i, below) (hockey-stick identity). Taken from the last pit
+    // back, the seeds after each pit are a running sum: one pass, no total needed first.
+    let mut below = cells[k - 1] as usize;
     let mut r = 0u64;
-    // Pit i holding a: every distribution with fewer seeds there comes first. Summed over the
-    // smaller shares x < a, that is ways(k-i, left) - ways(k-i, left-a) (hockey-stick identity).
-    for (i, &a) in cells[..k - 1].iter().enumerate() {
-        let a = a as usize;
-        let rest = k - i;
-        r += WAYS[rest][left] - WAYS[rest][left - a];
-        left -= a;
+    for i in (0..k - 1).rev() {
+        let with = below + cells[i] as usize;
+        let row = &WAYS[k - i];
+        r += row[with] - row[below];
+        below = with;
     }
     r
 }
