@@ -19,6 +19,7 @@ mod moves;
 mod notation;
 mod play;
 mod position;
+mod register;
 pub mod rules;
 pub mod search;
 mod slice;

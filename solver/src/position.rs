@@ -4,6 +4,7 @@
 use std::fmt;
 use std::ops::Not;
 
+use crate::register;
 use crate::{BySide, Variant};
 
 /// Most pits one side can own (Bao la Kiarabu: two rows of 8).
@@ -71,8 +72,11 @@ impl Board {
     /// The same board seen from the other side.
     #[inline]
     pub fn flipped(&self, pits_per_side: usize) -> Board {
-        let mut cells = [0u8; 2 * MAX_PITS_PER_SIDE];
         let l = pits_per_side;
+        if 2 * l <= register::CELLS {
+            return register::store(register::flipped(register::load(self), l));
+        }
+        let mut cells = [0u8; 2 * MAX_PITS_PER_SIDE];
         cells[..l].copy_from_slice(&self.cells[l..2 * l]);
         cells[l..2 * l].copy_from_slice(&self.cells[..l]);
         Board { cells }

@@ -10,6 +10,7 @@
 use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
+use crate::register;
 use crate::Move;
 
 /// How the game ends when it is over on `board` (two rows of `pits` pits): when a row is empty,
@@ -44,6 +45,9 @@ pub fn expand(
 /// Sows from the mover's pit index `from` (0-based), telling `trace` each step.
 #[inline]
 pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T) -> MoveEffect {
+    if !T::WANTED && 2 * p <= register::CELLS {
+        return sow_in_register(p, board, from);
+    }
     // The sowing ring: the mover's pits 0..P, the mover's store at P, then the opponent's pits
     // (ring places P+1..=2P hold board cells P..2P). The opponent's store is not in the ring.
     let ring = 2 * p + 1;
@@ -70,39 +74,13 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
         }
     }
     let mut place = from;
-    if T::WANTED {
-        for _ in 0..rest {
-            place = if place + 1 == ring { 0 } else { place + 1 };
-            trace.step(ring_step(p, place));
-            match place.cmp(&p) {
-                std::cmp::Ordering::Less => b.cells[place] += 1,
-                std::cmp::Ordering::Equal => store += 1,
-                std::cmp::Ordering::Greater => b.cells[place - 1] += 1,
-            }
-        }
-    } else if rest > 0 {
-        // The same seeds a stretch at a time (the solver's and the searches' hot path): ring
-        // places from+1 ..= last, wrapping once at most past the opponent's last pit.
-        let last = from + rest;
-        let own_end = last.min(p - 1) + 1;
-        for c in &mut b.cells[from + 1..own_end] {
-            *c += 1;
-        }
-        if last >= p {
-            store += 1;
-        }
-        if last > p {
-            // Ring places p+1 ..= last (or to 2p) are cells p .. last (or 2p).
-            for c in &mut b.cells[p..last.min(2 * p)] {
-                *c += 1;
-            }
-        }
-        place = last;
-        if last >= ring {
-            place = last - ring;
-            for c in &mut b.cells[..=place] {
-                *c += 1;
-            }
+    for _ in 0..rest {
+        place = if place + 1 == ring { 0 } else { place + 1 };
+        trace.step(ring_step(p, place));
+        match place.cmp(&p) {
+            std::cmp::Ordering::Less => b.cells[place] += 1,
+            std::cmp::Ordering::Equal => store += 1,
+            std::cmp::Ordering::Greater => b.cells[place - 1] += 1,
         }
     }
     if rest == 0 {
@@ -147,6 +125,63 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
     }
 }
 
+/// [`sow`] with no trace on a board of at most 16 cells (the solver's and the searches' hot
+/// path): the same seeds, dropped a stretch of pits at a time into a register.
+#[inline]
+fn sow_in_register(p: usize, board: &Board, from: usize) -> MoveEffect {
+    use register::{cell, emptied, ones, sum};
+    let ring = 2 * p + 1;
+    let seeds = board.cells[from] as usize;
+    let mut b = emptied(register::load(board), from);
+    let (laps, rest) = (seeds / ring, seeds % ring);
+    // Whole laps: a seed in every pit (the emptied one too) and in the store, each lap.
+    b += laps as u128 * ones(0, 2 * p);
+    let mut store = laps as u8;
+    let mut place = from;
+    if rest > 0 {
+        // The rest into ring places from+1 ..= last: the mover's pits, the store at p, the
+        // opponent's pits (place q > p is cell q - 1), and round once more at most.
+        let last = from + rest;
+        b += ones(from + 1, last.min(p - 1) + 1);
+        if last >= p {
+            store += 1;
+        }
+        if last > p {
+            b += ones(p, last.min(2 * p));
+        }
+        place = last;
+        if last >= ring {
+            place = last - ring;
+            b += ones(0, place + 1);
+        }
+    }
+    let mut gain = [store, 0];
+    let mut next = Next::Opponent;
+    if place == p {
+        next = Next::Mover;
+    } else if place < p && cell(b, place) == 1 {
+        let opposite = 2 * p - 1 - place;
+        gain[0] += 1 + cell(b, opposite);
+        b = emptied(emptied(b, place), opposite);
+    }
+    let own = sum(b & register::below(p));
+    let opponent = sum(b) - own;
+    if own == 0 || opponent == 0 {
+        gain[0] += own as u8;
+        gain[1] += opponent as u8;
+        return MoveEffect {
+            board: Board::EMPTY,
+            gain,
+            next: Next::Over,
+        };
+    }
+    MoveEffect {
+        board: register::store(b),
+        gain,
+        next,
+    }
+}
+
 /// The step of a seed dropped at `place` of the sowing ring: a pit (the opponent's pits after
 /// the store) or the mover's store.
 fn ring_step(p: usize, place: usize) -> Step {
@@ -161,9 +196,10 @@ fn ring_step(p: usize, place: usize) -> Step {
 mod tests {
     use super::*;
 
-    /// The solver's sowing (stretches at a time, no trace) against the traced one (seed by
-    /// seed, as the rules are written): the same board, gains and turn for every pit, number
-    /// of seeds (partial laps, whole laps and both) and row length the search takes.
+    /// The solver's sowing (in a register, no trace; seed by seed above 8 pits a row) against
+    /// the traced one (seed by seed, as the rules are written): the same board, gains and turn
+    /// for every pit, number of seeds (partial laps, whole laps and both) and row length the
+    /// search takes.
     #[test]
     fn sowing_by_stretches_is_sowing_seed_by_seed() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
