@@ -9,7 +9,6 @@
 //! working on.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
@@ -247,7 +246,7 @@ impl SolvePlan<'_> {
             let values = tb
                 .load_values(slice)
                 .map_err(|source| SolveUpToError::Resume { slice, source })?;
-            known.insert(slice.id, Arc::from(values));
+            known.insert(slice.id, values);
         }
         Ok(())
     }
@@ -316,7 +315,7 @@ impl SolvePlan<'_> {
             for s in solved {
                 solved_now.push(s.slice.id);
                 drop(s.depths);
-                self.known.insert(s.slice.id, Arc::from(s.values));
+                self.known.insert(s.slice.id, s.values);
             }
             done.push(summary);
         }

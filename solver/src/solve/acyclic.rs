@@ -82,8 +82,13 @@ pub(super) fn solve(
         }
         progress.advance((end - c * CHUNK) as u64);
     });
-    let state = memo.state.into_iter().map(AtomicU32::into_inner);
-    Ok(state.map(unpack).unzip())
+    // The values go on huge pages too: the next slices' exits look them up all over.
+    let mut values = on_huge_pages(n, || 0i8);
+    let mut depths = vec![0u16; n];
+    for ((word, v), d) in memo.state.iter().zip(&mut values).zip(&mut depths) {
+        (*v, *d) = unpack(word.load(Ordering::Relaxed));
+    }
+    Ok((values, depths))
 }
 
 impl Memo<'_> {

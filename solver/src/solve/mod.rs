@@ -25,7 +25,6 @@ pub use moves::exit_slices;
 
 use std::io;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use checkpoint::{Resume, WorkDir};
@@ -68,7 +67,7 @@ impl SolvedSlice {
 pub struct KnownValues {
     /// Indexed by [`slot`]: every exit of a solve looks a slice up here, and hashing the slice
     /// id (SipHash, then foldhash) was a tenth of the Kalah solve's time.
-    slices: Vec<Option<(SliceId, Arc<[i8]>)>>,
+    slices: Vec<Option<(SliceId, Vec<i8>)>>,
 }
 
 /// Where a slice's values are in [`KnownValues`]: two-row slices by their seeds, then four-row
@@ -86,11 +85,12 @@ impl KnownValues {
         KnownValues::default()
     }
 
-    /// Records a solved slice's values.
-    pub fn insert(&mut self, id: SliceId, values: Arc<[i8]>) {
+    /// Records a solved slice's values (kept as they are: no copy, and a vector made on huge
+    /// pages stays on them).
+    pub fn insert(&mut self, id: SliceId, values: Vec<i8>) {
         let k = slot(id);
         if self.slices.len() <= k {
-            self.slices.resize(k + 1, None);
+            self.slices.resize_with(k + 1, || None);
         }
         self.slices[k] = Some((id, values));
     }
@@ -361,17 +361,22 @@ fn solve(
     drop(preds);
     let (mut values, mut depths) = work.into_results();
     progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
-    // The group's slices, split off from the end so that nothing is held twice.
+    // The group's slices, from the end. A vector shrunk in place may keep its whole block
+    // (mimalloc does while at least half of it is used), which would hold the group's memory
+    // for as long as the first slice's values are kept: so the rest is copied out too, values
+    // then depths, each group array dropped as soon as it is copied (at most 5 bytes a
+    // position held meanwhile, below the retrograde's peak).
     let mut out = Vec::with_capacity(group.len());
     for slice in group.iter().rev() {
         let start = values.len() - slice.len() as usize;
         let (v, d) = if start == 0 {
             (std::mem::take(&mut values), std::mem::take(&mut depths))
         } else {
-            let split = (values.split_off(start), depths.split_off(start));
-            values.shrink_to_fit();
-            depths.shrink_to_fit();
-            split
+            let v = values[start..].to_vec();
+            values = values[..start].to_vec();
+            let d = depths[start..].to_vec();
+            depths = depths[..start].to_vec();
+            (v, d)
         };
         out.push(SolvedSlice {
             slice: *slice,
@@ -400,7 +405,7 @@ pub fn solve_all(
         let solved = solve_group(&group, known, progress)?;
         done(&solved)?;
         for s in &solved {
-            known.insert(s.slice.id, s.values.clone().into());
+            known.insert(s.slice.id, s.values.clone());
         }
     }
     Ok(())
