@@ -39,6 +39,20 @@ pub fn count(pits: usize, seeds: u32) -> u64 {
 /// The rank of `cells` among all distributions of its total over `cells.len()` pits.
 #[inline]
 pub fn rank(cells: &[u8]) -> u64 {
+    // The lengths of the variants' slices, each with its length known to the compiler, which
+    // then unrolls the loop (a sixth of the Kalah solve's time was spent here).
+    match cells.len() {
+        8 => rank_in(&cells[..8]),
+        10 => rank_in(&cells[..10]),
+        12 => rank_in(&cells[..12]),
+        16 => rank_in(&cells[..16]),
+        24 => rank_in(&cells[..24]),
+        _ => rank_in(cells),
+    }
+}
+
+#[inline(always)]
+fn rank_in(cells: &[u8]) -> u64 {
     let k = cells.len();
     // Pit i holding a, with `below` seeds in the pits after it: every distribution with fewer
     // seeds in pit i comes first. Summed over the smaller shares x < a, that is
