@@ -108,21 +108,23 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
     }
     let own = b.side_total(p, true);
     let opponent = b.side_total(p, false);
-    if own == 0 || opponent == 0 {
-        // Either row empty: the game ends and each side takes the seeds of its own row.
-        gain[0] += own as u8;
-        gain[1] += opponent as u8;
+    ended_or_not(b, [own, opponent], gain, next)
+}
+
+/// The move's effect, given the rows' totals after it: when either row is empty the game ends
+/// and each side takes the seeds of its own row.
+#[inline(always)]
+fn ended_or_not(board: Board, rows: [u32; 2], mut gain: [u8; 2], next: Next) -> MoveEffect {
+    if rows[0] == 0 || rows[1] == 0 {
+        gain[0] += rows[0] as u8;
+        gain[1] += rows[1] as u8;
         return MoveEffect {
             board: Board::EMPTY,
             gain,
             next: Next::Over,
         };
     }
-    MoveEffect {
-        board: b,
-        gain,
-        next,
-    }
+    MoveEffect { board, gain, next }
 }
 
 /// [`sow`] with no trace on a board of at most 16 cells (the solver's and the searches' hot
@@ -165,21 +167,7 @@ fn sow_in_register(p: usize, board: &Board, from: usize) -> MoveEffect {
         b = emptied(emptied(b, place), opposite);
     }
     let own = sum(b & register::below(p));
-    let opponent = sum(b) - own;
-    if own == 0 || opponent == 0 {
-        gain[0] += own as u8;
-        gain[1] += opponent as u8;
-        return MoveEffect {
-            board: Board::EMPTY,
-            gain,
-            next: Next::Over,
-        };
-    }
-    MoveEffect {
-        board: register::store(b),
-        gain,
-        next,
-    }
+    ended_or_not(register::store(b), [own, sum(b) - own], gain, next)
 }
 
 /// The step of a seed dropped at `place` of the sowing ring: a pit (the opponent's pits after
