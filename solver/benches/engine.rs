@@ -28,7 +28,7 @@ use mancala_solver::{Board, Position, Slice, Variant};
 /// Seeds of the Kalah tablebase at the leaves of part 2.
 const LEAF_SEEDS: u32 = 14;
 
-/// Transposition tables of 2^20 entries (32 MiB) for both searches.
+/// Transposition tables of 2^20 entries for both searches (the Kalah search's: 16 MiB).
 const TABLE_BITS: u32 = 20;
 
 /// A seeded generator, so that every run draws the same.

@@ -60,7 +60,7 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// Defaults for `P` pits: no leaves, a 128 MiB table, no budget, progress every 2^20 nodes.
+    /// Defaults for `P` pits: no leaves, a 64 MiB table, no budget, progress every 2^20 nodes.
     pub fn new(pits: usize) -> SearchOptions {
         SearchOptions {
             pits,
