@@ -410,13 +410,13 @@ impl<L: Leaves> KalahSearch<L> {
         // What the children will look up first (the tablebase, or the table's bucket), fetched
         // together now rather than one miss after another later.
         for o in moves[..p].iter().flatten() {
+            if !matches!(o.next, Next::Mover | Next::Opponent) {
+                continue;
+            }
             let leaf = self
                 .options
                 .leaf_max_seeds
                 .is_some_and(|m| o.board.total() <= m);
-            if !matches!(o.next, Next::Mover | Next::Opponent) {
-                continue;
-            }
             if leaf {
                 self.leaf.prefetch(&o.board);
             } else if let Some(k) = self.key(&o.board) {

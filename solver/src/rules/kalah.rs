@@ -189,7 +189,7 @@ mod tests {
     /// for every pit, number of seeds (partial laps, whole laps and both) and row length the
     /// search takes.
     #[test]
-    fn sowing_by_stretches_is_sowing_seed_by_seed() {
+    fn sowing_in_a_register_is_sowing_seed_by_seed() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             state ^= state << 13;

@@ -6,9 +6,10 @@
 //! moves within a slice form a DAG. A position's value and depth then follow from its moves'
 //! directly, children first, as Irving's Kalah generator found values (a memoised depth-first
 //! recursion), with no predecessors and no retrograde: one move generation a position and 4 bytes
-//! of state (value and depth in one word, so that a child's lookup is one load). The value is the best move's, the depth that of docs/rules.md
-//! (the winner's shortest value-keeping move, the loser's longest), none for a value of 0, which
-//! is what the retrograde gives these slices (solver/tests/solved_digests.rs checks it does).
+//! of state (value and depth in one word, so that a child's lookup is one load). The value is
+//! the best move's, the depth that of docs/rules.md (the winner's shortest value-keeping move,
+//! the loser's longest), none for a value of 0, which is what the retrograde gives these slices
+//! (solver/tests/solved_digests.rs checks it does).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
