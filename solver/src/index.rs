@@ -42,26 +42,41 @@ pub fn rank(cells: &[u8]) -> u64 {
     // The lengths of the variants' slices, each with its length known to the compiler, which
     // then unrolls the loop (a sixth of the Kalah solve's time was spent here).
     match cells.len() {
-        8 => rank_in(&cells[..8]),
-        10 => rank_in(&cells[..10]),
-        12 => rank_in(&cells[..12]),
-        16 => rank_in(&cells[..16]),
-        24 => rank_in(&cells[..24]),
-        _ => rank_in(cells),
+        8 => rank_by(8, |i| cells[i]),
+        10 => rank_by(10, |i| cells[i]),
+        12 => rank_by(12, |i| cells[i]),
+        16 => rank_by(16, |i| cells[i]),
+        24 => rank_by(24, |i| cells[i]),
+        k => rank_by(k, |i| cells[i]),
     }
 }
 
+/// [`rank`] of the first `k` cells (`k <= 16`) of a board held in a register
+/// ([`crate::register`]): the Kalah solve ranks its children there, never storing their boards.
+/// Always inlined, so that a caller with `k` fixed gets the unrolled loop of that length alone.
 #[inline(always)]
-fn rank_in(cells: &[u8]) -> u64 {
-    let k = cells.len();
+pub(crate) fn rank_register(x: u128, k: usize) -> u64 {
+    use crate::register::cell;
+    match k {
+        8 => rank_by(8, |i| cell(x, i)),
+        10 => rank_by(10, |i| cell(x, i)),
+        12 => rank_by(12, |i| cell(x, i)),
+        16 => rank_by(16, |i| cell(x, i)),
+        k => rank_by(k, |i| cell(x, i)),
+    }
+}
+
+/// The rank of the distribution over `k` pits whose pit `i` holds `cell(i)`.
+#[inline(always)]
+fn rank_by(k: usize, cell: impl Fn(usize) -> u8) -> u64 {
     // Pit i holding a, with `below` seeds in the pits after it: every distribution with fewer
     // seeds in pit i comes first. Summed over the smaller shares x < a, that is
     // ways(k-i, below+a) - ways(k-i, below) (hockey-stick identity). Taken from the last pit
     // back, the seeds after each pit are a running sum: one pass, no total needed first.
-    let mut below = cells[k - 1] as usize;
+    let mut below = cell(k - 1) as usize;
     let mut r = 0u64;
     for i in (0..k - 1).rev() {
-        let with = below + cells[i] as usize;
+        let with = below + cell(i) as usize;
         let row = &WAYS[k - i];
         r += row[with] - row[below];
         below = with;
@@ -159,6 +174,11 @@ mod tests {
             let mut cells = vec![0u8; k];
             unrank(i, s, &mut cells);
             prop_assert_eq!(rank(&cells), i);
+            if k <= crate::register::CELLS {
+                let mut board = crate::position::Board::EMPTY;
+                board.cells[..k].copy_from_slice(&cells);
+                prop_assert_eq!(rank_register(crate::register::load(&board), k), i);
+            }
         }
     }
 }

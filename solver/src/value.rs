@@ -87,18 +87,25 @@ pub fn is_exit(o: &MoveEffect) -> bool {
     o.next != Next::Opponent || o.gain != [0, 0]
 }
 
+/// The score of a move for the mover from what it gained and who moves next, given the score
+/// of the position it leads to (ignored when the move ends the game): [`move_value`] without
+/// the depth, for a hot path that keeps only these two fields of the move.
+#[inline]
+pub fn move_score(variant: Variant, gain: [u8; 2], next: Next, child: i8) -> i8 {
+    let gain = immediate(variant.scoring(), gain);
+    match next {
+        Next::Over => gain,
+        Next::Endless => -1,
+        Next::Mover => gain + child,
+        Next::Opponent => gain - child,
+    }
+}
+
 /// The value of a move for the mover, given the value of the position it leads to (seen from
 /// whoever moves there; ignored when the move ends the game).
 #[inline]
 pub fn move_value(variant: Variant, o: &MoveEffect, child: Value) -> Value {
-    let scoring = variant.scoring();
-    let gain = immediate(scoring, o.gain);
-    let score = match o.next {
-        Next::Over => gain,
-        Next::Endless => -1,
-        Next::Mover => gain + child.score,
-        Next::Opponent => gain - child.score,
-    };
+    let score = move_score(variant, o.gain, o.next, child.score);
     let depth = if is_exit(o) {
         1
     } else {

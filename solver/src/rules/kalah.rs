@@ -46,7 +46,12 @@ pub fn expand(
 #[inline]
 pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T) -> MoveEffect {
     if !T::WANTED && 2 * p <= register::CELLS {
-        return sow_in_register(p, board, from);
+        let e = sow_in_register(p, register::load(board), from);
+        return MoveEffect {
+            board: register::store(e.board),
+            gain: e.gain,
+            next: e.next,
+        };
     }
     // The sowing ring: the mover's pits 0..P, the mover's store at P, then the opponent's pits
     // (ring places P+1..=2P hold board cells P..2P). The opponent's store is not in the ring.
@@ -108,33 +113,75 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
     }
     let own = b.side_total(p, true);
     let opponent = b.side_total(p, false);
-    ended_or_not(b, [own, opponent], gain, next)
+    if game_ends([own, opponent], &mut gain) {
+        (b, next) = (Board::EMPTY, Next::Over);
+    }
+    MoveEffect {
+        board: b,
+        gain,
+        next,
+    }
 }
 
-/// The move's effect, given the rows' totals after it: when either row is empty the game ends
-/// and each side takes the seeds of its own row.
+/// Whether the game ends after a move that left `rows` seeds in the mover's and the opponent's
+/// rows: it does when either row is empty, and each side then takes the seeds of its own row
+/// (added to `gain`).
 #[inline(always)]
-fn ended_or_not(board: Board, rows: [u32; 2], mut gain: [u8; 2], next: Next) -> MoveEffect {
-    if rows[0] == 0 || rows[1] == 0 {
+fn game_ends(rows: [u32; 2], gain: &mut [u8; 2]) -> bool {
+    let ends = rows[0] == 0 || rows[1] == 0;
+    if ends {
         gain[0] += rows[0] as u8;
         gain[1] += rows[1] as u8;
-        return MoveEffect {
-            board: Board::EMPTY,
-            gain,
-            next: Next::Over,
-        };
     }
-    MoveEffect { board, gain, next }
+    ends
+}
+
+/// A move's [`MoveEffect`] with the board in a register ([`crate::register`]; empty when the
+/// game is over).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RegisterEffect {
+    /// The board after the move, still with the mover's pits first.
+    pub board: u128,
+    /// Seeds the move gave to `[mover, opponent]`.
+    pub gain: [u8; 2],
+    /// Who moves next, or whether the game is over.
+    pub next: Next,
+}
+
+/// [`expand`] on a board of at most 16 cells held in a register, the moves' boards left there:
+/// the Kalah solve's path, where writing each child's board to memory and reading it back
+/// wider cost more than the sowing (a narrow store cannot be forwarded to a wide load).
+#[inline]
+pub(crate) fn expand_in_register(
+    p: usize,
+    x: u128,
+    mut sink: impl FnMut(&RegisterEffect),
+) -> Option<Terminal> {
+    use register::{below, cell, sum};
+    debug_assert!(2 * p <= register::CELLS);
+    let own = sum(x & below(p));
+    let opponent = sum(x) - own;
+    if own == 0 || opponent == 0 {
+        return Some(Terminal {
+            gain: [own as u8, opponent as u8],
+        });
+    }
+    for i in (0..p).filter(|&i| cell(x, i) > 0) {
+        sink(&sow_in_register(p, x, i));
+    }
+    None
 }
 
 /// [`sow`] with no trace on a board of at most 16 cells (the solver's and the searches' hot
-/// path): the same seeds, dropped a stretch of pits at a time into a register.
-#[inline]
-fn sow_in_register(p: usize, board: &Board, from: usize) -> MoveEffect {
+/// path): the same seeds, dropped a stretch of pits at a time into a register. Inlined into its
+/// callers, so that its effect stays in registers too: returned through memory, its gains were
+/// written a byte at a time and read back as one word, a stall a move.
+#[inline(always)]
+fn sow_in_register(p: usize, x: u128, from: usize) -> RegisterEffect {
     use register::{cell, emptied, ones, sum};
     let ring = 2 * p + 1;
-    let seeds = board.cells[from] as usize;
-    let mut b = emptied(register::load(board), from);
+    let seeds = cell(x, from) as usize;
+    let mut b = emptied(x, from);
     let (laps, rest) = (seeds / ring, seeds % ring);
     // Whole laps: a seed in every pit (the emptied one too) and in the store, each lap.
     b += laps as u128 * ones(0, 2 * p);
@@ -167,7 +214,14 @@ fn sow_in_register(p: usize, board: &Board, from: usize) -> MoveEffect {
         b = emptied(emptied(b, place), opposite);
     }
     let own = sum(b & register::below(p));
-    ended_or_not(register::store(b), [own, sum(b) - own], gain, next)
+    if game_ends([own, sum(b) - own], &mut gain) {
+        (b, next) = (0, Next::Over);
+    }
+    RegisterEffect {
+        board: b,
+        gain,
+        next,
+    }
 }
 
 /// The step of a seed dropped at `place` of the sowing ring: a pit (the opponent's pits after
@@ -216,5 +270,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The solver's expansion in a register against [`expand`] (whose sowing the test above
+    /// checks against the traced one): the same moves with the same effects, the same end of
+    /// the game, on rows of 1 to 8 pits, with empty rows and empty pits often.
+    #[test]
+    fn expanding_in_a_register_is_expanding_the_board() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut ended = 0;
+        for p in 1..=8 {
+            for _ in 0..2000 {
+                let mut b = Board::EMPTY;
+                let empty_row = next() % 8;
+                for (i, c) in b.cells[..2 * p].iter_mut().enumerate() {
+                    let row = (i >= p) as u64;
+                    if empty_row != row {
+                        *c = (next() % 6) as u8 * (next() % 2) as u8;
+                    }
+                }
+                let mut slow = Vec::new();
+                let slow_end = expand(p, &b, &mut |_, o| slow.push(*o));
+                let mut fast = Vec::new();
+                let fast_end = expand_in_register(p, register::load(&b), |e| {
+                    fast.push(MoveEffect {
+                        board: register::store(e.board),
+                        gain: e.gain,
+                        next: e.next,
+                    })
+                });
+                assert_eq!(fast_end, slow_end, "{p} pits: {b:?}");
+                assert_eq!(fast, slow, "{p} pits: {b:?}");
+                ended += slow_end.is_some() as u32;
+            }
+        }
+        assert!(ended > 1000, "too few ended games to test: {ended}");
     }
 }
