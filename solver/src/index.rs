@@ -118,6 +118,23 @@ pub fn advance(cells: &mut [u8]) -> bool {
     true
 }
 
+/// [`advance`] on the first `k` cells (`k <= 16`) of a board held in a register: the Kalah
+/// solve walks its slice there, where stepping a board in memory and then loading it whole
+/// stalled on every position.
+#[inline(always)]
+pub(crate) fn advance_register(x: &mut u128, k: usize) -> bool {
+    use crate::register::{below, cell, emptied};
+    let after_first = *x & below(k) & !below(1);
+    if after_first == 0 {
+        return false;
+    }
+    let q = (127 - after_first.leading_zeros() as usize) / 8;
+    let rest = cell(*x, q) - 1;
+    // Pit q was the last non-empty one: emptied, every pit after it is empty.
+    *x = emptied(*x, q) + (1 << (8 * (q - 1))) + ((rest as u128) << (8 * (k - 1)));
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +164,25 @@ mod tests {
                 }
             }
             assert_eq!(n, count(k, s));
+        }
+    }
+
+    #[test]
+    fn advance_in_a_register_is_advance() {
+        use crate::position::Board;
+        use crate::register::{load, store};
+        for (k, s) in [(1, 3), (2, 5), (5, 4), (12, 3), (16, 2), (4, 0)] {
+            let mut board = Board::EMPTY;
+            unrank(0, s, &mut board.cells[..k]);
+            let mut x = load(&board);
+            loop {
+                let more = advance(&mut board.cells[..k]);
+                assert_eq!(advance_register(&mut x, k), more, "{k} pits, {s} seeds");
+                if !more {
+                    break;
+                }
+                assert_eq!(store(x), board, "{k} pits, {s} seeds");
+            }
         }
     }
 

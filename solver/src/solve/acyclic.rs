@@ -53,7 +53,8 @@ struct Memo<'a, const L: usize> {
     slice: Slice,
     /// Seeds on the board in the slice.
     seeds: u8,
-    known: &'a KnownValues,
+    /// The values of the smaller slices, by their seeds (found once, not at every exit).
+    known: Vec<Option<&'a [i8]>>,
     /// Each position's value (low byte) and depth (high byte), or [`UNSOLVED`]: one word, so a
     /// child costs one cache miss, and a thread that sees a value sees its depth.
     state: Vec<AtomicU16>,
@@ -120,17 +121,19 @@ fn solve_rows<const L: usize>(
     let memo = Memo::<L> {
         slice,
         seeds: slice.id.total() as u8,
-        known,
+        known: (0..slice.id.total() as u8)
+            .map(|s| known.get(SliceId::Seeds(s)))
+            .collect(),
         // Children are looked up all over the array: huge pages spare the TLB misses.
         state: on_huge_pages(n, || AtomicU16::new(UNSOLVED)),
     };
     (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|c| {
         let end = ((c + 1) * CHUNK).min(n);
-        let mut board = slice.board((c * CHUNK) as u64);
+        let mut board = register::load(&slice.board((c * CHUNK) as u64));
         for i in c * CHUNK..end {
-            memo.get(i, register::load(&board));
+            memo.get(i, board);
             if i + 1 < end {
-                slice.advance(&mut board);
+                index::advance_register(&mut board, 2 * L);
             }
         }
         progress.advance((end - c * CHUNK) as u64);
@@ -175,12 +178,12 @@ impl<const L: usize> Memo<'_, L> {
                     };
                     // The seeds the move gained left the board: that is the child's slice
                     // (cheaper than summing the child's pits).
-                    let slice = Slice {
-                        variant,
-                        id: SliceId::Seeds(self.seeds - e.gain[0] - e.gain[1]),
-                    };
-                    debug_assert_eq!(slice, Slice::of(variant, &register::store(seen)));
-                    let values = self.known.get(slice.id).expect("checked by check_known");
+                    let seeds = self.seeds - e.gain[0] - e.gain[1];
+                    debug_assert_eq!(
+                        SliceId::Seeds(seeds),
+                        Slice::of(variant, &register::store(seen)).id
+                    );
+                    let values = self.known[seeds as usize].expect("checked by check_known");
                     let value = &values[index::rank_register(seen, 2 * l) as usize];
                     prefetch(value);
                     Child::Known {
