@@ -23,9 +23,17 @@ pub(crate) fn prefetch<T>(x: &T) {
 /// A vector of `len` items made by `item`, its memory advised onto huge pages before it is
 /// first written (a page already touched keeps its small pages).
 pub(crate) fn on_huge_pages<T>(len: usize, item: impl FnMut() -> T) -> Vec<T> {
+    let mut v = huge_pages_for(len);
+    v.extend(std::iter::repeat_with(item).take(len));
+    v
+}
+
+/// An empty vector with room for `len` items, that room advised onto huge pages: for a caller
+/// that fills it otherwise (in parallel, with rayon's `par_extend` or `unzip_into_vecs`, which
+/// keep a capacity that suffices).
+pub(crate) fn huge_pages_for<T>(len: usize) -> Vec<T> {
     let mut v = Vec::with_capacity(len);
     advise_huge_pages(v.spare_capacity_mut());
-    v.extend(std::iter::repeat_with(item).take(len));
     v
 }
 

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 
 use super::retrograde::UNKNOWN;
 use super::{KnownValues, Progress, SolveError, NO_DEPTH};
-use crate::cache::{on_huge_pages, prefetch};
+use crate::cache::{huge_pages_for, on_huge_pages, prefetch};
 use crate::position::MAX_PITS_PER_SIDE;
 use crate::rules::{kalah, Next};
 use crate::slice::{Slice, SliceId};
@@ -102,12 +102,13 @@ pub(super) fn solve(
         8 => solve_rows::<8>(slice, n, known, progress),
         l => unreachable!("rows of {l} pits are not solved here"),
     };
-    // The values go on huge pages too: the next slices' exits look them up all over.
-    let mut values = on_huge_pages(n, || 0i8);
-    let mut depths = vec![0u16; n];
-    for ((word, v), d) in state.iter().zip(&mut values).zip(&mut depths) {
-        (*v, *d) = unpack(word.load(Ordering::Relaxed));
-    }
+    // The values go on huge pages too: the next slices' exits look them up all over. Unpacked
+    // on every core (on one, a tenth of the largest slice's time).
+    let (mut values, mut depths) = (huge_pages_for(n), Vec::with_capacity(n));
+    state
+        .par_iter()
+        .map(|word| unpack(word.load(Ordering::Relaxed)))
+        .unzip_into_vecs(&mut values, &mut depths);
     Ok((values, depths))
 }
 

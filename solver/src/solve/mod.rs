@@ -27,6 +27,8 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use rayon::prelude::*;
+
 use checkpoint::{Resume, WorkDir};
 use edges::{EdgeSpill, Place};
 use retrograde::Work;
@@ -51,10 +53,25 @@ pub struct SolvedSlice {
 impl SolvedSlice {
     /// How many positions have each value, lowest value first.
     pub fn histogram(&self) -> Vec<(i8, u64)> {
-        let mut counts = [0u64; 256];
-        for &v in &self.values {
-            counts[(v as i16 + 128) as usize] += 1;
-        }
+        // Counted on every core: a slice of millions of positions is stored right after it is
+        // solved, and the store counts them.
+        let counts = self
+            .values
+            .par_chunks(1 << 16)
+            .map(|chunk| {
+                let mut counts = [0u64; 256];
+                for &v in chunk {
+                    counts[(v as i16 + 128) as usize] += 1;
+                }
+                counts
+            })
+            .reduce(
+                || [0u64; 256],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                    a
+                },
+            );
         (0..256)
             .filter(|&i| counts[i] > 0)
             .map(|i| ((i as i16 - 128) as i8, counts[i]))
