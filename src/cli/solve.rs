@@ -229,7 +229,13 @@ struct Bars {
     pass: ProgressBar,
     /// `rio-kadalis slice 12`: the group being solved, shown before the pass's name.
     group: Mutex<String>,
+    /// When the group started, and its passes so far with when each started.
+    passes: Mutex<(Instant, Vec<(String, Instant)>)>,
 }
+
+/// A group that takes at least this long gets a line with the time of each of its passes: the
+/// log of a long solve then says where the time went.
+const PASS_TIMES_AFTER: Duration = Duration::from_secs(10);
 
 impl Bars {
     fn new(total: u64, quiet: bool) -> Bars {
@@ -260,7 +266,33 @@ impl Bars {
             overall,
             pass,
             group: Mutex::new(String::new()),
+            passes: Mutex::new((Instant::now(), Vec::new())),
         }
+    }
+
+    /// `moves 120.1 s, predecessors 30.2 s, ..., storing 10.0 s` for a group stored now that
+    /// spent `solving` seconds in the solver, or `None` when it took less than
+    /// [`PASS_TIMES_AFTER`] in all.
+    fn pass_times(&self, solving: f64) -> Option<String> {
+        let (started, passes) = &*self.passes.lock().unwrap_or_else(|e| e.into_inner());
+        let in_all = started.elapsed();
+        if in_all < PASS_TIMES_AFTER {
+            return None;
+        }
+        // Each pass ends where the next begins, the last one where the solver returned.
+        let solved = *started + Duration::from_secs_f64(solving);
+        let ends = passes.iter().skip(1).map(|(_, at)| *at).chain([solved]);
+        let mut parts: Vec<String> = passes
+            .iter()
+            .zip(ends)
+            .map(|((name, from), to)| {
+                let took = to.saturating_duration_since(*from).as_secs_f64();
+                format!("{name} {took:.1} s")
+            })
+            .collect();
+        let storing = (in_all.as_secs_f64() - solving).max(0.0);
+        parts.push(format!("storing {storing:.1} s"));
+        Some(parts.join(", "))
     }
 
     fn println(&self, line: String) {
@@ -279,6 +311,8 @@ impl Bars {
 
 impl Progress for Bars {
     fn pass(&self, name: &str, total: u64) {
+        let passes = &mut self.passes.lock().unwrap_or_else(|e| e.into_inner()).1;
+        passes.push((name.to_string(), Instant::now()));
         let group = self.group.lock().unwrap_or_else(|e| e.into_inner()).clone();
         self.pass.set_length(total);
         self.pass.set_position(0);
@@ -301,6 +335,7 @@ impl SolveProgress for Bars {
         let variant = group[0].variant;
         *self.group.lock().unwrap_or_else(|e| e.into_inner()) =
             format!("{variant} slice {}", group_name(group));
+        *self.passes.lock().unwrap_or_else(|e| e.into_inner()) = (Instant::now(), Vec::new());
         self.pass.set_prefix("group");
     }
 
@@ -317,5 +352,36 @@ impl SolveProgress for Bars {
             thousands(group.draws),
             thousands(group.losses),
         ));
+        if let Some(times) = self.pass_times(group.seconds) {
+            self.println(format!(
+                "    {} slice {}: {times}",
+                group.variant(),
+                group_name(&group.slices)
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_group_gets_the_time_of_each_pass() {
+        let bars = Bars::new(0, true);
+        let ago = |s: u64| Instant::now().checked_sub(Duration::from_secs(s)).unwrap();
+        // Started 20 s ago: moves for 15 s, then the retrograde until the solver returned after
+        // 18 s; stored in the last 2 s.
+        *bars.passes.lock().unwrap() = (
+            ago(20),
+            vec![("moves".into(), ago(20)), ("retrograde".into(), ago(5))],
+        );
+        assert_eq!(
+            bars.pass_times(18.0).as_deref(),
+            Some("moves 15.0 s, retrograde 3.0 s, storing 2.0 s")
+        );
+        // A group of less than ten seconds gets no such line.
+        *bars.passes.lock().unwrap() = (ago(9), vec![("moves".into(), ago(9))]);
+        assert_eq!(bars.pass_times(8.0), None);
     }
 }

@@ -93,7 +93,7 @@ pub(super) fn solve(
 ) -> Result<(Vec<i8>, Vec<u16>), SolveError> {
     let n = super::moves::group_len(&[slice])?;
     super::moves::check_known(&[slice], known)?;
-    progress.pass("moves", n as u64);
+    progress.pass("values", n as u64);
     let state = match slice.variant.pits_per_side() {
         4 => solve_rows::<4>(slice, n, known, progress),
         5 => solve_rows::<5>(slice, n, known, progress),
