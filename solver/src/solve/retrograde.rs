@@ -201,6 +201,9 @@ pub(super) fn threshold(
         level = if n > cap {
             Level::Scan(n)
         } else {
+            // In index order, the level's predecessor lists are read forward through the table
+            // (a file on disk for a large group) instead of all over it.
+            found.par_sort_unstable();
             Level::List(found)
         };
         depth = next;
