@@ -238,19 +238,23 @@ fn ring_step(p: usize, place: usize) -> Step {
 mod tests {
     use super::*;
 
+    /// A small random generator (xorshift64) started at `state`, for reproducible boards.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     /// The solver's sowing (in a register, no trace; seed by seed above 8 pits a row) against
     /// the traced one (seed by seed, as the rules are written): the same board, gains and turn
     /// for every pit, number of seeds (partial laps, whole laps and both) and row length the
     /// search takes.
     #[test]
     fn sowing_in_a_register_is_sowing_seed_by_seed() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for p in 1..=9 {
             for from in 0..p {
                 for seeds in 1..=3 * (2 * p + 1) + 2 {
@@ -277,13 +281,7 @@ mod tests {
     /// the game, on rows of 1 to 8 pits, with empty rows and empty pits often.
     #[test]
     fn expanding_in_a_register_is_expanding_the_board() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut ended = 0;
         for p in 1..=8 {
             for _ in 0..2000 {

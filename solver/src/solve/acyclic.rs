@@ -37,8 +37,8 @@ use crate::{index, register};
 const CHUNK: usize = 1 << 14;
 
 /// Whether the slices of `group` are solved here: a single Kalah slice whose boards fit a
-/// register (rows of 4 to 8 pits: see `solve`) and whose depths fit the byte of [`pack`] (always, below 51 seeds on rows of 6; a
-/// larger slice goes to the retrograde).
+/// register (rows of 4 to 8 pits: see `solve`) and whose depths fit the byte of [`pack`]
+/// (always, below 51 seeds on rows of 6; a larger slice goes to the retrograde).
 pub(super) fn applies(group: &[Slice]) -> bool {
     let [slice] = group else { return false };
     let (n, l) = (slice.id.total() as usize, slice.variant.pits_per_side());
@@ -164,6 +164,8 @@ impl<const L: usize> Memo<'_, L> {
         let mut moves = [Child::Over(0); MAX_PITS_PER_SIDE];
         let mut count = 0;
         let terminal = kalah::expand_in_register(l, board, |e| {
+            // A move that passes the turn and gains nothing stays in the slice; any other
+            // leaves it or ends the game (`value::is_exit`).
             moves[count] = match e.next {
                 Next::Opponent if e.gain == [0, 0] => {
                     let seen = register::flipped(e.board, l);
