@@ -5,6 +5,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::help::{long_about, ABOUT, NOTATION_HELP};
 
 /// mimalloc gives freed memory back to the system; glibc's allocator kept gigabytes of freed
 /// level lists and move records in its per-thread arenas during large solves, above the peak
@@ -18,15 +19,13 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// Makes mimalloc give freed memory back at once. By default it waits (a second in v3), and it
-/// purges only when it is next called: a solve that frees
-/// a group's working arrays and then allocates its results held both: measured on Hawalis to 12
-/// seeds, 1.1 GB above the group's working peak for a few seconds (BENCHMARKS.md).
+/// purges only when it is next called: a solve that frees a group's working arrays and then
+/// allocates its results held both: measured on Hawalis to 12 seeds, 1.1 GB above the group's
+/// working peak for a few seconds (BENCHMARKS.md).
 fn release_freed_memory_at_once() {
     // SAFETY: sets an option of the allocator in use; any value is valid for this option.
     unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) }
 }
-
-use cli::help::{long_about, ABOUT, NOTATION_HELP};
 
 /// The command line: one of the [`Command`]s.
 #[derive(Debug, Parser)]

@@ -18,11 +18,23 @@ use crate::Move;
 /// before it generates its moves.
 #[inline]
 pub fn terminal(pits: usize, board: &Board) -> Option<Terminal> {
-    let own = board.side_total(pits, true);
-    let opponent = board.side_total(pits, false);
-    (own == 0 || opponent == 0).then_some(Terminal {
-        gain: [own as u8, opponent as u8],
+    game_over([board.side_total(pits, true), board.side_total(pits, false)])
+}
+
+/// The end of the game when the mover's and the opponent's rows hold `rows` seeds: it is over
+/// when either row is empty, and each side then takes the seeds of its own row.
+#[inline(always)]
+fn game_over(rows: [u32; 2]) -> Option<Terminal> {
+    (rows[0] == 0 || rows[1] == 0).then_some(Terminal {
+        gain: [rows[0] as u8, rows[1] as u8],
     })
+}
+
+/// Adds the seeds the end of the game gives each side to a move's gains.
+#[inline(always)]
+fn add(gain: &mut [u8; 2], end: Terminal) {
+    gain[0] += end.gain[0];
+    gain[1] += end.gain[1];
 }
 
 /// Calls `sink` with every legal move of Kalah on two rows of `pits` pits, or says how the game
@@ -113,7 +125,8 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
     }
     let own = b.side_total(p, true);
     let opponent = b.side_total(p, false);
-    if game_ends([own, opponent], &mut gain) {
+    if let Some(end) = game_over([own, opponent]) {
+        add(&mut gain, end);
         (b, next) = (Board::EMPTY, Next::Over);
     }
     MoveEffect {
@@ -121,19 +134,6 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
         gain,
         next,
     }
-}
-
-/// Whether the game ends after a move that left `rows` seeds in the mover's and the opponent's
-/// rows: it does when either row is empty, and each side then takes the seeds of its own row
-/// (added to `gain`).
-#[inline(always)]
-fn game_ends(rows: [u32; 2], gain: &mut [u8; 2]) -> bool {
-    let ends = rows[0] == 0 || rows[1] == 0;
-    if ends {
-        gain[0] += rows[0] as u8;
-        gain[1] += rows[1] as u8;
-    }
-    ends
 }
 
 /// A move's [`MoveEffect`] with the board in a register ([`crate::register`]; empty when the
@@ -160,11 +160,8 @@ pub(crate) fn expand_in_register(
     use register::{below, cell, sum};
     debug_assert!(2 * p <= register::CELLS);
     let own = sum(x & below(p));
-    let opponent = sum(x) - own;
-    if own == 0 || opponent == 0 {
-        return Some(Terminal {
-            gain: [own as u8, opponent as u8],
-        });
+    if let Some(end) = game_over([own, sum(x) - own]) {
+        return Some(end);
     }
     for i in (0..p).filter(|&i| cell(x, i) > 0) {
         sink(&sow_in_register(p, x, i));
@@ -214,7 +211,8 @@ fn sow_in_register(p: usize, x: u128, from: usize) -> RegisterEffect {
         b = emptied(emptied(b, place), opposite);
     }
     let own = sum(b & register::below(p));
-    if game_ends([own, sum(b) - own], &mut gain) {
+    if let Some(end) = game_over([own, sum(b) - own]) {
+        add(&mut gain, end);
         (b, next) = (0, Next::Over);
     }
     RegisterEffect {
