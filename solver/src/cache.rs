@@ -62,6 +62,39 @@ fn advise_huge_pages<T>(memory: &[T]) {
     let _ = memory;
 }
 
+/// Items whose memory may read as all zero bytes: what [`release`] leaves behind.
+pub(crate) trait ZeroIsValid {}
+impl ZeroIsValid for i8 {}
+impl ZeroIsValid for u8 {}
+impl ZeroIsValid for std::sync::atomic::AtomicU32 {}
+
+/// Gives the whole pages under `memory` back to the kernel, for a large array read once from
+/// front to back whose read part is no longer needed: its pages stop counting toward the
+/// process's memory, and read as zeros if ever read again. (A hint elsewhere than Linux.)
+pub(crate) fn release<T: ZeroIsValid>(memory: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = memory.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
+        if first < last {
+            // SAFETY: the range lies inside `memory`, which this call borrows mutably, so no
+            // one else reads it meanwhile; MADV_DONTNEED on private anonymous memory makes it
+            // read as zeros, a valid value of `T` (`ZeroIsValid`).
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_DONTNEED,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

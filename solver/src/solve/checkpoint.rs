@@ -4,7 +4,7 @@
 //!
 //! The directory holds `preds.bin` (the table, written by [`super::edges`]), `preds.idx` (its
 //! block offsets), `exits.bin` (each position's best exit and in-group move count from the moves
-//! pass), `state-T.bin` (values, depths and counters once threshold `T` is done) and `checkpoint`,
+//! pass), `state-T.bin` (every position's state word once threshold `T` is done, [`super::state`]) and `checkpoint`,
 //! a text file naming the stage reached and the CRC-32 of every file it relies on. `checkpoint`
 //! is replaced atomically (written beside, synced, renamed) after the files it names are synced,
 //! so a solve killed at any instant leaves either the previous checkpoint or the new one; files
@@ -13,15 +13,14 @@
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI8, AtomicU16, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use super::moves::Exits;
 use super::preds::PredTable;
-use super::retrograde::Work;
+use super::state::Work;
 use crate::slice::Slice;
 
-const HEADER: &str = "mancala-solve-checkpoint 1";
+const HEADER: &str = "mancala-solve-checkpoint 2";
 const BUFFER: usize = 1 << 20;
 
 /// Where a resumed solve starts.
@@ -138,9 +137,9 @@ impl WorkDir {
         let preds = File::open(self.dir.join("preds.bin"))
             .and_then(|f| PredTable::mapped(n, index, &f))
             .map_err(|e| format!("preds.bin: {e}"))?;
-        let exits = read_exits(&self.dir.join("exits.bin"), n).map_err(|e| e.to_string())?;
         self.built = Some(built_lines.join("\n"));
         if stage == "built" {
+            let exits = read_exits(&self.dir.join("exits.bin"), n).map_err(|e| e.to_string())?;
             return Ok(Resume::Built(exits, preds));
         }
         let t: i8 = stage
@@ -158,7 +157,7 @@ impl WorkDir {
         if crc_of(&path).map_err(|e| format!("{name}: {e}"))? != want {
             return Err(format!("{name} does not match its checksum"));
         }
-        let work = read_state(&path, exits).map_err(|e| format!("{name}: {e}"))?;
+        let work = read_state(&path, n).map_err(|e| format!("{name}: {e}"))?;
         self.state = Some(path);
         Ok(Resume::Threshold(work, preds, t))
     }
@@ -202,7 +201,7 @@ impl WorkDir {
         };
         let name = format!("state-{t}.bin");
         let path = self.dir.join(&name);
-        write_synced(&path, |out| write_state(out, work))?;
+        write_synced(&path, |out| work.write(out))?;
         let crc = crc_of(&path)?;
         self.write_checkpoint(&format!("{built}\nthreshold {t}\n{name} {crc:08x}\n"))?;
         if let Some(old) = self.state.replace(path) {
@@ -279,71 +278,10 @@ fn read_exits(path: &Path, n: usize) -> io::Result<Exits> {
     })
 }
 
-/// Values, depths (little-endian) and counters, position by position in three runs.
-fn write_state(out: &mut impl Write, work: &Work) -> io::Result<()> {
-    let mut buffer = Vec::with_capacity(BUFFER);
-    for chunk in work.value.chunks(BUFFER) {
-        buffer.clear();
-        buffer.extend(chunk.iter().map(|v| v.load(Ordering::Relaxed) as u8));
-        out.write_all(&buffer)?;
-    }
-    for chunk in work.depth.chunks(BUFFER / 2) {
-        buffer.clear();
-        buffer.extend(
-            chunk
-                .iter()
-                .flat_map(|d| d.load(Ordering::Relaxed).to_le_bytes()),
-        );
-        out.write_all(&buffer)?;
-    }
-    for chunk in work.pending.chunks(BUFFER) {
-        buffer.clear();
-        buffer.extend(chunk.iter().map(|p| p.load(Ordering::Relaxed)));
-        out.write_all(&buffer)?;
-    }
-    Ok(())
-}
-
-fn read_state(path: &Path, exits: Exits) -> io::Result<Work> {
-    let n = exits.best_exit.len();
+/// The state saved after a threshold: every position's word ([`Work::write`]).
+fn read_state(path: &Path, n: usize) -> io::Result<Work> {
     if fs::metadata(path)?.len() != 4 * n as u64 {
         return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
     }
-    drop(exits.pending); // replaced by the saved counters
-    let mut input = BufReader::with_capacity(BUFFER, File::open(path)?);
-    let mut value = Vec::with_capacity(n);
-    read_run(&mut input, n, |b| {
-        value.extend(b.iter().map(|&v| AtomicI8::new(v as i8)))
-    })?;
-    let mut depth = Vec::with_capacity(n);
-    read_run(&mut input, 2 * n, |b| {
-        depth.extend(
-            b.chunks_exact(2)
-                .map(|d| AtomicU16::new(u16::from_le_bytes([d[0], d[1]]))),
-        )
-    })?;
-    let mut pending = Vec::with_capacity(n);
-    read_run(&mut input, n, |b| {
-        pending.extend(b.iter().map(|&p| AtomicU8::new(p)))
-    })?;
-    Ok(Work {
-        best_exit: exits.best_exit,
-        pending,
-        value,
-        depth,
-    })
-}
-
-/// Reads `len` bytes a buffer at a time (an even number of bytes each) into `take`, so that a
-/// run goes straight into its array without being held twice.
-fn read_run(input: &mut impl Read, len: usize, mut take: impl FnMut(&[u8])) -> io::Result<()> {
-    let mut buffer = vec![0u8; BUFFER];
-    let mut left = len;
-    while left > 0 {
-        let want = left.min(BUFFER);
-        input.read_exact(&mut buffer[..want])?;
-        take(&buffer[..want]);
-        left -= want;
-    }
-    Ok(())
+    Work::read(&mut BufReader::with_capacity(BUFFER, File::open(path)?), n)
 }

@@ -6,13 +6,13 @@
 //! none) holds, with its moves in memory, at the peak of the predecessors pass: the exits (2
 //! bytes a position), the moves as `(child, parent)` records (8 bytes a move), and the bucket
 //! being inverted (its counters, 8 bytes a position, its parents and their encoded table, 8 bytes
-//! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds 5
-//! bytes a position and the table (`1.125 N + 4 E`), less than that.
+//! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds 4
+//! bytes a position (one word, [`super::state`]) and the table (`1.125 N + 4 E`), less than that.
 //!
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
 //! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges) positions each), then during the
-//! retrograde five bytes a position, the level lists and the resident pages of the mapped table
-//! (trimmed to 128 MiB): `5.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the
+//! retrograde four bytes a position, the level lists and the resident pages of the mapped table
+//! (trimmed to 128 MiB): `4.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the
 //! table and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the
 //! other), and the exits (2 bytes a position) throughout.
 //!
@@ -91,7 +91,7 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
     let bucket_moves = e * bucket / n.max(1);
     let inverting = 2 * (9 * bucket + 16 * bucket_moves);
     // The mapped table's pages: its budget, and what each thread reads between two checks.
-    let retrograde = 5 * n + n / 16 + MAPPED_BUDGET as u128 + (128 << 20);
+    let retrograde = 4 * n + n / 16 + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     // The smaller slices are released after the moves pass (`solve_group_with`).
     let smaller = smaller_positions as u128;

@@ -5,7 +5,7 @@
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
 //! table ([`preds`]); [`retrograde`] then finds values and depths together, one threshold at a
-//! time, level by level. The working state is five bytes a position; the table is `1 + 4 E / N`
+//! time, level by level. The working state is four bytes a position ([`state`]); the table is `1 + 4 E / N`
 //! bytes a position and lives in memory, or for a group too large for that in a file of the work
 //! directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too.
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
@@ -18,6 +18,7 @@ mod memory;
 mod moves;
 mod preds;
 mod retrograde;
+mod state;
 
 pub use checkpoint::clear as clear_work;
 pub use memory::{memory_need, MemoryNeed};
@@ -31,7 +32,7 @@ use rayon::prelude::*;
 
 use checkpoint::{Resume, WorkDir};
 use edges::{EdgeSpill, Place};
-use retrograde::Work;
+use state::Work;
 
 use crate::slice::{Slice, SliceId};
 use crate::Variant;
@@ -351,12 +352,12 @@ fn solve(
             if let Some(d) = &mut dir {
                 d.save_built(&exits, &preds).map_err(work_error)?;
             }
-            (Work::new(exits.best_exit, exits.pending), preds, None)
+            (Work::new(exits), preds, None)
         }
         Resume::Built(exits, preds) => {
             known.moves_done();
             progress.note("resuming the group after its moves pass");
-            (Work::new(exits.best_exit, exits.pending), preds, None)
+            (Work::new(exits), preds, None)
         }
         Resume::Threshold(work, preds, t) => {
             known.moves_done();
@@ -376,33 +377,20 @@ fn solve(
         }
     }
     drop(preds);
-    let (mut values, mut depths) = work.into_results();
-    progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
-    // The group's slices, from the end. A vector shrunk in place may keep its whole block
-    // (mimalloc does while at least half of it is used), which would hold the group's memory
-    // for as long as the first slice's values are kept: so the rest is copied out too, values
-    // then depths, each group array dropped as soon as it is copied (at most 5 bytes a
-    // position held meanwhile, below the retrograde's peak).
-    let mut out = Vec::with_capacity(group.len());
-    for slice in group.iter().rev() {
-        let start = values.len() - slice.len() as usize;
-        let (v, d) = if start == 0 {
-            (std::mem::take(&mut values), std::mem::take(&mut depths))
-        } else {
-            let v = values[start..].to_vec();
-            values = values[..start].to_vec();
-            let d = depths[start..].to_vec();
-            depths = depths[..start].to_vec();
-            (v, d)
-        };
-        out.push(SolvedSlice {
-            slice: *slice,
-            values: v,
-            depths: d,
-        });
-    }
-    out.reverse();
-    Ok(out)
+    let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
+    let results = work.into_results(&lens);
+    Ok(group
+        .iter()
+        .zip(results)
+        .map(|(&slice, (values, depths))| {
+            progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
+            SolvedSlice {
+                slice,
+                values,
+                depths,
+            }
+        })
+        .collect())
 }
 
 /// Solves every slice in `slices` (in the order of [`Slice::up_to`]) that `known` lacks, calling

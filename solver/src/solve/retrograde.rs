@@ -20,17 +20,15 @@
 //! the positions whose value is `±t` and whose depth is the level, so that no level costs more
 //! than [`LIST_SHARE`] of the positions in memory.
 
-use std::sync::atomic::{AtomicI8, AtomicU16, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use super::moves::{NO_EXIT, TERMINAL};
 use super::preds::PredTable;
+use super::state::{self, Work, ONE_PENDING};
 use super::{Progress, SolveError, NO_DEPTH};
-use crate::Slice;
-
-/// A value not yet decided.
-pub(super) const UNKNOWN: i8 = i8::MIN;
+use crate::{cache, Slice};
 
 /// A level is kept as a list while it holds at most one position in this many.
 const LIST_SHARE: usize = 128;
@@ -40,75 +38,19 @@ pub(super) fn list_cap(n: usize) -> usize {
     (n / LIST_SHARE).max(1 << 16)
 }
 
-/// Positions scanned by one parallel task.
-const SCAN_CHUNK: usize = 1 << 16;
-
-/// Every position's working state: five bytes a position.
-pub(super) struct Work {
-    /// The best exit ([`NO_EXIT`] when none), from the moves pass.
-    pub best_exit: Vec<i8>,
-    /// Moves not yet known to lead into `Win`, or [`TERMINAL`].
-    pub pending: Vec<AtomicU8>,
-    /// The value, [`UNKNOWN`] until decided.
-    pub value: Vec<AtomicI8>,
-    /// The depth, [`NO_DEPTH`] until decided.
-    pub depth: Vec<AtomicU16>,
-}
-
-impl Work {
-    /// The state before the retrograde: nothing decided.
-    pub fn new(best_exit: Vec<i8>, pending: Vec<u8>) -> Work {
-        let n = best_exit.len();
-        Work {
-            best_exit,
-            pending: pending.into_iter().map(AtomicU8::new).collect(),
-            value: (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect(),
-            depth: (0..n).map(|_| AtomicU16::new(NO_DEPTH)).collect(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.best_exit.len()
-    }
-
-    /// How many positions have a value already (after a resumed checkpoint).
-    pub fn decided(&self) -> u64 {
-        self.value
-            .par_iter()
-            .with_min_len(SCAN_CHUNK)
-            .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
-            .count() as u64
-    }
-
-    /// The values and depths, the undecided positions worth 0 (without a depth); converted in
-    /// place.
-    pub fn into_results(self) -> (Vec<i8>, Vec<u16>) {
-        drop(self.pending);
-        drop(self.best_exit);
-        let values = self
-            .value
-            .into_iter()
-            .map(|v| match v.into_inner() {
-                UNKNOWN => 0,
-                v => v,
-            })
-            .collect();
-        let depths = self.depth.into_iter().map(AtomicU16::into_inner).collect();
-        (values, depths)
-    }
-}
-
 /// The thresholds that can decide anything (a threshold with no exit of its size seeds
-/// nothing, so nothing propagates), largest first.
+/// nothing, so nothing propagates), largest first. Only undecided positions count: after a
+/// resumed checkpoint, a decided position seeds nothing more.
 pub(super) fn thresholds(work: &Work) -> Vec<i8> {
     let present = work
-        .best_exit
-        .par_chunks(SCAN_CHUNK)
+        .par_chunks()
         .fold(
             || [false; 128],
-            |mut seen, chunk| {
-                for &b in chunk.iter().filter(|&&b| b != NO_EXIT) {
-                    seen[b.unsigned_abs() as usize] = true;
+            |mut seen, (_, chunk)| {
+                for w in chunk.iter().map(|c| c.load(Ordering::Relaxed)) {
+                    if !state::is_decided(w) && state::best_exit(w) != NO_EXIT {
+                        seen[state::best_exit(w).unsigned_abs() as usize] = true;
+                    }
                 }
                 seen
             },
@@ -161,32 +103,50 @@ pub(super) fn threshold(
                 what: format!("depths past {}", NO_DEPTH - 1),
             });
         }
-        let next = depth + 1;
-        let counted = AtomicUsize::new(0);
+        let step = Step {
+            work,
+            preds,
+            t,
+            depth: depth + 1,
+            cap,
+            counted: AtomicUsize::new(0),
+        };
         let mut found: Vec<u32> = match &level {
             Level::List(list) => list
-                .par_iter()
-                .fold(Vec::new, |mut out, &c| {
-                    propagate(work, preds, c, t, next, cap, &counted, &mut out);
-                    out
+                .par_chunks(BATCH)
+                .fold(Batch::default, |mut batch, cs| {
+                    step.propagate(cs, &mut batch);
+                    batch
                 })
+                .map(|batch| batch.found)
                 .reduce(Vec::new, concat),
-            Level::Scan(_) => (0..work.len().div_ceil(SCAN_CHUNK))
-                .into_par_iter()
-                .fold(Vec::new, |mut out, k| {
-                    let end = ((k + 1) * SCAN_CHUNK).min(work.len());
-                    for c in k * SCAN_CHUNK..end {
-                        if work.depth[c].load(Ordering::Relaxed) == depth
-                            && work.value[c].load(Ordering::Relaxed).unsigned_abs() == t as u8
+            Level::Scan(_) => work
+                .par_chunks()
+                .fold(Batch::default, |mut batch, (first, chunk)| {
+                    let mut cs = [0u32; BATCH];
+                    let mut k = 0;
+                    for (c, cell) in (first..).zip(chunk) {
+                        let w = cell.load(Ordering::Relaxed);
+                        if state::is_decided(w)
+                            && state::depth(w) == depth
+                            && state::value(w).unsigned_abs() == t as u8
                         {
-                            propagate(work, preds, c as u32, t, next, cap, &counted, &mut out);
+                            cs[k] = c as u32;
+                            k += 1;
+                            if k == BATCH {
+                                step.propagate(&cs, &mut batch);
+                                k = 0;
+                            }
                         }
                     }
-                    out
+                    step.propagate(&cs[..k], &mut batch);
+                    batch
                 })
+                .map(|batch| batch.found)
                 .reduce(Vec::new, concat),
         };
-        let mut n = counted.into_inner();
+        let next = step.depth;
+        let mut n = step.counted.into_inner();
         if depth == 0 {
             // Level 1 also takes the exits worth exactly ±t.
             let more = seeds(work, t, 1, cap);
@@ -215,6 +175,89 @@ fn concat(mut a: Vec<u32>, b: Vec<u32>) -> Vec<u32> {
     a
 }
 
+/// Positions of a level whose predecessors are fetched together: their words are prefetched
+/// before any is touched, so that their cache misses overlap instead of coming one by one.
+const BATCH: usize = 32;
+
+/// One level's propagation at one threshold: what a position decided at it decides of its
+/// predecessors.
+struct Step<'a> {
+    work: &'a Work,
+    preds: &'a PredTable,
+    /// The threshold.
+    t: i8,
+    /// The depth of the positions decided at this step (the next level).
+    depth: u16,
+    /// The most positions the next level lists.
+    cap: usize,
+    /// Positions decided at this step.
+    counted: AtomicUsize,
+}
+
+/// What one task of a step gathers: the predecessors of a batch, and what it decided.
+#[derive(Default)]
+struct Batch {
+    /// Predecessors of positions that lose for their mover: they win.
+    winners: Vec<u32>,
+    /// Predecessors of positions that win for their mover: one escape fewer.
+    escapes: Vec<u32>,
+    /// The positions decided, while the level lists them.
+    found: Vec<u32>,
+}
+
+impl Step<'_> {
+    /// What the positions `cs`, decided at the level before, decide of their predecessors:
+    /// losing for their mover, they make every predecessor a win; winning, they close one escape
+    /// of each, which loses once none is left and no exit is worth more than `-t`. A decided
+    /// predecessor is left alone: its counter is no longer needed.
+    fn propagate(&self, cs: &[u32], batch: &mut Batch) {
+        batch.winners.clear();
+        batch.escapes.clear();
+        for &c in cs {
+            let losing = state::value(self.work.cell(c as usize).load(Ordering::Relaxed)) < 0;
+            let to = match losing {
+                true => &mut batch.winners,
+                false => &mut batch.escapes,
+            };
+            for p in self.preds.preds(c) {
+                cache::prefetch(self.work.cell(p as usize));
+                to.push(p);
+            }
+        }
+        for &p in &batch.winners {
+            self.decide(p as usize, self.t, &mut batch.found);
+        }
+        for &p in &batch.escapes {
+            let cell = self.work.cell(p as usize);
+            if state::is_decided(cell.load(Ordering::Relaxed)) {
+                continue;
+            }
+            let old = cell.fetch_sub(ONE_PENDING, Ordering::Relaxed);
+            if !state::is_decided(old)
+                && state::pending(old) == 1
+                && state::best_exit(old) <= -self.t
+            {
+                self.decide(p as usize, -self.t, &mut batch.found);
+            }
+        }
+    }
+
+    /// Decides `p` at `value` unless it is decided already; lists it in `found` while the level
+    /// holds at most `cap` positions.
+    #[inline]
+    fn decide(&self, p: usize, value: i8, found: &mut Vec<u32>) {
+        decide(
+            self.work,
+            p,
+            value,
+            self.depth,
+            self.cap,
+            &self.counted,
+            found,
+        );
+    }
+}
+
 /// Decides `p` at `value` and `depth` unless it is decided already; lists it in `out` while the
 /// level holds at most `cap` positions.
 #[inline]
@@ -227,42 +270,23 @@ fn decide(
     counted: &AtomicUsize,
     out: &mut Vec<u32>,
 ) {
-    if work.value[p]
-        .compare_exchange(UNKNOWN, value, Ordering::Relaxed, Ordering::Relaxed)
-        .is_ok()
-    {
-        work.depth[p].store(depth, Ordering::Relaxed);
-        if counted.fetch_add(1, Ordering::Relaxed) < cap {
-            out.push(p as u32);
-        }
-    }
-}
-
-/// What position `c`, decided at threshold `t`, decides of its predecessors at `depth`: losing
-/// for its mover, it makes every predecessor a win; winning, it closes one escape of each, which
-/// loses once none is left and no exit is worth more than `-t`.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn propagate(
-    work: &Work,
-    preds: &PredTable,
-    c: u32,
-    t: i8,
-    depth: u16,
-    cap: usize,
-    counted: &AtomicUsize,
-    out: &mut Vec<u32>,
-) {
-    if work.value[c as usize].load(Ordering::Relaxed) < 0 {
-        for p in preds.preds(c) {
-            decide(work, p as usize, t, depth, cap, counted, out);
-        }
-    } else {
-        for p in preds.preds(c) {
-            let p = p as usize;
-            if work.pending[p].fetch_sub(1, Ordering::Relaxed) == 1 && work.best_exit[p] <= -t {
-                decide(work, p, -t, depth, cap, counted, out);
+    let cell = work.cell(p);
+    let mut old = cell.load(Ordering::Relaxed);
+    // A count-down of another thread may change the word meanwhile: try again.
+    while !state::is_decided(old) {
+        match cell.compare_exchange_weak(
+            old,
+            state::decided(value, depth),
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        ) {
+            Ok(_) => {
+                if counted.fetch_add(1, Ordering::Relaxed) < cap {
+                    out.push(p as u32);
+                }
+                return;
             }
+            Err(now) => old = now,
         }
     }
 }
@@ -273,17 +297,15 @@ fn propagate(
 fn seeds(work: &Work, t: i8, depth: u16, cap: usize) -> Level {
     let counted = AtomicUsize::new(0);
     let found = work
-        .best_exit
-        .par_chunks(SCAN_CHUNK)
-        .enumerate()
-        .fold(Vec::new, |mut out, (k, chunk)| {
-            for (j, &b) in chunk.iter().enumerate() {
-                if b.unsigned_abs() != t as u8 {
+        .par_chunks()
+        .fold(Vec::new, |mut out, (first, chunk)| {
+            for (i, cell) in (first..).zip(chunk) {
+                let w = cell.load(Ordering::Relaxed);
+                let b = state::best_exit(w);
+                if state::is_decided(w) || b.unsigned_abs() != t as u8 {
                     continue;
                 }
-                let i = k * SCAN_CHUNK + j;
-                let pending = work.pending[i].load(Ordering::Relaxed);
-                let value = match (depth, pending) {
+                let value = match (depth, state::pending(w)) {
                     (0, TERMINAL) => b,
                     (1, TERMINAL) => continue,
                     (1, _) if b > 0 => t,
