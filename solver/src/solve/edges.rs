@@ -93,28 +93,42 @@ impl<'a> EdgeSpill<'a> {
         }
     }
 
-    /// Adds moves, as `child << 32 | parent` records, in any order (`records` is sorted here).
-    pub fn add(&self, records: &mut [u64]) -> io::Result<()> {
+    /// Adds moves, as `child << 32 | parent` records, in any order.
+    pub fn add(&self, records: &[u64]) -> io::Result<()> {
         self.moves
             .fetch_add(records.len() as u64, Ordering::Relaxed);
-        records.sort_unstable();
-        let mut rest = &records[..];
-        while let Some(&first) = rest.first() {
-            let b = (first >> (32 + BUCKET_BITS)) as usize;
-            let n = match self.buckets.len() {
-                1 => rest.len(),
-                _ => rest.partition_point(|&r| (r >> (32 + BUCKET_BITS)) as usize == b),
-            };
-            let (run, tail) = rest.split_at(n);
-            match &mut *self.buckets[b].lock().unwrap_or_else(|e| e.into_inner()) {
-                Bucket::Memory(runs) => runs.push(run.to_vec()),
-                Bucket::File { out, .. } => {
-                    for r in run {
-                        out.write_all(&(r & FILE_RECORD_MASK).to_le_bytes()[..FILE_RECORD])?;
-                    }
+        // Grouped by bucket with a counting sort: a bucket's inversion sorts its records by
+        // child, so the order within a bucket does not matter.
+        let bucket = |r: u64| (r >> (32 + BUCKET_BITS)) as usize;
+        let mut starts = vec![0usize; self.buckets.len() + 1];
+        for &r in records {
+            starts[bucket(r) + 1] += 1;
+        }
+        for b in 1..starts.len() {
+            starts[b] += starts[b - 1];
+        }
+        let mut at = starts.clone();
+        let mut grouped = vec![0u64; records.len()];
+        for &r in records {
+            grouped[at[bucket(r)]] = r;
+            at[bucket(r)] += 1;
+        }
+        let mut bytes = Vec::new();
+        for (b, ends) in starts.windows(2).enumerate() {
+            let run = &grouped[ends[0]..ends[1]];
+            if run.is_empty() {
+                continue;
+            }
+            if let Place::Dir(_) = self.place {
+                bytes.clear();
+                for r in run {
+                    bytes.extend_from_slice(&(r & FILE_RECORD_MASK).to_le_bytes()[..FILE_RECORD]);
                 }
             }
-            rest = tail;
+            match &mut *self.buckets[b].lock().unwrap_or_else(|e| e.into_inner()) {
+                Bucket::Memory(runs) => runs.push(run.to_vec()),
+                Bucket::File { out, .. } => out.write_all(&bytes)?,
+            }
         }
         Ok(())
     }
@@ -150,27 +164,27 @@ impl<'a> EdgeSpill<'a> {
             .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect();
         let mut buckets = buckets.into_iter().enumerate();
+        let mut inversions: Vec<Inversion> = (0..rayon::current_num_threads())
+            .map(|_| Inversion::default())
+            .collect();
         let mut written = 0u64;
         loop {
-            let batch: Vec<(usize, Bucket)> = buckets
-                .by_ref()
-                .take(rayon::current_num_threads())
-                .collect();
+            let batch: Vec<(usize, Bucket)> = buckets.by_ref().take(inversions.len()).collect();
             if batch.is_empty() {
                 break;
             }
-            let inverted: Vec<(Vec<u8>, Vec<u64>)> = batch
+            let done = batch.len();
+            batch
                 .into_par_iter()
-                .map(|(b, bucket)| {
-                    let records = bucket.into_records(b)?;
+                .zip(inversions.par_iter_mut())
+                .try_for_each(|((b, bucket), inversion)| {
                     let first = b * BUCKET;
                     let len = BUCKET.min(positions - first);
-                    let out = invert(&records, first, len);
+                    inversion.invert(bucket, b, first, len)?;
                     advance(len as u64);
-                    Ok(out)
-                })
-                .collect::<io::Result<_>>()?;
-            for (bytes, offsets) in inverted {
+                    io::Result::Ok(())
+                })?;
+            for inversion in &mut inversions[..done] {
                 // A table in memory is one segment a bucket; blocks never straddle two.
                 let base = match &file {
                     Some(_) => written,
@@ -178,11 +192,11 @@ impl<'a> EdgeSpill<'a> {
                 };
                 index.pop();
                 index.push(base);
-                index.extend(offsets.iter().map(|o| base + o));
-                written += bytes.len() as u64;
+                index.extend(inversion.offsets.iter().map(|o| base + o));
+                written += inversion.bytes.len() as u64;
                 match &mut file {
-                    Some(f) => f.write_all(&bytes)?,
-                    None => segments.push(bytes),
+                    Some(f) => f.write_all(&inversion.bytes)?,
+                    None => segments.push(std::mem::take(&mut inversion.bytes)),
                 }
             }
         }
@@ -198,64 +212,102 @@ impl<'a> EdgeSpill<'a> {
     }
 }
 
-impl Bucket {
-    /// The records of bucket number `b` in runs, its file read back (as one run) and deleted.
-    fn into_records(self, b: usize) -> io::Result<Vec<Vec<u64>>> {
-        match self {
-            Bucket::Memory(runs) => Ok(runs),
-            Bucket::File { out, path } => {
-                let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-                let len = file.metadata()?.len() as usize / FILE_RECORD;
-                drop(file);
-                let mut records = Vec::with_capacity(len);
-                let mut input = File::open(&path)?;
-                // A whole number of records.
-                let mut buffer = vec![0u8; FILE_BUFFER / FILE_RECORD * FILE_RECORD];
-                let high = (b as u64) << (32 + BUCKET_BITS);
-                while records.len() < len {
-                    let want = (FILE_RECORD * (len - records.len())).min(buffer.len());
-                    input.read_exact(&mut buffer[..want])?;
-                    records.extend(buffer[..want].chunks_exact(FILE_RECORD).map(|r| {
-                        let mut bytes = [0u8; 8];
-                        bytes[..FILE_RECORD].copy_from_slice(r);
-                        high | u64::from_le_bytes(bytes)
-                    }));
-                }
-                fs::remove_file(&path)?;
-                Ok(vec![records])
-            }
-        }
-    }
+/// The buffers of one bucket's inversion, kept from one bucket to the next: fresh buffers would
+/// be fresh pages, which the kernel clears before handing them over (a third of the
+/// predecessors pass's time on Oware's slice 24 when every bucket had its own).
+#[derive(Default)]
+struct Inversion {
+    /// The records of a bucket read back from its file.
+    records: Vec<u64>,
+    /// Where each child's parents end in `parents`.
+    ends: Vec<u32>,
+    /// Every child's parents, child after child.
+    parents: Vec<u32>,
+    /// The table's bytes for the bucket's positions.
+    bytes: Vec<u8>,
+    /// The offset of each block's end from the start of `bytes`.
+    offsets: Vec<u64>,
 }
 
-/// The table's bytes for positions `first..first + len` from their `child << 32 | parent`
-/// records, with each block's offset from the start of these bytes.
-fn invert(runs: &[Vec<u64>], first: usize, len: usize) -> (Vec<u8>, Vec<u64>) {
-    let records = || runs.iter().flatten();
-    let mut start = vec![0u32; len + 1];
-    for &r in records() {
-        start[(r >> 32) as usize - first + 1] += 1;
+impl Inversion {
+    /// Makes the table's bytes for positions `first..first + len`, bucket number `b`, from its
+    /// `child << 32 | parent` records (from a file: read back, and the file deleted).
+    fn invert(&mut self, bucket: Bucket, b: usize, first: usize, len: usize) -> io::Result<()> {
+        self.records.clear();
+        let runs = match bucket {
+            Bucket::Memory(runs) => runs,
+            Bucket::File { out, path } => {
+                self.read_back(out, &path, b)?;
+                fs::remove_file(&path)?;
+                Vec::new()
+            }
+        };
+        let runs: Vec<&[u64]> = match runs.is_empty() {
+            true => vec![&self.records],
+            false => runs.iter().map(Vec::as_slice).collect(),
+        };
+        // A counting sort by child: `ends[c]` counts the parents of the children before c,
+        // then, as each of c's parents is put in place, moves on to where they end.
+        let mut ends = std::mem::take(&mut self.ends);
+        ends.clear();
+        ends.resize(len + 1, 0);
+        for run in &runs {
+            for &r in *run {
+                ends[(r >> 32) as usize - first + 1] += 1;
+            }
+        }
+        for i in 1..=len {
+            ends[i] += ends[i - 1];
+        }
+        self.parents.clear();
+        self.parents.resize(ends[len] as usize, 0);
+        for run in &runs {
+            for &r in *run {
+                let at = &mut ends[(r >> 32) as usize - first];
+                self.parents[*at as usize] = r as u32;
+                *at += 1;
+            }
+        }
+        let list = |c: usize| {
+            let start = if c == 0 { 0 } else { ends[c - 1] };
+            &self.parents[start as usize..ends[c] as usize]
+        };
+        self.bytes.clear();
+        // Exact for a table in memory, whose segment takes these bytes away (lists of 255
+        // parents or more take 4 bytes more, and are rare).
+        self.bytes.reserve(len + 4 * self.parents.len());
+        self.offsets.clear();
+        for block in (0..len).step_by(BLOCK) {
+            let end = (block + BLOCK).min(len);
+            encode_block((block..end).map(list), &mut self.bytes);
+            self.offsets.push(self.bytes.len() as u64);
+        }
+        self.ends = ends;
+        Ok(())
     }
-    for i in 1..=len {
-        start[i] += start[i - 1];
+
+    /// Reads the records of bucket number `b` back from its file into `records`.
+    fn read_back(&mut self, out: BufWriter<File>, path: &Path, b: usize) -> io::Result<()> {
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let len = file.metadata()?.len() as usize / FILE_RECORD;
+        drop(file);
+        self.records.reserve(len);
+        let mut input = File::open(path)?;
+        // A whole number of records.
+        let mut buffer = vec![0u8; FILE_BUFFER / FILE_RECORD * FILE_RECORD];
+        let high = (b as u64) << (32 + BUCKET_BITS);
+        while self.records.len() < len {
+            let want = (FILE_RECORD * (len - self.records.len())).min(buffer.len());
+            input.read_exact(&mut buffer[..want])?;
+            self.records
+                .extend(buffer[..want].chunks_exact(FILE_RECORD).map(|r| {
+                    let mut bytes = [0u8; 8];
+                    bytes[..FILE_RECORD].copy_from_slice(r);
+                    high | u64::from_le_bytes(bytes)
+                }));
+        }
+        Ok(())
     }
-    let mut fill = start.clone();
-    let mut parents = vec![0u32; start[len] as usize];
-    for &r in records() {
-        let c = (r >> 32) as usize - first;
-        parents[fill[c] as usize] = r as u32;
-        fill[c] += 1;
-    }
-    drop(fill);
-    let mut bytes = Vec::with_capacity(len + 4 * parents.len());
-    let mut offsets = Vec::with_capacity(len.div_ceil(BLOCK));
-    for block in (0..len).step_by(BLOCK) {
-        let end = (block + BLOCK).min(len);
-        let lists = (block..end).map(|c| &parents[start[c] as usize..start[c + 1] as usize]);
-        encode_block(lists, &mut bytes);
-        offsets.push(bytes.len() as u64);
-    }
-    (bytes, offsets)
 }
 
 #[cfg(test)]
@@ -289,7 +341,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         for place in [Place::Memory, Place::Dir(&dir)] {
             let spill = EdgeSpill::new(positions, place).unwrap();
-            for batch in records.clone().chunks_mut(1000) {
+            for batch in records.chunks(1000) {
                 spill.add(batch).unwrap();
             }
             assert_eq!(spill.moves(), records.len() as u64);

@@ -56,8 +56,8 @@ pub(super) fn build(
         .enumerate()
         .try_for_each(|(c, (best_exit, pending))| {
             let start = c * CHUNK;
-            let mut records = expand_range(group, known, start, best_exit, pending)?;
-            spill.add(&mut records).map_err(|source| SolveError::Work {
+            let records = expand_range(group, known, start, best_exit, pending)?;
+            spill.add(&records).map_err(|source| SolveError::Work {
                 dir: spill.dir().to_path_buf(),
                 source,
             })?;

@@ -92,7 +92,8 @@ pub(super) fn threshold(
     progress: &dyn Progress,
 ) -> Result<(), SolveError> {
     // Level 0: finished games worth exactly ±t.
-    let mut level = seeds(work, t, 0, cap);
+    let [mut level, exits] = seeds(work, t, cap);
+    let mut exits = Some(exits);
     let mut depth: u16 = 0;
     loop {
         progress.advance(level.count() as u64);
@@ -147,9 +148,8 @@ pub(super) fn threshold(
         };
         let next = step.depth;
         let mut n = step.counted.into_inner();
-        if depth == 0 {
+        if let Some(more) = exits.take() {
             // Level 1 also takes the exits worth exactly ±t.
-            let more = seeds(work, t, 1, cap);
             n += more.count();
             if let Level::List(more) = more {
                 found.extend(more);
@@ -291,34 +291,42 @@ fn decide(
     }
 }
 
-/// The positions that join at threshold `t` from their own exits: at level 0 the finished games
-/// worth `±t`, at level 1 the positions with an exit worth exactly `t`, or exactly `-t` and no
-/// escape left.
-fn seeds(work: &Work, t: i8, depth: u16, cap: usize) -> Level {
-    let counted = AtomicUsize::new(0);
-    let found = work
+/// The positions that join at threshold `t` from their own exits, found in one scan: level 0,
+/// the finished games worth `±t`, and the part of level 1 that exits decide, the positions with
+/// an exit worth exactly `t`, or exactly `-t` and no escape left. The latter are decided before
+/// level 0 propagates, at the value and depth it would give them, were it to reach them: a win
+/// by an exit worth `t` is a win at depth 1 however it is found; a position with no escape left
+/// has no move into level 0, so level 0 decides nothing of it.
+fn seeds(work: &Work, t: i8, cap: usize) -> [Level; 2] {
+    let counted = [AtomicUsize::new(0), AtomicUsize::new(0)];
+    let (level0, level1) = work
         .par_chunks()
-        .fold(Vec::new, |mut out, (first, chunk)| {
-            for (i, cell) in (first..).zip(chunk) {
-                let w = cell.load(Ordering::Relaxed);
-                let b = state::best_exit(w);
-                if state::is_decided(w) || b.unsigned_abs() != t as u8 {
-                    continue;
+        .fold(
+            || (Vec::new(), Vec::new()),
+            |(mut level0, mut level1), (first, chunk)| {
+                for (i, cell) in (first..).zip(chunk) {
+                    let w = cell.load(Ordering::Relaxed);
+                    let b = state::best_exit(w);
+                    if state::is_decided(w) || b.unsigned_abs() != t as u8 {
+                        continue;
+                    }
+                    match state::pending(w) {
+                        TERMINAL => decide(work, i, b, 0, cap, &counted[0], &mut level0),
+                        _ if b > 0 => decide(work, i, t, 1, cap, &counted[1], &mut level1),
+                        0 => decide(work, i, -t, 1, cap, &counted[1], &mut level1),
+                        _ => {}
+                    }
                 }
-                let value = match (depth, state::pending(w)) {
-                    (0, TERMINAL) => b,
-                    (1, TERMINAL) => continue,
-                    (1, _) if b > 0 => t,
-                    (1, 0) => -t,
-                    _ => continue,
-                };
-                decide(work, i, value, depth, cap, &counted, &mut out);
-            }
-            out
-        })
-        .reduce(Vec::new, concat);
-    match counted.into_inner() {
+                (level0, level1)
+            },
+        )
+        .reduce(
+            || (Vec::new(), Vec::new()),
+            |(a0, a1), (b0, b1)| (concat(a0, b0), concat(a1, b1)),
+        );
+    let level = |counted: &AtomicUsize, found| match counted.load(Ordering::Relaxed) {
         n if n > cap => Level::Scan(n),
         _ => Level::List(found),
-    }
+    };
+    [level(&counted[0], level0), level(&counted[1], level1)]
 }
