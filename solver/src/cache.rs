@@ -39,25 +39,12 @@ pub(crate) fn huge_pages_for<T>(len: usize) -> Vec<T> {
 
 /// Asks the kernel for huge pages under the whole 2 MiB regions of `memory` (a hint: where
 /// transparent huge pages are off, or on other systems, nothing changes).
-fn advise_huge_pages<T>(memory: &[T]) {
+fn advise_huge_pages<T>(memory: &mut [T]) {
+    // SAFETY: MADV_HUGEPAGE changes how memory is backed, never what it holds.
     #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = memory.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(memory);
-        let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if first < last {
-            // SAFETY: the range lies inside `memory`, an allocation of this process, and
-            // MADV_HUGEPAGE changes how it is backed, never what it holds.
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    last - first,
-                    libc::MADV_HUGEPAGE,
-                );
-            }
-        }
-    }
+    unsafe {
+        advise_inside(memory, 2 << 20, libc::MADV_HUGEPAGE)
+    };
     #[cfg(not(target_os = "linux"))]
     let _ = memory;
 }
@@ -72,27 +59,30 @@ impl ZeroIsValid for std::sync::atomic::AtomicU32 {}
 /// front to back whose read part is no longer needed: its pages stop counting toward the
 /// process's memory, and read as zeros if ever read again. (A hint elsewhere than Linux.)
 pub(crate) fn release<T: ZeroIsValid>(memory: &mut [T]) {
+    // SAFETY: `memory` is borrowed mutably, so no one else reads it meanwhile; MADV_DONTNEED
+    // on private anonymous memory makes it read as zeros, a valid value of `T` (`ZeroIsValid`).
     #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = memory.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(memory);
-        let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
-        if first < last {
-            // SAFETY: the range lies inside `memory`, which this call borrows mutably, so no
-            // one else reads it meanwhile; MADV_DONTNEED on private anonymous memory makes it
-            // read as zeros, a valid value of `T` (`ZeroIsValid`).
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    last - first,
-                    libc::MADV_DONTNEED,
-                );
-            }
-        }
-    }
+    unsafe {
+        advise_inside(memory, 4096, libc::MADV_DONTNEED)
+    };
     #[cfg(not(target_os = "linux"))]
     let _ = memory;
+}
+
+/// `madvise(advice)` over the whole `unit`-aligned regions that lie inside `memory`, an
+/// allocation of this process.
+///
+/// # Safety
+/// The advice must leave `memory` holding valid values of `T`.
+#[cfg(target_os = "linux")]
+unsafe fn advise_inside<T>(memory: &mut [T], unit: usize, advice: libc::c_int) {
+    let start = memory.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(memory);
+    let (first, last) = (start.next_multiple_of(unit), end / unit * unit);
+    if first < last {
+        // SAFETY: the range lies inside `memory`; what the advice does to it is the caller's.
+        unsafe { libc::madvise(first as *mut libc::c_void, last - first, advice) };
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@ use rayon::prelude::*;
 
 use super::edges::EdgeSpill;
 use super::{KnownValues, Progress, SolveError};
-use crate::rules;
+use crate::cache;
+use crate::rules::{self, Next};
 use crate::slice::Slice;
 use crate::value::{self, Value};
 
@@ -115,6 +116,12 @@ pub(super) fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), So
     }
 }
 
+/// Exits whose child's value is still to be read, gathered over a few positions: each read is a
+/// miss in the smaller slices' values (gigabytes for a large group; half the time of the moves
+/// pass's own code went to it on Oware slice 24), so each is prefetched when found and all are
+/// read together, their misses overlapping.
+const DEFERRED: usize = 32;
+
 /// Generates the moves of group positions `start..start + best_exit.len()`, filling their
 /// exits and returning their in-group moves as `child << 32 | parent` records.
 fn expand_range(
@@ -140,44 +147,59 @@ fn expand_range(
     let locate = |i: usize| -> usize { offsets.iter().rposition(|&o| o <= i).unwrap_or(0) };
     let mut g = locate(start);
     let mut board = group[g].board((start - offsets[g]) as u64);
-    let end = start + best_exit.len();
-    for (i, (best, internal)) in (start..end).zip(best_exit.iter_mut().zip(pending.iter_mut())) {
+    // (position in the range, what the move gained, who moves next, the child's value)
+    let mut deferred: Vec<(usize, [u8; 2], Next, &i8)> = Vec::with_capacity(2 * DEFERRED);
+    let resolve = |deferred: &mut Vec<(usize, [u8; 2], Next, &i8)>, best_exit: &mut [i8]| {
+        for (k, gain, next, child) in deferred.drain(..) {
+            best_exit[k] = best_exit[k].max(value::move_score(variant, gain, next, *child));
+        }
+    };
+    for k in 0..best_exit.len() {
+        let i = start + k;
+        let (mut best, mut internal) = (NO_EXIT, 0u8);
         let terminal = rules::expand(variant, &board, |_, o| {
             let child = o.child_board(l);
             if !value::is_exit(o) {
                 let seen = child.expect("a move that passes the turn has a child");
                 let s = Slice::of(variant, &seen);
-                let k = group.iter().position(|x| x.id == s.id).expect("same group");
-                let c = offsets[k] as u64 + s.index(&seen);
+                let slot = group.iter().position(|x| x.id == s.id).expect("same group");
+                let c = offsets[slot] as u64 + s.index(&seen);
                 records.push(c << 32 | i as u64);
-                *internal = internal.saturating_add(1);
+                internal = internal.saturating_add(1);
                 return;
             }
-            let child_value = child.map_or(Value::ENDLESS, |seen| {
-                let s = Slice::of(variant, &seen);
-                let values = known.get(s.id).expect("checked by check_known");
-                Value {
-                    score: values[s.index(&seen) as usize],
-                    depth: None,
+            match child {
+                Some(seen) => {
+                    let s = Slice::of(variant, &seen);
+                    let values = known.get(s.id).expect("checked by check_known");
+                    let child_value = &values[s.index(&seen) as usize];
+                    cache::prefetch(child_value);
+                    deferred.push((k, o.gain, o.next, child_value));
                 }
-            });
-            let exit = value::move_value(variant, o, child_value).score;
-            *best = (*best).max(exit);
+                // The game is over, or goes on forever: no child's value is needed.
+                None => best = best.max(value::move_value(variant, o, Value::ENDLESS).score),
+            }
         });
         if let Some(t) = terminal {
-            *best = value::terminal_score(scoring, &t);
-            *internal = TERMINAL;
-        } else if *internal >= TERMINAL {
+            best = value::terminal_score(scoring, &t);
+            internal = TERMINAL;
+        } else if internal >= TERMINAL {
             return Err(SolveError::TooLarge {
                 variant,
                 slice: group[g].id,
-                what: format!("{} moves from one position (at most 127)", *internal),
+                what: format!("{internal} moves from one position (at most 127)"),
             });
         }
-        if i + 1 < end && !group[g].advance(&mut board) {
+        best_exit[k] = best;
+        pending[k] = internal;
+        if deferred.len() >= DEFERRED {
+            resolve(&mut deferred, best_exit);
+        }
+        if k + 1 < best_exit.len() && !group[g].advance(&mut board) {
             g += 1;
             board = group[g].board(0);
         }
     }
+    resolve(&mut deferred, best_exit);
     Ok(records)
 }
