@@ -58,10 +58,10 @@ impl SolvedGroup {
         self.slices[0].variant
     }
 
-    /// The summary of a group the solver has just given back.
-    fn new(solved: &[SolvedSlice], seconds: f64) -> SolvedGroup {
+    /// The summary of a group the solver has just given back, with each slice's histogram.
+    fn new(solved: &[SolvedSlice], histograms: &[Vec<(i8, u64)>], seconds: f64) -> SolvedGroup {
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
-        for (value, n) in solved.iter().flat_map(SolvedSlice::histogram) {
+        for &(value, n) in histograms.iter().flatten() {
             match value {
                 1.. => wins += n,
                 0 => draws += n,
@@ -301,14 +301,15 @@ impl SolvePlan<'_> {
             let options = self.setup.options(&group);
             let solved = solve_group_with(&group, &mut self.known, progress, &options)?;
             let seconds = started.elapsed().as_secs_f64();
-            self.tb.write_group(&solved, seconds)?;
+            let histograms: Vec<_> = solved.iter().map(SolvedSlice::histogram).collect();
+            self.tb.write_counted_group(&solved, &histograms, seconds)?;
             if let Some(dir) = &options.work_dir {
                 clear_work(dir, &group).map_err(|source| SolveUpToError::ClearWork {
                     dir: dir.clone(),
                     source,
                 })?;
             }
-            let summary = SolvedGroup::new(&solved, seconds);
+            let summary = SolvedGroup::new(&solved, &histograms, seconds);
             progress.group_stored(&summary, &solved);
             // The values stay for the next groups' exits; the depths go first, so that the
             // group's results are never held twice.

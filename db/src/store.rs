@@ -55,6 +55,18 @@ impl Tablebase {
     /// Stores the slices of one solved group in a single transaction, replacing any older copy:
     /// after a crash either all of them are there or none.
     pub fn write_group(&self, solved: &[SolvedSlice], seconds: f64) -> Result<(), DbError> {
+        let histograms: Vec<_> = solved.iter().map(SolvedSlice::histogram).collect();
+        self.write_counted_group(solved, &histograms, seconds)
+    }
+
+    /// [`Tablebase::write_group`] with each slice's histogram counted already (by the solve,
+    /// which reports it too: a pass over the group's values instead of two).
+    pub(crate) fn write_counted_group(
+        &self,
+        solved: &[SolvedSlice],
+        histograms: &[Vec<(i8, u64)>],
+        seconds: f64,
+    ) -> Result<(), DbError> {
         // Compress outside the transaction, on every core: the write lock is then held only for
         // the inserts.
         let encoded: Vec<Vec<(Vec<u8>, u32)>> = solved
@@ -82,10 +94,9 @@ impl Tablebase {
         let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
-        for (s, chunks) in solved.iter().zip(&encoded) {
+        for ((s, chunks), histogram) in solved.iter().zip(&encoded).zip(histograms) {
             let variant = s.slice.variant.id();
             let slice = s.slice.id.to_string();
-            let histogram = s.histogram();
             let count = |f: fn(i8) -> bool| -> u64 {
                 histogram
                     .iter()
