@@ -4,8 +4,9 @@
 //!
 //! The directory holds `preds.bin` (the table, written by [`super::edges`]), `preds.idx` (its
 //! block offsets), `exits.bin` (each position's best exit and in-group move count from the moves
-//! pass), `state-T.bin` (every position's state word once threshold `T` is done, [`super::state`]) and `checkpoint`,
-//! a text file naming the stage reached and the CRC-32 of every file it relies on. `checkpoint`
+//! pass), `state-T.bin` (every position's state word, [`super::state`], once threshold `T` is
+//! done) and `checkpoint`, a text file naming the stage reached and the CRC-32 of every file it
+//! relies on. `checkpoint`
 //! is replaced atomically (written beside, synced, renamed) after the files it names are synced,
 //! so a solve killed at any instant leaves either the previous checkpoint or the new one; files
 //! that do not match their CRC are discarded and their stage solved again.

@@ -242,9 +242,10 @@ impl Inversion {
                 Vec::new()
             }
         };
-        let runs: Vec<&[u64]> = match runs.is_empty() {
-            true => vec![&self.records],
-            false => runs.iter().map(Vec::as_slice).collect(),
+        let runs: Vec<&[u64]> = if runs.is_empty() {
+            vec![&self.records]
+        } else {
+            runs.iter().map(Vec::as_slice).collect()
         };
         // A counting sort by child: `ends[c]` counts the parents of the children before c,
         // then, as each of c's parents is put in place, moves on to where they end.

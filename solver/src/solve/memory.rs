@@ -10,15 +10,15 @@
 //! bytes a position (one word, [`super::state`]) and the table (`1.125 N + 4 E`), less than that.
 //!
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
-//! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges) positions each), then during the
-//! retrograde four bytes a position, the level lists and the resident pages of the mapped table
-//! (trimmed to 128 MiB): `4.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the
-//! table and the checkpoints (a state of 4 bytes a position, two at the moment one replaces the
-//! other), and the exits (2 bytes a position) throughout.
+//! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges)
+//! positions each), then during the retrograde four bytes a position, the level lists and the
+//! resident pages of the mapped table (trimmed to 128 MiB): `4.1 N + 256 MiB`; the disk holds the
+//! moves (7 bytes each), then the table and the checkpoints (a state of 4 bytes a position, two
+//! at the moment one replaces the other), and the exits (2 bytes a position) throughout.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
-//! well (with the moves on disk, during the moves pass only), and the program with SQLite's cache and the compressed chunks of the group being
-//! stored ([`BASE_BYTES`]).
+//! well (with the moves on disk, during the moves pass only), and the program with SQLite's
+//! cache and the compressed chunks of the group being stored ([`BASE_BYTES`]).
 //!
 //! `E` is not known without generating every move: it is estimated from the moves of an evenly
 //! spread sample of the group's positions.

@@ -5,9 +5,10 @@
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
 //! table ([`preds`]); [`retrograde`] then finds values and depths together, one threshold at a
-//! time, level by level. The working state is four bytes a position ([`state`]); the table is `1 + 4 E / N`
-//! bytes a position and lives in memory, or for a group too large for that in a file of the work
-//! directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too.
+//! time, level by level. The working state is four bytes a position ([`state`]); the table is
+//! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
+//! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
+//! retrograde are kept too.
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]).
 

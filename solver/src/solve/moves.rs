@@ -122,6 +122,10 @@ pub(super) fn check_known(group: &[Slice], known: &KnownValues) -> Result<(), So
 /// read together, their misses overlapping.
 const DEFERRED: usize = 32;
 
+/// Exits waiting for their child's value: the position in the range, what the move gained, who
+/// moves next, and where the child's value is.
+type Deferred<'a> = Vec<(usize, [u8; 2], Next, &'a i8)>;
+
 /// Generates the moves of group positions `start..start + best_exit.len()`, filling their
 /// exits and returning their in-group moves as `child << 32 | parent` records.
 fn expand_range(
@@ -147,9 +151,8 @@ fn expand_range(
     let locate = |i: usize| -> usize { offsets.iter().rposition(|&o| o <= i).unwrap_or(0) };
     let mut g = locate(start);
     let mut board = group[g].board((start - offsets[g]) as u64);
-    // (position in the range, what the move gained, who moves next, the child's value)
-    let mut deferred: Vec<(usize, [u8; 2], Next, &i8)> = Vec::with_capacity(2 * DEFERRED);
-    let resolve = |deferred: &mut Vec<(usize, [u8; 2], Next, &i8)>, best_exit: &mut [i8]| {
+    let mut deferred: Deferred = Vec::with_capacity(2 * DEFERRED);
+    let resolve = |deferred: &mut Deferred, best_exit: &mut [i8]| {
         for (k, gain, next, child) in deferred.drain(..) {
             best_exit[k] = best_exit[k].max(value::move_score(variant, gain, next, *child));
         }
