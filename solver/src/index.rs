@@ -101,6 +101,80 @@ pub fn unrank(mut index: u64, seeds: u32, cells: &mut [u8]) {
     cells[k - 1] = left as u8;
 }
 
+/// Unranks one index after another, reusing what a new index shares with the last. The
+/// distributions that agree on their first `i` pits hold consecutive ranks, so an index inside
+/// the last one's block of `i` pits has those pits already and needs only the others worked
+/// out. The retrograde unranks the positions of a level in index order, where neighbours share
+/// most of their pits: [`unrank`] spent most of its time on the first ones, where a pit's count
+/// is found by trying each in turn.
+#[derive(Clone, Debug)]
+pub struct Cursor {
+    pits: usize,
+    /// The last distribution.
+    cells: [u8; MAX_K],
+    /// For each pit `i` up to `known`, the block of the distributions whose first `i` pits are
+    /// those of `cells`: its first rank, the rank after its last, and the seeds of its pits
+    /// from `i` on.
+    start: [u64; MAX_K],
+    end: [u64; MAX_K],
+    left: [u8; MAX_K],
+    known: usize,
+}
+
+impl Cursor {
+    /// A cursor over the distributions of `seeds` over `pits` pits (`1 <= pits <= 32`).
+    pub fn new(pits: usize, seeds: u32) -> Cursor {
+        let mut c = Cursor {
+            pits,
+            cells: [0; MAX_K],
+            start: [0; MAX_K],
+            end: [0; MAX_K],
+            left: [0; MAX_K],
+            known: 0,
+        };
+        c.end[0] = count(pits, seeds);
+        c.left[0] = seeds as u8;
+        c
+    }
+
+    /// The distribution with rank `index` ([`unrank`]); `index` must be below
+    /// [`count`]`(pits, seeds)`.
+    #[inline]
+    pub fn unrank(&mut self, index: u64) -> &[u8] {
+        let k = self.pits;
+        debug_assert!(
+            index < self.end[0],
+            "rank {index} of {} distributions",
+            self.end[0]
+        );
+        // The deepest known block that holds the index (the whole range always does).
+        let mut i = self.known;
+        while i > 0 && !(self.start[i] <= index && index < self.end[i]) {
+            i -= 1;
+        }
+        let mut within = index - self.start[i];
+        let mut left = self.left[i] as usize;
+        for j in i..k - 1 {
+            if j > i {
+                self.start[j] = index - within;
+                self.end[j] = self.start[j] + WAYS[k - j][left];
+                self.left[j] = left as u8;
+            }
+            let rest = k - j - 1;
+            let mut a = 0;
+            while within >= WAYS[rest][left - a] {
+                within -= WAYS[rest][left - a];
+                a += 1;
+            }
+            self.cells[j] = a as u8;
+            left -= a;
+        }
+        self.cells[k - 1] = left as u8;
+        self.known = k.saturating_sub(2);
+        &self.cells[..k]
+    }
+}
+
 /// Steps `cells` to the next distribution of the same total in rank order; `false` after the
 /// last one (all seeds in the first pit).
 #[inline]
@@ -203,6 +277,27 @@ mod tests {
     }
 
     proptest! {
+        /// A cursor unranks any sequence of indices as [`unrank`] does, whether the indices rise,
+        /// fall or jump.
+        #[test]
+        fn a_cursor_unranks_as_unrank_does(
+            k in 1usize..=24,
+            s in 0u32..=20,
+            fracs in proptest::collection::vec(0.0f64..1.0, 1..40),
+            near in proptest::collection::vec(0u64..50, 1..40),
+        ) {
+            let n = count(k, s);
+            let mut cursor = Cursor::new(k, s);
+            let mut want = vec![0u8; k];
+            for (f, d) in fracs.iter().zip(near.iter().cycle()) {
+                // A jump, then a neighbour a little further on.
+                for i in [((n as f64) * f) as u64 % n, ((((n as f64) * f) as u64) + d) % n] {
+                    unrank(i, s, &mut want);
+                    prop_assert_eq!(cursor.unrank(i), &want[..], "rank {}", i);
+                }
+            }
+        }
+
         #[test]
         fn rank_unrank_round_trip(k in 1usize..=24, s in 0u32..=20, frac in 0.0f64..1.0) {
             let n = count(k, s);

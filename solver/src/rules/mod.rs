@@ -69,6 +69,23 @@ pub fn expand(
     }
 }
 
+/// Whether [`unmake`] can find the positions that lead to a position by moves that capture
+/// nothing: Oware's, whose sowing is one pass over the pits. A relay sowing cannot be undone
+/// without trying every way it could have run, and the other families are not done yet.
+pub fn can_unmake(variant: Variant) -> bool {
+    variant.family() == Family::Oware
+}
+
+/// Calls `sink` with every board (seen from its mover) from which a legal move that captures
+/// nothing and passes the turn leads to `child` (seen from its mover), once per such move, as
+/// [`expand`] would find them; nothing for a variant that [`can_unmake`] says no to.
+#[inline]
+pub fn unmake(variant: Variant, child: &Board, mut sink: impl FnMut(&Board)) {
+    if variant.family() == Family::Oware {
+        oware::unmake(variant.pits_per_side(), child, &mut sink);
+    }
+}
+
 /// The steps of the sowing from the mover's pit index `from` (0-based, on `board` seen from the
 /// mover), as the move generator takes them: the same functions, told to report. The pit must
 /// hold seeds; whether the move is legal is for [`expand`] to say. A relay sowing that never

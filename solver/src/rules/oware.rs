@@ -40,6 +40,52 @@ pub(super) fn expand(
     None
 }
 
+/// Calls `sink` with every board (seen from its mover) from which a legal move that captures
+/// nothing leads to `child` (seen from the side to move there), once per such move: the solver's
+/// predecessors within a slice, found without storing every move.
+///
+/// Such a move emptied its pit, which the sowing skips, so the pit is empty in `child`; its seeds
+/// went one a pit to the pits after it. Taking back one seed at a time from the pits after an
+/// empty pit `from` gives, after `h` seeds, the board a sowing of `h` seeds from `from` came
+/// from, until a pit to take from is empty (a larger `h` would need a seed from it too). That
+/// sowing captured nothing unless its last pit is the opponent's and holds 2 or 3. It is legal
+/// unless it left the opponent without seeds while another move would not have: checked by
+/// generating the parent's moves, for the few children whose side to move has no seeds.
+pub(super) fn unmake(l: usize, child: &Board, sink: &mut impl FnMut(&Board)) {
+    let ring = 2 * l;
+    // The board after the move, still seen from the mover.
+    let after = child.flipped(l);
+    let starved = after.cells[l..ring].iter().all(|&c| c == 0);
+    for from in (0..l).filter(|&f| after.cells[f] == 0) {
+        let mut parent = after;
+        let mut pit = from;
+        loop {
+            pit = if pit + 1 == ring { 0 } else { pit + 1 };
+            if pit == from {
+                continue;
+            }
+            if parent.cells[pit] == 0 {
+                break;
+            }
+            parent.cells[pit] -= 1;
+            parent.cells[from] += 1;
+            let captured = pit >= l && matches!(after.cells[pit], 2 | 3);
+            if !captured && (!starved || is_legal(l, &parent, from)) {
+                sink(&parent);
+            }
+        }
+    }
+}
+
+/// Whether sowing from the mover's pit index `from` is a legal move of `board`.
+fn is_legal(l: usize, board: &Board, from: usize) -> bool {
+    let mut legal = false;
+    expand(l, board, &mut |m, _| {
+        legal |= m == Move::Pit(from as u8 + 1)
+    });
+    legal
+}
+
 /// Sows from the mover's pit index `from`, telling `trace` each step.
 pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) -> MoveEffect {
     let ring = 2 * l;

@@ -6,8 +6,8 @@
 //! block offsets), `exits.bin` (each position's best exit and in-group move count from the moves
 //! pass), `state-T.bin` (every position's state word, [`super::state`], once threshold `T` is
 //! done) and `checkpoint`, a text file naming the stage reached and the CRC-32 of every file it
-//! relies on. `checkpoint`
-//! is replaced atomically (written beside, synced, renamed) after the files it names are synced,
+//! relies on. A group whose moves are un-made ([`super::predecessors`]) has no table, so neither
+//! `preds` file. `checkpoint` is replaced atomically (written beside, synced, renamed) after the files it names are synced,
 //! so a solve killed at any instant leaves either the previous checkpoint or the new one; files
 //! that do not match their CRC are discarded and their stage solved again.
 
@@ -28,10 +28,11 @@ const BUFFER: usize = 1 << 20;
 pub(super) enum Resume {
     /// From the moves pass: there is no usable checkpoint. Says why when one was discarded.
     Fresh(Option<String>),
-    /// From the retrograde's first threshold, the moves pass done.
-    Built(Exits, PredTable),
+    /// From the retrograde's first threshold, the moves pass done (the table, unless the group's
+    /// moves are un-made).
+    Built(Exits, Option<PredTable>),
     /// After threshold `.2`, every larger threshold done.
-    Threshold(Work, PredTable, i8),
+    Threshold(Work, Option<PredTable>, i8),
 }
 
 /// A group's work directory.
@@ -39,6 +40,8 @@ pub(super) struct WorkDir {
     dir: PathBuf,
     tag: String,
     positions: usize,
+    /// Whether the group has a predecessor table.
+    table: bool,
     every: Duration,
     last: Instant,
     /// The checkpoint's lines up to its stage, once the moves pass is saved.
@@ -55,11 +58,12 @@ pub fn group_dir(root: &Path, group: &[Slice]) -> PathBuf {
 
 impl WorkDir {
     /// Opens (creating it if need be) the work directory of `group` under `root`, to checkpoint
-    /// at most every `every`.
+    /// at most every `every`; `table` says whether the group has a predecessor table.
     pub fn open(
         root: &Path,
         group: &[Slice],
         positions: usize,
+        table: bool,
         every: Duration,
     ) -> io::Result<WorkDir> {
         let dir = group_dir(root, group);
@@ -74,6 +78,7 @@ impl WorkDir {
                 ids.join(" ")
             ),
             positions,
+            table,
             every,
             last: Instant::now(),
             built: None,
@@ -128,16 +133,25 @@ impl WorkDir {
             }
             Ok(want)
         };
-        crc("preds.idx")?;
-        crc("exits.bin")?;
-        crc("preds.bin")?;
+        for name in self.files() {
+            crc(name)?;
+        }
         let stage = lines.next().ok_or("a truncated checkpoint")?.to_string();
-        let built_lines: Vec<&str> = text.lines().take(prefix.lines().count() + 3).collect();
+        let built_lines: Vec<&str> = text
+            .lines()
+            .take(prefix.lines().count() + self.files().len())
+            .collect();
         let n = self.positions;
-        let index = read_u64s(&self.dir.join("preds.idx")).map_err(|e| e.to_string())?;
-        let preds = File::open(self.dir.join("preds.bin"))
-            .and_then(|f| PredTable::mapped(n, index, &f))
-            .map_err(|e| format!("preds.bin: {e}"))?;
+        let preds = match self.table {
+            true => {
+                let index = read_u64s(&self.dir.join("preds.idx")).map_err(|e| e.to_string())?;
+                let table = File::open(self.dir.join("preds.bin"))
+                    .and_then(|f| PredTable::mapped(n, index, &f))
+                    .map_err(|e| format!("preds.bin: {e}"))?;
+                Some(table)
+            }
+            false => None,
+        };
         self.built = Some(built_lines.join("\n"));
         if stage == "built" {
             let exits = read_exits(&self.dir.join("exits.bin"), n).map_err(|e| e.to_string())?;
@@ -163,28 +177,33 @@ impl WorkDir {
         Ok(Resume::Threshold(work, preds, t))
     }
 
-    /// Saves the moves pass: the table's index and the exits (the table itself is in
-    /// `preds.bin` already), and a checkpoint at the start of the retrograde.
-    pub fn save_built(&mut self, exits: &Exits, preds: &PredTable) -> io::Result<()> {
-        let idx = self.dir.join("preds.idx");
-        write_synced(&idx, |out| {
-            for o in preds.index() {
-                out.write_all(&o.to_le_bytes())?;
-            }
-            Ok(())
-        })?;
-        let ex = self.dir.join("exits.bin");
-        write_synced(&ex, |out| {
+    /// The files a checkpoint relies on from the moves pass on, in the order it names them.
+    fn files(&self) -> &'static [&'static str] {
+        match self.table {
+            true => &["preds.idx", "exits.bin", "preds.bin"],
+            false => &["exits.bin"],
+        }
+    }
+
+    /// Saves the moves pass: the table's index (for a group with a table, which is in
+    /// `preds.bin` already) and the exits, and a checkpoint at the start of the retrograde.
+    pub fn save_built(&mut self, exits: &Exits, preds: Option<&PredTable>) -> io::Result<()> {
+        if let Some(preds) = preds {
+            write_synced(&self.dir.join("preds.idx"), |out| {
+                for o in preds.index() {
+                    out.write_all(&o.to_le_bytes())?;
+                }
+                Ok(())
+            })?;
+        }
+        write_synced(&self.dir.join("exits.bin"), |out| {
             out.write_all(bytemuck_i8(&exits.best_exit))?;
             out.write_all(&exits.pending)
         })?;
-        let built = format!(
-            "{HEADER}\n{}\npreds.idx {:08x}\nexits.bin {:08x}\npreds.bin {:08x}",
-            self.tag,
-            crc_of(&idx)?,
-            crc_of(&ex)?,
-            crc_of(&self.dir.join("preds.bin"))?,
-        );
+        let mut built = format!("{HEADER}\n{}", self.tag);
+        for name in self.files() {
+            built += &format!("\n{name} {:08x}", crc_of(&self.dir.join(name))?);
+        }
         self.write_checkpoint(&format!("{built}\nbuilt\n"))?;
         self.built = Some(built);
         self.last = Instant::now();

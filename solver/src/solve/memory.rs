@@ -168,7 +168,7 @@ mod tests {
         let need = memory_need(&[oware(3)]);
         assert_eq!(need.positions, 364);
         let spill = EdgeSpill::new(oware(3).len() as usize, Place::Memory).unwrap();
-        moves::build(&[oware(3)], &known, &spill, &Silent).unwrap();
+        moves::build(&[oware(3)], &known, Some(&spill), &Silent).unwrap();
         let edges = spill.moves();
         assert_eq!(need.moves, edges);
         // Slices 0, 1 and 2 are held: 1 + 12 + C(13, 11) = 1 + 12 + 78 = 91 positions.
@@ -181,7 +181,7 @@ mod tests {
         let need = memory_need(&[oware(10)]);
         assert_eq!(need.positions, 352_716);
         let spill = EdgeSpill::new(oware(10).len() as usize, Place::Memory).unwrap();
-        moves::build(&[oware(10)], &known, &spill, &Silent).unwrap();
+        moves::build(&[oware(10)], &known, Some(&spill), &Silent).unwrap();
         let edges = spill.moves() as f64;
         let error = (need.moves as f64 - edges).abs() / edges;
         assert!(

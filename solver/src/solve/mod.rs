@@ -17,6 +17,7 @@ mod checkpoint;
 mod edges;
 mod memory;
 mod moves;
+mod predecessors;
 mod preds;
 mod retrograde;
 mod state;
@@ -33,6 +34,7 @@ use rayon::prelude::*;
 
 use checkpoint::{Resume, WorkDir};
 use edges::{EdgeSpill, Place};
+use predecessors::Predecessors;
 use state::Work;
 
 use crate::slice::{Slice, SliceId};
@@ -319,9 +321,10 @@ fn solve(
         }]);
     }
     let n = moves::group_len(group)?;
+    let unmade = Predecessors::unmade(group);
     let mut dir = match &options.work_dir {
         Some(root) => Some(
-            WorkDir::open(root, group, n, options.checkpoint_every).map_err(|source| {
+            WorkDir::open(root, group, n, !unmade, options.checkpoint_every).map_err(|source| {
                 SolveError::Work {
                     dir: checkpoint::group_dir(root, group),
                     source,
@@ -339,32 +342,46 @@ fn solve(
         dir: dir_path.clone().unwrap_or_default(),
         source,
     };
-    let (work, preds, done_above) = match resume {
+    let (work, table, done_above) = match resume {
         Resume::Fresh(why) => {
             if let Some(why) = why {
                 progress.note(&format!("starting the group afresh: {why}"));
             }
-            let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
-            let spill = EdgeSpill::new(n, place).map_err(work_error)?;
-            let exits = moves::build(group, known.get(), &spill, progress)?;
+            let spill = match unmade {
+                true => None,
+                false => {
+                    let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
+                    Some(EdgeSpill::new(n, place).map_err(work_error)?)
+                }
+            };
+            let exits = moves::build(group, known.get(), spill.as_ref(), progress)?;
             known.moves_done();
-            progress.pass("predecessors", n as u64);
-            let preds = spill.finish(|k| progress.advance(k)).map_err(work_error)?;
+            let table = match spill {
+                Some(spill) => {
+                    progress.pass("predecessors", n as u64);
+                    Some(spill.finish(|k| progress.advance(k)).map_err(work_error)?)
+                }
+                None => None,
+            };
             if let Some(d) = &mut dir {
-                d.save_built(&exits, &preds).map_err(work_error)?;
+                d.save_built(&exits, table.as_ref()).map_err(work_error)?;
             }
-            (Work::new(exits), preds, None)
+            (Work::new(exits), table, None)
         }
-        Resume::Built(exits, preds) => {
+        Resume::Built(exits, table) => {
             known.moves_done();
             progress.note("resuming the group after its moves pass");
-            (Work::new(exits), preds, None)
+            (Work::new(exits), table, None)
         }
-        Resume::Threshold(work, preds, t) => {
+        Resume::Threshold(work, table, t) => {
             known.moves_done();
             progress.note(&format!("resuming the group after threshold {t}"));
-            (work, preds, Some(t))
+            (work, table, Some(t))
         }
+    };
+    let preds = match table {
+        Some(table) => Predecessors::Table(table),
+        None => Predecessors::Unmade(group[0]),
     };
     progress.pass("retrograde", n as u64);
     progress.advance(work.decided());
@@ -491,8 +508,11 @@ mod tests {
             );
             let dir = checkpoint::group_dir(&root, &group);
             let text = std::fs::read_to_string(dir.join("checkpoint")).unwrap();
-            // Its first seven lines (header, group, checksums), then the stage.
-            let built: Vec<&str> = text.lines().take(7).collect();
+            // Its lines up to the stage (header, group, checksums), then the stage.
+            let built: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("threshold "))
+                .collect();
             std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
             let notes = Notes::default();
             let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
@@ -503,16 +523,16 @@ mod tests {
             );
 
             // A damaged checkpoint is discarded, saying why, and the group solved afresh.
-            let preds = dir.join("preds.bin");
-            let mut bytes = std::fs::read(&preds).unwrap();
+            let exits = dir.join("exits.bin");
+            let mut bytes = std::fs::read(&exits).unwrap();
             bytes[0] ^= 1;
-            std::fs::write(&preds, bytes).unwrap();
+            std::fs::write(&exits, bytes).unwrap();
             let notes = Notes::default();
             let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
             assert!(resumed == expected, "{slice}: solved afresh");
             assert_eq!(
                 *notes.0.lock().unwrap(),
-                ["starting the group afresh: preds.bin does not match its checksum"]
+                ["starting the group afresh: exits.bin does not match its checksum"]
             );
             clear_work(&root, &group).unwrap();
             assert!(!dir.exists());

@@ -34,11 +34,12 @@ pub(super) struct Exits {
 }
 
 /// Generates every move of the group's positions (its slices one after the other): the exits
-/// folded into [`Exits`], the in-group moves sent to `spill`.
+/// folded into [`Exits`], the in-group moves counted, and sent to `spill` when there is one (no
+/// spill: the retrograde un-makes them, [`super::predecessors`]).
 pub(super) fn build(
     group: &[Slice],
     known: &KnownValues,
-    spill: &EdgeSpill,
+    spill: Option<&EdgeSpill>,
     progress: &dyn Progress,
 ) -> Result<Exits, SolveError> {
     let total = group_len(group)?;
@@ -57,11 +58,13 @@ pub(super) fn build(
         .enumerate()
         .try_for_each(|(c, (best_exit, pending))| {
             let start = c * CHUNK;
-            let records = expand_range(group, known, start, best_exit, pending)?;
-            spill.add(&records).map_err(|source| SolveError::Work {
-                dir: spill.dir().to_path_buf(),
-                source,
-            })?;
+            let records = expand_range(group, known, start, spill.is_some(), best_exit, pending)?;
+            if let Some(spill) = spill {
+                spill.add(&records).map_err(|source| SolveError::Work {
+                    dir: spill.dir().to_path_buf(),
+                    source,
+                })?;
+            }
             progress.advance(best_exit.len() as u64);
             Ok(())
         })?;
@@ -127,18 +130,20 @@ const DEFERRED: usize = 32;
 type Deferred<'a> = Vec<(usize, [u8; 2], Next, &'a i8)>;
 
 /// Generates the moves of group positions `start..start + best_exit.len()`, filling their
-/// exits and returning their in-group moves as `child << 32 | parent` records.
+/// exits and returning their in-group moves as `child << 32 | parent` records (none unless
+/// `edges`).
 fn expand_range(
     group: &[Slice],
     known: &KnownValues,
     start: usize,
+    edges: bool,
     best_exit: &mut [i8],
     pending: &mut [u8],
 ) -> Result<Vec<u64>, SolveError> {
     let variant = group[0].variant;
     let l = variant.pits_per_side();
     let scoring = variant.scoring();
-    let mut records = Vec::with_capacity(best_exit.len() * 4);
+    let mut records = Vec::with_capacity(if edges { best_exit.len() * 4 } else { 0 });
     // Where each of the group's slices starts in the group's numbering.
     let offsets: Vec<usize> = group
         .iter()
@@ -163,12 +168,15 @@ fn expand_range(
         let terminal = rules::expand(variant, &board, |_, o| {
             let child = o.child_board(l);
             if !value::is_exit(o) {
+                internal = internal.saturating_add(1);
+                if !edges {
+                    return;
+                }
                 let seen = child.expect("a move that passes the turn has a child");
                 let s = Slice::of(variant, &seen);
                 let slot = group.iter().position(|x| x.id == s.id).expect("same group");
                 let c = offsets[slot] as u64 + s.index(&seen);
                 records.push(c << 32 | i as u64);
-                internal = internal.saturating_add(1);
                 return;
             }
             match child {

@@ -25,9 +25,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::moves::{NO_EXIT, TERMINAL};
-use super::preds::PredTable;
+use super::predecessors::Predecessors;
 use super::state::{self, Work, ONE_PENDING};
 use super::{Progress, SolveError, NO_DEPTH};
+use crate::index::Cursor;
 use crate::{cache, Slice};
 
 /// A level is kept as a list while it holds at most one position in this many.
@@ -86,7 +87,7 @@ impl Level {
 pub(super) fn threshold(
     slice: Slice,
     work: &Work,
-    preds: &PredTable,
+    preds: &Predecessors,
     t: i8,
     cap: usize,
     progress: &dyn Progress,
@@ -183,7 +184,7 @@ const BATCH: usize = 32;
 /// predecessors.
 struct Step<'a> {
     work: &'a Work,
-    preds: &'a PredTable,
+    preds: &'a Predecessors,
     /// The threshold.
     t: i8,
     /// The depth of the positions decided at this step (the next level).
@@ -203,6 +204,8 @@ struct Batch {
     escapes: Vec<u32>,
     /// The positions decided, while the level lists them.
     found: Vec<u32>,
+    /// Kept from one position's predecessors to the next ([`Predecessors::each`]).
+    cursor: Option<Cursor>,
 }
 
 impl Step<'_> {
@@ -219,10 +222,10 @@ impl Step<'_> {
                 true => &mut batch.winners,
                 false => &mut batch.escapes,
             };
-            for p in self.preds.preds(c) {
+            self.preds.each(c, &mut batch.cursor, |p| {
                 cache::prefetch(self.work.cell(p as usize));
                 to.push(p);
-            }
+            });
         }
         for &p in &batch.winners {
             self.decide(p as usize, self.t, &mut batch.found);

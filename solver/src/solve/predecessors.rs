@@ -1,0 +1,47 @@
+//! Where the retrograde finds a position's predecessors: in the table built from every move
+//! ([`super::preds`]), or, where the rules can un-make a move ([`rules::can_unmake`]: Oware),
+//! by un-making the moves into the position, which stores nothing.
+//!
+//! The table costs its building (a pass writing every move, a pass inverting them) and `1 + 4 E /
+//! N` bytes a position; for a group too large for memory those are files, which a disk that
+//! cannot hold them in its page cache reads back one page at a time. Un-making a move costs a
+//! little computation each time a position is decided, and nothing else.
+
+use super::preds::PredTable;
+use crate::index::Cursor;
+use crate::position::Board;
+use crate::rules;
+use crate::slice::Slice;
+
+/// A group's predecessors.
+pub(super) enum Predecessors {
+    /// Read from a table.
+    Table(PredTable),
+    /// Found by un-making moves, in a group of this one slice.
+    Unmade(Slice),
+}
+
+impl Predecessors {
+    /// Whether `group`'s predecessors are found by un-making moves: a group of one slice
+    /// (moves that capture nothing stay in it) of a variant whose moves can be un-made.
+    pub fn unmade(group: &[Slice]) -> bool {
+        group.len() == 1 && rules::can_unmake(group[0].variant)
+    }
+
+    /// Calls `f` with every predecessor of position `c`, once per move from it into `c`.
+    /// `cursor` is kept by the caller from one position to the next: un-making moves starts
+    /// from the position's board, found faster from the last one's ([`Cursor`]).
+    #[inline]
+    pub fn each(&self, c: u32, cursor: &mut Option<Cursor>, mut f: impl FnMut(u32)) {
+        match self {
+            Predecessors::Table(table) => table.preds(c).for_each(f),
+            Predecessors::Unmade(slice) => {
+                let pits = 2 * slice.variant.pits_per_side();
+                let cursor = cursor.get_or_insert_with(|| Cursor::new(pits, slice.id.total()));
+                let mut board = Board::EMPTY;
+                board.cells[..pits].copy_from_slice(cursor.unrank(c as u64));
+                rules::unmake(slice.variant, &board, |p| f(slice.index(p) as u32))
+            }
+        }
+    }
+}
