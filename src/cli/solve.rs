@@ -29,7 +29,9 @@ use super::text::thousands;
 /// Memory: with its moves in memory (fastest), a group needs at most 11 bytes a position plus 16
 /// bytes per move that captures nothing (estimated before it starts from a sample of its
 /// positions); with its moves on disk, about 4 bytes a position, the moves and the predecessor
-/// table going to files in --work-dir. Every smaller slice takes 1 byte a position. Before
+/// table going to files in --work-dir. Oware stores no moves (its predecessors are found by
+/// un-sowing): about 4 bytes a position either way, and on disk the smaller slices are set aside
+/// during the retrograde. Every smaller slice takes 1 byte a position. Before
 /// anything is solved, every missing group is checked against --memory: by default (--moves
 /// auto) a group whose moves do not fit in memory is solved with them on disk, and a group that
 /// does not fit either way (or whose files would not fit on the disk) is refused, naming what it

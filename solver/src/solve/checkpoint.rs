@@ -7,9 +7,10 @@
 //! pass), `state-T.bin` (every position's state word, [`super::state`], once threshold `T` is
 //! done) and `checkpoint`, a text file naming the stage reached and the CRC-32 of every file it
 //! relies on. A group whose moves are un-made ([`super::predecessors`]) has no table, so neither
-//! `preds` file. `checkpoint` is replaced atomically (written beside, synced, renamed) after the files it names are synced,
-//! so a solve killed at any instant leaves either the previous checkpoint or the new one; files
-//! that do not match their CRC are discarded and their stage solved again.
+//! `preds` file. `checkpoint` is replaced atomically (written beside, synced, renamed) after the
+//! files it names are synced, so a solve killed at any instant leaves either the previous
+//! checkpoint or the new one; files that do not match their CRC are discarded and their stage
+//! solved again.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};

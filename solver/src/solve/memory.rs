@@ -16,6 +16,10 @@
 //! moves (7 bytes each), then the table and the checkpoints (a state of 4 bytes a position, two
 //! at the moment one replaces the other), and the exits (2 bytes a position) throughout.
 //!
+//! A group whose moves are un-made ([`super::predecessors`]: Oware) has neither moves nor table:
+//! the exits during the moves pass (2 bytes a position), then the state (4) and the level lists,
+//! `4.1 N` either way; on disk the exits and two states, 10 bytes a position.
+//!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
 //! well (with the moves on disk, during the moves pass only), and the program with SQLite's
 //! cache and the compressed chunks of the group being stored ([`BASE_BYTES`]).
@@ -28,6 +32,7 @@ use crate::slice::Slice;
 use crate::value;
 
 use super::edges::{BUCKET_BITS, FILE_BUFFER, FILE_RECORD};
+use super::predecessors::Predecessors;
 use super::preds::MAPPED_BUDGET;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
@@ -84,17 +89,35 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
         .map(|s| s.checked_len().unwrap_or(u64::MAX))
         .fold(0u64, u64::saturating_add);
     let (n, e) = (positions as u128, moves as u128);
-    let base = (smaller_positions as u128) + BASE_BYTES as u128;
+    let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
+    let smaller = smaller_positions as u128;
+    // The state, and the level lists (at most one position in 128, 4 bytes each, found and
+    // sorted).
+    let state = 4 * n + n / 16;
+    if Predecessors::unmade(group) {
+        let peak = |smaller_after_moves: u128| {
+            BASE_BYTES as u128 + (smaller + 2 * n).max(smaller_after_moves + state)
+        };
+        return MemoryNeed {
+            positions,
+            moves,
+            smaller_positions,
+            in_memory: clamp(peak(smaller)),
+            // The smaller slices are released after the moves pass (`solve_group_with`).
+            on_disk: clamp(peak(0)),
+            disk: clamp(10 * n),
+        };
+    }
+    let base = smaller + BASE_BYTES as u128;
     let in_memory = base + 11 * n + 16 * e;
     // Two buckets inverted at once, each at most `BUCKET` positions and its share of the moves.
     let bucket = n.min(1 << BUCKET_BITS);
     let bucket_moves = e * bucket / n.max(1);
     let inverting = 2 * (9 * bucket + 16 * bucket_moves);
     // The mapped table's pages: its budget, and what each thread reads between two checks.
-    let retrograde = 4 * n + n / 16 + MAPPED_BUDGET as u128 + (128 << 20);
+    let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     // The smaller slices are released after the moves pass (`solve_group_with`).
-    let smaller = smaller_positions as u128;
     let on_disk = BASE_BYTES as u128
         + (smaller + 2 * n + buffers)
             .max(2 * n + inverting)
@@ -104,7 +127,6 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
     // are not on disk at once; the exits (2 bytes a position) stay throughout.
     let table = n + n / 8 + 4 * e;
     let disk = (FILE_RECORD as u128 * e).max(table + 8 * n) + 2 * n;
-    let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     MemoryNeed {
         positions,
         moves,
@@ -160,21 +182,45 @@ mod tests {
 
     #[test]
     fn a_small_group_is_counted_exactly_and_a_large_one_estimated_closely() {
-        // Oware slice 3: 3 seeds over 12 pits, C(14, 11) = 364 positions, under the sample:
-        // every position's moves are counted, so the count is the solver's own edge count.
+        // Under the sample, every position's moves are counted, so the count is the solver's
+        // own edge count. Oware slice 3: 3 seeds over 12 pits, C(14, 11) = 364 positions, with
+        // slices 0, 1 and 2 held: 1 + 12 + C(13, 11) = 91 positions. Rio Kadalis slice 4 (its
+        // totals go by fours): C(15, 11) = 1,365 positions, with slice 0 held: 1 position.
+        for (variant, seeds, n, smaller) in [
+            (Variant::Oware, 3, 364, 91),
+            (Variant::RioKadalis, 4, 1365, 1),
+        ] {
+            let slice = Slice {
+                variant,
+                id: SliceId::Seeds(seeds),
+            };
+            let mut known = KnownValues::new();
+            let below = Slice::up_to(variant, seeds as u32 - 1);
+            solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+            let need = memory_need(&[slice]);
+            assert_eq!(need.positions, n);
+            let spill = EdgeSpill::new(n as usize, Place::Memory).unwrap();
+            moves::build(&[slice], &known, Some(&spill), &Silent).unwrap();
+            let edges = spill.moves();
+            assert_eq!(need.moves, edges);
+            assert_eq!(need.smaller_positions, smaller);
+            let base = 64 << 20;
+            if variant == Variant::Oware {
+                // Moves un-made: the exits (2 bytes a position) with the smaller slices, then
+                // the state (4 bytes) and the level lists (a sixteenth of a byte), 4 * 364 +
+                // 22 = 1,478, with the smaller slices unless they are released.
+                assert_eq!(need.in_memory, base + 91 + 1478);
+                assert_eq!(need.on_disk, base + 1478);
+                // The exits and two states: 10 bytes a position.
+                assert_eq!(need.disk, 3640);
+            } else {
+                // The predecessors pass: 11 bytes a position, 16 a move.
+                assert_eq!(need.in_memory, base + smaller + 11 * n + 16 * edges);
+            }
+        }
+
         let mut known = KnownValues::new();
         let below = |n| Slice::up_to(Variant::Oware, n);
-        solve_all(&below(2), &mut known, &Silent, |_| Ok(())).unwrap();
-        let need = memory_need(&[oware(3)]);
-        assert_eq!(need.positions, 364);
-        let spill = EdgeSpill::new(oware(3).len() as usize, Place::Memory).unwrap();
-        moves::build(&[oware(3)], &known, Some(&spill), &Silent).unwrap();
-        let edges = spill.moves();
-        assert_eq!(need.moves, edges);
-        // Slices 0, 1 and 2 are held: 1 + 12 + C(13, 11) = 1 + 12 + 78 = 91 positions.
-        assert_eq!(need.smaller_positions, 1 + 12 + 78);
-        assert_eq!(need.in_memory, 11 * 364 + 16 * edges + 91 + (64 << 20));
-
         // Oware slice 10: C(21, 11) = 352,716 positions, estimated from 4,096 of them: within
         // 5% of the edges the solver builds.
         solve_all(&below(9), &mut known, &Silent, |_| Ok(())).unwrap();

@@ -8,7 +8,7 @@
 //! time, level by level. The working state is four bytes a position ([`state`]); the table is
 //! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
 //! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
-//! retrograde are kept too.
+//! retrograde are kept too. Oware needs no table: its moves are un-made ([`predecessors`]).
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]).
 

@@ -2,9 +2,11 @@
 //!
 //! Un-moving a relay sowing is impractical, so predecessors come from generating every position's
 //! moves forward: each move that stays in the group goes to the [`EdgeSpill`] as a
-//! `(child, parent)` record, to be inverted into the predecessor table. Moves that leave the
-//! group (captures, the end of the game) need no edge: their values are known already and are
-//! folded into the position's best exit. What stays in memory is two bytes a position.
+//! `(child, parent)` record, to be inverted into the predecessor table. Where the rules can
+//! un-make a move (Oware), the retrograde finds predecessors that way ([`super::predecessors`])
+//! and this pass only counts the moves. Moves that leave the group (captures, the end of the
+//! game) need no edge: their values are known already and are folded into the position's best
+//! exit. What stays in memory is two bytes a position.
 
 use rayon::prelude::*;
 
