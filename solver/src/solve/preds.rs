@@ -310,6 +310,46 @@ mod tests {
         }
     }
 
+    /// Reading a mapped table larger than [`MAPPED_BUDGET`] from end to end keeps this
+    /// process's resident file pages within the budget plus what one thread maps between two
+    /// checks (16 regions of 2 MiB), where without the trim every page read would stay: the
+    /// reason the table costs page cache, not the solve's memory.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn reading_a_mapped_table_keeps_its_pages_within_the_budget() {
+        // 4 Mi positions with 24 predecessors each: 4 Mi * (1 + 96) bytes, 388 MiB, three times
+        // the budget.
+        let positions = 4 << 20;
+        let list: Vec<u32> = (0..24).collect();
+        let mut file = tempfile_in_target();
+        let mut index = vec![0u64];
+        let mut bytes = Vec::new();
+        for _ in 0..positions / BLOCK {
+            bytes.clear();
+            encode_block(std::iter::repeat_n(list.as_slice(), BLOCK), &mut bytes);
+            std::io::Write::write_all(&mut file, &bytes).unwrap();
+            index.push(index.last().unwrap() + bytes.len() as u64);
+        }
+        let len = *index.last().unwrap();
+        assert!(len > 3 * MAPPED_BUDGET, "{len} bytes");
+        let table = PredTable::mapped(positions, index, &file).unwrap();
+        let before = resident_file_bytes();
+        let mut most = 0;
+        for c in 0..positions as u32 {
+            assert_eq!(table.preds(c).count(), 24);
+            if c % (1 << 16) == 0 {
+                most = most.max(resident_file_bytes());
+            }
+        }
+        // The budget, one thread's regions between two checks, and the pages this process had
+        // already (its program's code and the other tests' files).
+        let bound = MAPPED_BUDGET + (16 << 21) + before;
+        assert!(
+            most <= bound,
+            "{most} bytes of file pages resident, at most {bound} expected"
+        );
+    }
+
     fn tempfile_in_target() -> File {
         let path = std::env::temp_dir().join(format!("mancala-preds-{}", std::process::id()));
         let file = File::options()
