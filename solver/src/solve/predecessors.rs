@@ -11,7 +11,7 @@ use super::preds::PredTable;
 use crate::index::Cursor;
 use crate::position::Board;
 use crate::rules;
-use crate::slice::Slice;
+use crate::slice::{Slice, SliceId};
 
 /// A group's predecessors.
 pub(super) enum Predecessors {
@@ -23,9 +23,11 @@ pub(super) enum Predecessors {
 
 impl Predecessors {
     /// Whether `group`'s predecessors are found by un-making moves: a group of one slice
-    /// (moves that capture nothing stay in it) of a variant whose moves can be un-made.
+    /// (moves that capture nothing stay in it) numbered by its seeds over both rows (what
+    /// [`Predecessors::each`] unranks), of a variant whose moves can be un-made.
     pub fn unmade(group: &[Slice]) -> bool {
-        group.len() == 1 && rules::can_unmake(group[0].variant)
+        matches!(group, [one] if matches!(one.id, SliceId::Seeds(_)))
+            && rules::can_unmake(group[0].variant)
     }
 
     /// Calls `f` with every predecessor of position `c`, once per move from it into `c`.
