@@ -7,6 +7,7 @@
 
 pub mod analyse;
 mod chunk;
+mod distributed;
 mod error;
 mod eval;
 pub mod line;
@@ -24,6 +25,7 @@ use std::sync::Mutex;
 use rusqlite::Connection;
 
 pub use chunk::{Chunk, CHUNK_SIZE};
+pub use distributed::solve_shared;
 pub use error::DbError;
 pub use eval::{Evaluation, MoveEval};
 pub use open::APPLICATION_ID;

@@ -28,7 +28,8 @@ pub trait SolveProgress: Progress {
     fn group_started(&self, _group: &[Slice]) {}
 
     /// `group` is solved and stored. `solved` holds its values and depths, for a caller that
-    /// keeps the tables in memory as well (the tests that check the tablebase against them).
+    /// keeps the tables in memory as well (the tests that check the tablebase against them);
+    /// it is empty in a distributed solve, where no rank holds them all.
     fn group_stored(&self, _group: &SolvedGroup, _solved: &[SolvedSlice]) {}
 }
 
@@ -60,6 +61,19 @@ impl SolvedGroup {
 
     /// The summary of a group the solver has just given back, with each slice's histogram.
     fn new(solved: &[SolvedSlice], histograms: &[Vec<(i8, u64)>], seconds: f64) -> SolvedGroup {
+        SolvedGroup::counted(
+            solved.iter().map(|s| s.slice).collect(),
+            histograms,
+            seconds,
+        )
+    }
+
+    /// The summary of a group of `slices` from each slice's histogram.
+    pub(crate) fn counted(
+        slices: Vec<Slice>,
+        histograms: &[Vec<(i8, u64)>],
+        seconds: f64,
+    ) -> SolvedGroup {
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
         for &(value, n) in histograms.iter().flatten() {
             match value {
@@ -69,8 +83,8 @@ impl SolvedGroup {
             }
         }
         SolvedGroup {
-            slices: solved.iter().map(|s| s.slice).collect(),
-            positions: solved.iter().map(|s| s.values.len() as u64).sum(),
+            positions: slices.iter().map(Slice::len).sum(),
+            slices,
             seconds,
             wins,
             draws,

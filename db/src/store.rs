@@ -13,6 +13,59 @@ use crate::chunk::{self, Place, CHUNK_SIZE};
 use crate::error::WithPath;
 use crate::{DbError, Tablebase};
 
+/// One chunk of a slice, compressed and checksummed, ready to be inserted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EncodedChunk {
+    /// Its number in the slice.
+    pub chunk: u64,
+    /// Its bytes ([`chunk::encode`]).
+    pub data: Vec<u8>,
+    /// Their checksum.
+    pub crc: u32,
+}
+
+/// A slice ready to be stored: its chunks, encoded, and its histogram.
+pub(crate) struct StoredSlice<'a> {
+    /// Which slice.
+    pub slice: Slice,
+    /// Positions in it.
+    pub positions: u64,
+    /// How many positions have each value.
+    pub histogram: &'a [(i8, u64)],
+    /// Every chunk, in any order.
+    pub chunks: Vec<EncodedChunk>,
+}
+
+/// Encodes, on every core, the chunks of `slice` whose values and depths start at position
+/// `first` of the slice (a multiple of [`CHUNK_SIZE`]): the whole slice, or a rank's share of it.
+pub(crate) fn encode_chunks(
+    slice: Slice,
+    first: u64,
+    values: &[i8],
+    depths: &[u16],
+) -> Vec<EncodedChunk> {
+    debug_assert_eq!(first % CHUNK_SIZE, 0);
+    let name = slice.id.to_string();
+    values
+        .par_chunks(CHUNK_SIZE as usize)
+        .zip(depths.par_chunks(CHUNK_SIZE as usize))
+        .enumerate()
+        .map(|(i, (v, d))| {
+            let chunk = first / CHUNK_SIZE + i as u64;
+            let place = Place {
+                variant: slice.variant.id(),
+                slice: &name,
+                chunk,
+                len: v.len() as u64,
+                solver_version: SOLVER_VERSION,
+                rules_version: RULES_VERSION,
+            };
+            let (data, crc) = chunk::encode(v, d, &place);
+            EncodedChunk { chunk, data, crc }
+        })
+        .collect()
+}
+
 /// What the database records about one solved slice.
 #[derive(Clone, Debug, Serialize)]
 pub struct SliceInfo {
@@ -69,42 +122,42 @@ impl Tablebase {
     ) -> Result<(), DbError> {
         // Compress outside the transaction, on every core: the write lock is then held only for
         // the inserts.
-        let encoded: Vec<Vec<(Vec<u8>, u32)>> = solved
+        let encoded: Vec<Vec<EncodedChunk>> = solved
             .iter()
-            .map(|s| {
-                let slice = s.slice.id.to_string();
-                s.values
-                    .par_chunks(CHUNK_SIZE as usize)
-                    .zip(s.depths.par_chunks(CHUNK_SIZE as usize))
-                    .enumerate()
-                    .map(|(i, (v, d))| {
-                        let place = Place {
-                            variant: s.slice.variant.id(),
-                            slice: &slice,
-                            chunk: i as u64,
-                            len: v.len() as u64,
-                            solver_version: SOLVER_VERSION,
-                            rules_version: RULES_VERSION,
-                        };
-                        chunk::encode(v, d, &place)
-                    })
-                    .collect()
+            .map(|s| encode_chunks(s.slice, 0, &s.values, &s.depths))
+            .collect();
+        let stored: Vec<StoredSlice> = solved
+            .iter()
+            .zip(encoded)
+            .zip(histograms)
+            .map(|((s, chunks), histogram)| StoredSlice {
+                slice: s.slice,
+                positions: s.values.len() as u64,
+                histogram,
+                chunks,
             })
             .collect();
+        self.insert_group(&stored, seconds)
+    }
+
+    /// Stores the slices of one group, encoded already, in a single transaction, replacing any
+    /// older copy: after a crash either all of them are there or none.
+    pub(crate) fn insert_group(&self, group: &[StoredSlice], seconds: f64) -> Result<(), DbError> {
         let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
-        for ((s, chunks), histogram) in solved.iter().zip(&encoded).zip(histograms) {
+        for s in group {
             let variant = s.slice.variant.id();
             let slice = s.slice.id.to_string();
             let count = |f: fn(i8) -> bool| -> u64 {
-                histogram
+                s.histogram
                     .iter()
                     .filter(|(v, _)| f(*v))
                     .map(|(_, n)| n)
                     .sum()
             };
-            let json: BTreeMap<i32, u64> = histogram.iter().map(|&(v, n)| (v as i32, n)).collect();
+            let json: BTreeMap<i32, u64> =
+                s.histogram.iter().map(|&(v, n)| (v as i32, n)).collect();
             tx.execute(
                 "DELETE FROM slices WHERE variant = ?1 AND slice = ?2",
                 params![variant, slice],
@@ -118,7 +171,7 @@ impl Tablebase {
                     variant,
                     slice,
                     s.slice.id.total(),
-                    s.values.len() as i64,
+                    s.positions as i64,
                     CHUNK_SIZE as i64,
                     SOLVER_VERSION,
                     RULES_VERSION,
@@ -137,14 +190,20 @@ impl Tablebase {
                      VALUES (?1, ?2, ?3, ?4, ?5)",
                 )
                 .at(&self.path)?;
-            for (i, (data, crc)) in chunks.iter().enumerate() {
+            for c in &s.chunks {
                 insert
-                    .execute(params![variant, slice, i as i64, data, *crc as i64])
+                    .execute(params![
+                        variant,
+                        slice,
+                        c.chunk as i64,
+                        c.data,
+                        c.crc as i64
+                    ])
                     .at(&self.path)?;
             }
         }
         tx.commit().at(&self.path)?;
-        for s in solved {
+        for s in group {
             self.cache.forget_slice(s.slice.variant, s.slice.id);
         }
         Ok(())

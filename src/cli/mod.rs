@@ -20,6 +20,8 @@ pub mod help;
 pub mod mainline;
 pub mod memory;
 pub mod moves;
+#[cfg(feature = "mpi")]
+pub mod mpi_ranks;
 pub mod play;
 pub mod puzzles;
 pub mod search_args;
@@ -27,6 +29,8 @@ pub mod serve;
 pub mod serve_help;
 pub mod show;
 pub mod solve;
+#[cfg(feature = "mpi")]
+pub mod solve_shared;
 pub mod text;
 pub mod value_text;
 pub mod variants;

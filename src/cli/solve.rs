@@ -44,11 +44,11 @@ use super::text::thousands;
 pub struct SolveArgs {
     /// A variant id (`mancala variants`), or `all` for every variant at its default size.
     #[arg(value_parser = Target::parse, value_name = "VARIANT|all")]
-    target: Target,
+    pub(super) target: Target,
     /// Solve every slice with at most this many seeds on the board (four-row: both sides
     /// together). Default: the variant's default size (see below).
     #[arg(long, value_name = "N")]
-    max_seeds: Option<u32>,
+    pub(super) max_seeds: Option<u32>,
     /// The most memory the solve may use, as `24GiB`, `8G` or a number of bytes [default: the
     /// memory available now].
     #[arg(long, value_name = "LIMIT")]
@@ -56,7 +56,7 @@ pub struct SolveArgs {
     /// Where each group's moves are kept while it is solved: `auto` keeps them in memory when
     /// they fit --memory, else on disk.
     #[arg(long, value_enum, default_value_t = Moves::Auto)]
-    moves: Moves,
+    pub(super) moves: Moves,
     /// The directory of the groups solved with their moves on disk (a subdirectory each,
     /// removed once the group is stored) [default: the database's path with `.work` added].
     #[arg(long, value_name = "DIR")]
@@ -66,14 +66,14 @@ pub struct SolveArgs {
     checkpoint_every: u64,
     /// Hide the progress bars (a line per solved group is still printed).
     #[arg(long, short)]
-    quiet: bool,
+    pub(super) quiet: bool,
     #[command(flatten)]
-    db: DbPath,
+    pub(super) db: DbPath,
 }
 
 /// `--moves`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum Moves {
+pub(super) enum Moves {
     /// In memory when the group fits --memory, else on disk.
     Auto,
     /// In memory (fastest; no checkpoints).
@@ -84,7 +84,7 @@ enum Moves {
 
 /// What `solve` is asked to solve.
 #[derive(Clone, Copy, Debug)]
-enum Target {
+pub(super) enum Target {
     /// One variant.
     One(Variant),
     /// Every variant, each to its default size.
@@ -92,6 +92,14 @@ enum Target {
 }
 
 impl Target {
+    /// The variants it names.
+    pub(super) fn variants(self) -> Vec<Variant> {
+        match self {
+            Target::One(v) => vec![v],
+            Target::All => Variant::ALL.to_vec(),
+        }
+    }
+
     /// Reads a variant id or `all`.
     fn parse(s: &str) -> Result<Target, String> {
         if s == "all" {
@@ -115,11 +123,12 @@ impl SolveArgs {
     /// Solves what is missing and prints a summary. `--quiet` hides the progress bars (the
     /// per-group lines and the summary still go to standard error).
     pub fn run(self) -> Result<()> {
+        #[cfg(feature = "mpi")]
+        if super::solve_shared::launched() {
+            return super::solve_shared::run(&self);
+        }
         let tb = Tablebase::open(&self.db.path)?;
-        let variants: Vec<Variant> = match self.target {
-            Target::One(v) => vec![v],
-            Target::All => Variant::ALL.to_vec(),
-        };
+        let variants = self.target.variants();
         let (limit, source) = match self.memory {
             Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
             None => (memory::available(), "the memory available on this machine"),
@@ -196,7 +205,7 @@ fn group_name(group: &[Slice]) -> String {
 }
 
 /// The last line of a solve: groups, positions, rate, time and results in all.
-fn summary(done: &[SolvedGroup], elapsed: Duration, db: &str) {
+pub(super) fn summary(done: &[SolvedGroup], elapsed: Duration, db: &str) {
     let (Some(first), Some(last)) = (done.first(), done.last()) else {
         eprintln!("Nothing to solve: every requested slice is in {db}.");
         return;
@@ -225,7 +234,7 @@ fn summary(done: &[SolvedGroup], elapsed: Duration, db: &str) {
 
 /// Two progress bars: all positions to solve in this run (with the time left), and the current
 /// group's pass; and the line printed for each group stored.
-struct Bars {
+pub(super) struct Bars {
     multi: MultiProgress,
     overall: ProgressBar,
     pass: ProgressBar,
@@ -240,7 +249,7 @@ struct Bars {
 const PASS_TIMES_AFTER: Duration = Duration::from_secs(10);
 
 impl Bars {
-    fn new(total: u64, quiet: bool) -> Bars {
+    pub(super) fn new(total: u64, quiet: bool) -> Bars {
         let multi = MultiProgress::new();
         if quiet {
             multi.set_draw_target(ProgressDrawTarget::hidden());
@@ -305,7 +314,7 @@ impl Bars {
         }
     }
 
-    fn clear(&self) {
+    pub(super) fn clear(&self) {
         self.pass.finish_and_clear();
         self.overall.finish_and_clear();
     }

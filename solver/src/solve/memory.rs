@@ -170,7 +170,7 @@ fn internal_moves(slice: Slice, index: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::solve::edges::{EdgeSpill, Place};
-    use crate::solve::{moves, solve_all, KnownValues, Silent};
+    use crate::solve::{moves, solve_all, KnownValues, OneRank, Partition, Silent};
     use crate::{SliceId, Variant};
 
     fn oware(n: u8) -> Slice {
@@ -200,7 +200,15 @@ mod tests {
             let need = memory_need(&[slice]);
             assert_eq!(need.positions, n);
             let spill = EdgeSpill::new(n as usize, Place::Memory).unwrap();
-            moves::build(&[slice], &known, Some(&spill), &Silent).unwrap();
+            moves::build(
+                &[slice],
+                &known,
+                Some(&spill),
+                &OneRank,
+                &Partition::on_first(&[slice], 1),
+                &Silent,
+            )
+            .unwrap();
             let edges = spill.moves();
             assert_eq!(need.moves, edges);
             assert_eq!(need.smaller_positions, smaller);
@@ -227,7 +235,15 @@ mod tests {
         let need = memory_need(&[oware(10)]);
         assert_eq!(need.positions, 352_716);
         let spill = EdgeSpill::new(oware(10).len() as usize, Place::Memory).unwrap();
-        moves::build(&[oware(10)], &known, Some(&spill), &Silent).unwrap();
+        moves::build(
+            &[oware(10)],
+            &known,
+            Some(&spill),
+            &OneRank,
+            &Partition::on_first(&[oware(10)], 1),
+            &Silent,
+        )
+        .unwrap();
         let edges = spill.moves() as f64;
         let error = (need.moves as f64 - edges).abs() / edges;
         assert!(

@@ -19,14 +19,17 @@ mod memory;
 mod moves;
 mod predecessors;
 mod preds;
+mod ranks;
 mod retrograde;
 mod state;
 
 pub use checkpoint::clear as clear_work;
 pub use memory::{memory_need, MemoryNeed};
 pub use moves::exit_slices;
+pub use ranks::{OneRank, Partition, Ranks};
 
 use std::io;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -57,30 +60,34 @@ pub struct SolvedSlice {
 impl SolvedSlice {
     /// How many positions have each value, lowest value first.
     pub fn histogram(&self) -> Vec<(i8, u64)> {
-        // Counted on every core: a slice of millions of positions is stored right after it is
-        // solved, and the store counts them.
-        let counts = self
-            .values
-            .par_chunks(1 << 16)
-            .map(|chunk| {
-                let mut counts = [0u64; 256];
-                for &v in chunk {
-                    counts[(v as i16 + 128) as usize] += 1;
-                }
-                counts
-            })
-            .reduce(
-                || [0u64; 256],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-                    a
-                },
-            );
-        (0..256)
-            .filter(|&i| counts[i] > 0)
-            .map(|i| ((i as i16 - 128) as i8, counts[i]))
-            .collect()
+        histogram(&self.values)
     }
+}
+
+/// How many of `values` are each value, lowest value first.
+pub fn histogram(values: &[i8]) -> Vec<(i8, u64)> {
+    // Counted on every core: a slice of millions of positions is stored right after it is
+    // solved, and the store counts them.
+    let counts = values
+        .par_chunks(1 << 16)
+        .map(|chunk| {
+            let mut counts = [0u64; 256];
+            for &v in chunk {
+                counts[(v as i16 + 128) as usize] += 1;
+            }
+            counts
+        })
+        .reduce(
+            || [0u64; 256],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                a
+            },
+        );
+    (0..256)
+        .filter(|&i| counts[i] > 0)
+        .map(|i| ((i as i16 - 128) as i8, counts[i]))
+        .collect()
 }
 
 /// The values of slices solved already, which the exits of a group look up.
@@ -282,6 +289,59 @@ pub fn solve_group_with(
     solve(group, known, progress, options, retrograde::list_cap(n))
 }
 
+/// How `group` is split over `size` ranks: in runs of `align` positions of a slice (the
+/// database's chunks, which each rank then encodes by itself), or all on rank 0 for a group
+/// solved without the retrograde (Kalah's), which the ranks do not share.
+pub fn partition(group: &[Slice], size: usize, align: u64) -> Partition {
+    match acyclic::applies(group) {
+        true => Partition::on_first(group, size),
+        false => Partition::new(group, size, align),
+    }
+}
+
+/// One rank's share of a solved group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedShare {
+    /// The group positions of the share (the group's slices one after the other).
+    pub share: Range<usize>,
+    /// Value of every position of the share, from the side to move.
+    pub values: Vec<i8>,
+    /// Depth of every position of the share; [`NO_DEPTH`] where the value is 0.
+    pub depths: Vec<u16>,
+}
+
+/// Solves this rank's share of `group`, split over `ranks` by `partition` (from [`partition`]),
+/// with the other ranks, each calling it with the same group and partition: a distributed
+/// solve (docs/distributed.md). Every rank needs in `known` every smaller slice a capture can
+/// reach; they are emptied once the moves pass is done, as the retrograde does not need them.
+/// The moves stay in memory (a rank holds only its share's table).
+pub fn solve_share(
+    group: &[Slice],
+    known: &mut KnownValues,
+    progress: &dyn Progress,
+    ranks: &dyn Ranks,
+    partition: &Partition,
+) -> Result<SolvedShare, SolveError> {
+    let share = partition.share(ranks.rank());
+    let known = Known::Released(known);
+    let options = SolveOptions::default();
+    let cap = retrograde::list_cap(share.len());
+    let (values, depths) = if acyclic::applies(group) {
+        match share.is_empty() {
+            true => (Vec::new(), Vec::new()),
+            false => acyclic::solve(group[0], known.get(), progress)?,
+        }
+    } else {
+        let mut results = solve_part(group, known, progress, &options, cap, ranks, partition)?;
+        results.pop().unwrap_or_default()
+    };
+    Ok(SolvedShare {
+        share,
+        values,
+        depths,
+    })
+}
+
 /// The smaller slices' values during a solve: kept to its end, or released after the moves pass.
 enum Known<'a> {
     Kept(&'a KnownValues),
@@ -304,10 +364,14 @@ impl Known<'_> {
     }
 }
 
-/// [`solve_group_with`], listing at most `cap` positions of a level.
+/// The values and depths of a run of positions.
+type Results = (Vec<i8>, Vec<u16>);
+
+/// [`solve_group_with`], listing at most `cap` positions of a level: the one-rank case of the
+/// distributed solve.
 fn solve(
     group: &[Slice],
-    mut known: Known,
+    known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
     cap: usize,
@@ -320,9 +384,37 @@ fn solve(
             depths,
         }]);
     }
+    let partition = Partition::on_first(group, 1);
+    let results = solve_part(group, known, progress, options, cap, &OneRank, &partition)?;
+    Ok(group
+        .iter()
+        .zip(results)
+        .map(|(&slice, (values, depths))| SolvedSlice {
+            slice,
+            values,
+            depths,
+        })
+        .collect())
+}
+
+/// Solves this rank's share of a group with the retrograde: its values and depths, in one run
+/// per slice of the group for a single rank, else in one run. A work directory is for a single
+/// rank only.
+#[allow(clippy::too_many_arguments)]
+fn solve_part(
+    group: &[Slice],
+    mut known: Known,
+    progress: &dyn Progress,
+    options: &SolveOptions,
+    cap: usize,
+    ranks: &dyn Ranks,
+    partition: &Partition,
+) -> Result<Vec<Results>, SolveError> {
     let n = moves::group_len(group)?;
+    let share = partition.share(ranks.rank());
     let unmade = Predecessors::unmade(group);
-    let mut dir = match &options.work_dir {
+    let work_dir = options.work_dir.as_ref().filter(|_| partition.ranks() == 1);
+    let mut dir = match work_dir {
         Some(root) => Some(
             WorkDir::open(root, group, n, !unmade, options.checkpoint_every).map_err(|source| {
                 SolveError::Work {
@@ -351,14 +443,21 @@ fn solve(
                 true => None,
                 false => {
                     let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
-                    Some(EdgeSpill::new(n, place).map_err(work_error)?)
+                    Some(EdgeSpill::new(share.len(), place).map_err(work_error)?)
                 }
             };
-            let exits = moves::build(group, known.get(), spill.as_ref(), progress)?;
+            let exits = moves::build(
+                group,
+                known.get(),
+                spill.as_ref(),
+                ranks,
+                partition,
+                progress,
+            )?;
             known.moves_done();
             let table = match spill {
                 Some(spill) => {
-                    progress.pass("predecessors", n as u64);
+                    progress.pass("predecessors", share.len() as u64);
                     Some(spill.finish(|k| progress.advance(k)).map_err(work_error)?)
                 }
                 None => None,
@@ -366,12 +465,12 @@ fn solve(
             if let Some(d) = &mut dir {
                 d.save_built(&exits, table.as_ref()).map_err(work_error)?;
             }
-            (Work::new(exits), table, None)
+            (Work::new(exits, share.start), table, None)
         }
         Resume::Built(exits, table) => {
             known.moves_done();
             progress.note("resuming the group after its moves pass");
-            (Work::new(exits), table, None)
+            (Work::new(exits, share.start), table, None)
         }
         Resume::Threshold(work, table, t) => {
             known.moves_done();
@@ -380,35 +479,30 @@ fn solve(
         }
     };
     let preds = match table {
-        Some(table) => Predecessors::Table(table),
+        Some(table) => Predecessors::Table(table, share.start),
         None => Predecessors::Unmade(group[0]),
     };
-    progress.pass("retrograde", n as u64);
+    progress.pass("retrograde", share.len() as u64);
     progress.advance(work.decided());
-    for t in retrograde::thresholds(&work) {
+    for t in retrograde::thresholds(&work, ranks) {
         if done_above.is_some_and(|done| t >= done) {
             continue;
         }
-        retrograde::threshold(group[0], &work, &preds, t, cap, progress)?;
+        retrograde::threshold(group[0], &work, &preds, t, cap, ranks, partition, progress)?;
         if let Some(d) = &mut dir {
             d.after_threshold(&work, t).map_err(work_error)?;
         }
     }
     drop(preds);
-    let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
+    let lens: Vec<usize> = match partition.ranks() {
+        1 => group.iter().map(|s| s.len() as usize).collect(),
+        _ => vec![share.len()],
+    };
     let results = work.into_results(&lens);
-    Ok(group
-        .iter()
-        .zip(results)
-        .map(|(&slice, (values, depths))| {
-            progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
-            SolvedSlice {
-                slice,
-                values,
-                depths,
-            }
-        })
-        .collect())
+    for (values, _) in &results {
+        progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
+    }
+    Ok(results)
 }
 
 /// Solves every slice in `slices` (in the order of [`Slice::up_to`]) that `known` lacks, calling

@@ -8,9 +8,12 @@
 //! game) need no edge: their values are known already and are folded into the position's best
 //! exit. What stays in memory is two bytes a position.
 
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 
 use super::edges::EdgeSpill;
+use super::ranks::{Partition, Ranks};
 use super::{KnownValues, Progress, SolveError};
 use crate::cache;
 use crate::rules::{self, Next};
@@ -35,41 +38,89 @@ pub(super) struct Exits {
     pub pending: Vec<u8>,
 }
 
-/// Generates every move of the group's positions (its slices one after the other): the exits
-/// folded into [`Exits`], the in-group moves counted, and sent to `spill` when there is one (no
-/// spill: the retrograde un-makes them, [`super::predecessors`]).
+/// Positions of a share whose moves are generated between two exchanges of the edges that
+/// other ranks hold: what a rank holds of their edges at once is bounded by this many positions'
+/// moves (8 bytes a move).
+const ROUND: usize = 1 << 22;
+
+/// Generates every move of this rank's share of the group (its slices one after the other):
+/// the exits folded into [`Exits`], the in-group moves counted, and sent to `spill` when there
+/// is one (no spill: the retrograde un-makes them, [`super::predecessors`]). A move into a
+/// position another rank holds goes to that rank's spill, in rounds of [`ROUND`] positions.
 pub(super) fn build(
     group: &[Slice],
     known: &KnownValues,
     spill: Option<&EdgeSpill>,
+    ranks: &dyn Ranks,
+    partition: &Partition,
     progress: &dyn Progress,
 ) -> Result<Exits, SolveError> {
-    let total = group_len(group)?;
+    group_len(group)?;
     // Every slice a capture can reach must be known: check once, so the hot loop can index.
     check_known(group, known)?;
 
-    progress.pass("moves", total as u64);
+    let share = partition.share(ranks.rank());
+    progress.pass("moves", share.len() as u64);
     let mut exits = Exits {
-        best_exit: vec![NO_EXIT; total],
-        pending: vec![0; total],
+        best_exit: vec![NO_EXIT; share.len()],
+        pending: vec![0; share.len()],
     };
-    exits
-        .best_exit
-        .par_chunks_mut(CHUNK)
-        .zip(exits.pending.par_chunks_mut(CHUNK))
-        .enumerate()
-        .try_for_each(|(c, (best_exit, pending))| {
-            let start = c * CHUNK;
-            let records = expand_range(group, known, start, spill.is_some(), best_exit, pending)?;
-            if let Some(spill) = spill {
-                spill.add(&records).map_err(|source| SolveError::Work {
-                    dir: spill.dir().to_path_buf(),
-                    source,
-                })?;
-            }
-            progress.advance(best_exit.len() as u64);
-            Ok(())
-        })?;
+    // Every rank takes part in every exchange, so all count the rounds of the largest share.
+    let exchanging = spill.is_some() && partition.ranks() > 1;
+    let rounds = match exchanging {
+        true => partition.largest_share(),
+        false => share.len(),
+    }
+    .div_ceil(ROUND);
+    // A record's child as the spill numbers it: from the share's start.
+    let local = |r: u64| r - ((share.start as u64) << 32);
+    let work_error = |spill: &EdgeSpill, source| SolveError::Work {
+        dir: spill.dir().to_path_buf(),
+        source,
+    };
+    for round in 0..rounds {
+        let from = (round * ROUND).min(share.len());
+        let to = (from + ROUND).min(share.len());
+        let away: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![Vec::new(); partition.ranks()]);
+        exits.best_exit[from..to]
+            .par_chunks_mut(CHUNK)
+            .zip(exits.pending[from..to].par_chunks_mut(CHUNK))
+            .enumerate()
+            .try_for_each(|(c, (best_exit, pending))| {
+                let start = share.start + from + c * CHUNK;
+                let mut records =
+                    expand_range(group, known, start, spill.is_some(), best_exit, pending)?;
+                if let Some(spill) = spill {
+                    if exchanging {
+                        let mut others = vec![Vec::new(); partition.ranks()];
+                        records.retain(|&r| {
+                            let child = (r >> 32) as usize;
+                            let held = share.contains(&child);
+                            if !held {
+                                others[partition.owner(child)].push(r);
+                            }
+                            held
+                        });
+                        let mut away = away.lock().unwrap_or_else(|e| e.into_inner());
+                        for (to, more) in away.iter_mut().zip(others) {
+                            to.extend(more);
+                        }
+                    }
+                    records.iter_mut().for_each(|r| *r = local(*r));
+                    spill.add(&records).map_err(|e| work_error(spill, e))?;
+                }
+                progress.advance(best_exit.len() as u64);
+                Ok(())
+            })?;
+        if let (true, Some(spill)) = (exchanging, spill) {
+            let mut got =
+                ranks.exchange_records(&away.into_inner().unwrap_or_else(|e| e.into_inner()));
+            got.par_iter_mut().for_each(|r| *r = local(*r));
+            got.par_chunks(CHUNK)
+                .try_for_each(|records| spill.add(records))
+                .map_err(|e| work_error(spill, e))?;
+        }
+    }
     Ok(exits)
 }
 

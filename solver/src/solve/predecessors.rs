@@ -15,8 +15,8 @@ use crate::slice::{Slice, SliceId};
 
 /// A group's predecessors.
 pub(super) enum Predecessors {
-    /// Read from a table.
-    Table(PredTable),
+    /// Read from a table of the positions of a share, the first of which is the second field.
+    Table(PredTable, usize),
     /// Found by un-making moves, in a group of this one slice.
     Unmade(Slice),
 }
@@ -30,13 +30,14 @@ impl Predecessors {
             && rules::can_unmake(group[0].variant)
     }
 
-    /// Calls `f` with every predecessor of position `c`, once per move from it into `c`.
+    /// Calls `f` with every predecessor of position `c` (of the share; the predecessors
+    /// anywhere in the group), once per move from it into `c`.
     /// `cursor` is kept by the caller from one position to the next: un-making moves starts
     /// from the position's board, found faster from the last one's ([`Cursor`]).
     #[inline]
     pub fn each(&self, c: u32, cursor: &mut Option<Cursor>, mut f: impl FnMut(u32)) {
         match self {
-            Predecessors::Table(table) => table.preds(c).for_each(f),
+            Predecessors::Table(table, start) => table.preds(c - *start as u32).for_each(f),
             Predecessors::Unmade(slice) => {
                 let pits = 2 * slice.variant.pits_per_side();
                 let cursor = cursor.get_or_insert_with(|| Cursor::new(pits, slice.id.total()));

@@ -26,6 +26,7 @@ use rayon::prelude::*;
 
 use super::moves::{NO_EXIT, TERMINAL};
 use super::predecessors::Predecessors;
+use super::ranks::{Partition, Ranks};
 use super::state::{self, Work, ONE_PENDING};
 use super::{Progress, SolveError, NO_DEPTH};
 use crate::index::Cursor;
@@ -40,9 +41,9 @@ pub(super) fn list_cap(n: usize) -> usize {
 }
 
 /// The thresholds that can decide anything (a threshold with no exit of its size seeds
-/// nothing, so nothing propagates), largest first. Only undecided positions count: after a
-/// resumed checkpoint, a decided position seeds nothing more.
-pub(super) fn thresholds(work: &Work) -> Vec<i8> {
+/// nothing, so nothing propagates), largest first, over every rank's share. Only undecided
+/// positions count: after a resumed checkpoint, a decided position seeds nothing more.
+pub(super) fn thresholds(work: &Work, ranks: &dyn Ranks) -> Vec<i8> {
     let present = work
         .par_chunks()
         .fold(
@@ -65,7 +66,12 @@ pub(super) fn thresholds(work: &Work) -> Vec<i8> {
                 a
             },
         );
-    (1..=127i8).rev().filter(|&t| present[t as usize]).collect()
+    let mut present: Vec<u64> = present.iter().map(|&p| p as u64).collect();
+    ranks.max(&mut present);
+    (1..=127i8)
+        .rev()
+        .filter(|&t| present[t as usize] > 0)
+        .collect()
 }
 
 /// One level: the positions decided at it, as a list or to be found by a scan.
@@ -83,13 +89,16 @@ impl Level {
     }
 }
 
-/// Runs the retrograde of threshold `t`.
+/// Runs the retrograde of threshold `t` on this rank's share, with the other ranks.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn threshold(
     slice: Slice,
     work: &Work,
     preds: &Predecessors,
     t: i8,
     cap: usize,
+    ranks: &dyn Ranks,
+    partition: &Partition,
     progress: &dyn Progress,
 ) -> Result<(), SolveError> {
     // Level 0: finished games worth exactly ±t.
@@ -108,45 +117,13 @@ pub(super) fn threshold(
         let step = Step {
             work,
             preds,
+            partition,
             t,
             depth: depth + 1,
             cap,
             counted: AtomicUsize::new(0),
         };
-        let mut found: Vec<u32> = match &level {
-            Level::List(list) => list
-                .par_chunks(BATCH)
-                .fold(Batch::default, |mut batch, cs| {
-                    step.propagate(cs, &mut batch);
-                    batch
-                })
-                .map(|batch| batch.found)
-                .reduce(Vec::new, concat),
-            Level::Scan(_) => work
-                .par_chunks()
-                .fold(Batch::default, |mut batch, (first, chunk)| {
-                    let mut cs = [0u32; BATCH];
-                    let mut k = 0;
-                    for (c, cell) in (first..).zip(chunk) {
-                        let w = cell.load(Ordering::Relaxed);
-                        if state::is_decided(w)
-                            && state::depth(w) == depth
-                            && state::value(w).unsigned_abs() == t as u8
-                        {
-                            cs[k] = c as u32;
-                            k += 1;
-                            if k == BATCH {
-                                step.propagate(&cs, &mut batch);
-                                k = 0;
-                            }
-                        }
-                    }
-                    step.propagate(&cs[..k], &mut batch);
-                    batch
-                })
-                .map(|batch| batch.found)
-                .reduce(Vec::new, concat),
-        };
+        let mut found = step.level(&level, depth, ranks);
         let next = step.depth;
         let mut n = step.counted.into_inner();
         if let Some(more) = exits.take() {
@@ -156,7 +133,10 @@ pub(super) fn threshold(
                 found.extend(more);
             }
         }
-        if n == 0 {
+        // The threshold ends when no rank decided anything at this level.
+        let mut all = [n as u64];
+        ranks.sum(&mut all);
+        if all[0] == 0 {
             return Ok(());
         }
         level = if n > cap {
@@ -180,11 +160,20 @@ fn concat(mut a: Vec<u32>, b: Vec<u32>) -> Vec<u32> {
 /// before any is touched, so that their cache misses overlap instead of coming one by one.
 const BATCH: usize = 32;
 
+/// Positions of a listed level propagated between two exchanges with the other ranks: what a
+/// rank holds for the others at once is bounded by this many positions' predecessors.
+const LIST_ROUND: usize = 1 << 20;
+
+/// Positions of the share scanned for a level between two exchanges.
+const SCAN_ROUND: usize = 1 << 24;
+
 /// One level's propagation at one threshold: what a position decided at it decides of its
 /// predecessors.
 struct Step<'a> {
     work: &'a Work,
     preds: &'a Predecessors,
+    /// Which rank holds each position.
+    partition: &'a Partition,
     /// The threshold.
     t: i8,
     /// The depth of the positions decided at this step (the next level).
@@ -204,33 +193,157 @@ struct Batch {
     escapes: Vec<u32>,
     /// The positions decided, while the level lists them.
     found: Vec<u32>,
+    /// Winners and escapes that other ranks hold, by rank (empty until there is one).
+    away: [Vec<Vec<u32>>; 2],
     /// Kept from one position's predecessors to the next ([`Predecessors::each`]).
     cursor: Option<Cursor>,
 }
 
+impl Batch {
+    /// What two tasks gathered, together.
+    fn merge(mut self, other: Batch) -> Batch {
+        self.found = concat(self.found, other.found);
+        for (mine, theirs) in self.away.iter_mut().zip(other.away) {
+            if mine.is_empty() {
+                *mine = theirs;
+            } else {
+                for (m, t) in mine.iter_mut().zip(theirs) {
+                    m.extend(t);
+                }
+            }
+        }
+        self
+    }
+}
+
 impl Step<'_> {
+    /// Propagates a level of this rank's share, in rounds that end with an exchange of what
+    /// the round decided of the positions other ranks hold (every rank takes part in as many
+    /// rounds as the one with the most). Returns the positions decided here, as many as are
+    /// listed.
+    fn level(&self, level: &Level, depth: u16, ranks: &dyn Ranks) -> Vec<u32> {
+        let exchanging = self.partition.ranks() > 1;
+        let share = self.work.range();
+        let mut rounds = [match level {
+            Level::List(list) => list.len().div_ceil(LIST_ROUND),
+            Level::Scan(_) => share.len().div_ceil(SCAN_ROUND),
+        } as u64];
+        if exchanging {
+            ranks.max(&mut rounds);
+        }
+        let mut found = Vec::new();
+        for round in 0..rounds[0] as usize {
+            let batch = match level {
+                Level::List(list) => {
+                    let from = (round * LIST_ROUND).min(list.len());
+                    let to = (from + LIST_ROUND).min(list.len());
+                    list[from..to]
+                        .par_chunks(BATCH)
+                        .fold(Batch::default, |mut batch, cs| {
+                            self.propagate(cs, &mut batch);
+                            batch
+                        })
+                        .reduce(Batch::default, Batch::merge)
+                }
+                Level::Scan(_) => {
+                    let from = (share.start + round * SCAN_ROUND).min(share.end);
+                    let to = (from + SCAN_ROUND).min(share.end);
+                    self.work
+                        .par_chunks_in(from..to)
+                        .fold(Batch::default, |mut batch, (first, chunk)| {
+                            let mut cs = [0u32; BATCH];
+                            let mut k = 0;
+                            for (c, cell) in (first..).zip(chunk) {
+                                let w = cell.load(Ordering::Relaxed);
+                                if state::is_decided(w)
+                                    && state::depth(w) == depth
+                                    && state::value(w).unsigned_abs() == self.t as u8
+                                {
+                                    cs[k] = c as u32;
+                                    k += 1;
+                                    if k == BATCH {
+                                        self.propagate(&cs, &mut batch);
+                                        k = 0;
+                                    }
+                                }
+                            }
+                            self.propagate(&cs[..k], &mut batch);
+                            batch
+                        })
+                        .reduce(Batch::default, Batch::merge)
+                }
+            };
+            found = concat(found, batch.found);
+            if exchanging {
+                let none = || vec![Vec::new(); self.partition.ranks()];
+                let [winners, escapes] = batch.away.map(|a| match a.is_empty() {
+                    true => none(),
+                    false => a,
+                });
+                let winners = ranks.exchange(&winners);
+                let escapes = ranks.exchange(&escapes);
+                found = concat(found, self.apply_received(&winners, &escapes));
+            }
+        }
+        found
+    }
+
     /// What the positions `cs`, decided at the level before, decide of their predecessors:
     /// losing for their mover, they make every predecessor a win; winning, they close one escape
-    /// of each, which loses once none is left and no exit is worth more than `-t`. A decided
-    /// predecessor is left alone: its counter is no longer needed.
+    /// of each, which loses once none is left and no exit is worth more than `-t`. A
+    /// predecessor another rank holds is set aside for it, in `batch.away`.
     fn propagate(&self, cs: &[u32], batch: &mut Batch) {
         batch.winners.clear();
         batch.escapes.clear();
+        let ranks = self.partition.ranks();
         for &c in cs {
             let losing = state::value(self.work.cell(c as usize).load(Ordering::Relaxed)) < 0;
-            let to = match losing {
-                true => &mut batch.winners,
-                false => &mut batch.escapes,
+            let (to, away) = match losing {
+                true => (&mut batch.winners, &mut batch.away[0]),
+                false => (&mut batch.escapes, &mut batch.away[1]),
             };
             self.preds.each(c, &mut batch.cursor, |p| {
-                cache::prefetch(self.work.cell(p as usize));
-                to.push(p);
+                if self.work.holds(p as usize) {
+                    cache::prefetch(self.work.cell(p as usize));
+                    to.push(p);
+                } else {
+                    if away.is_empty() {
+                        away.resize(ranks, Vec::new());
+                    }
+                    away[self.partition.owner(p as usize)].push(p);
+                }
             });
         }
-        for &p in &batch.winners {
-            self.decide(p as usize, self.t, &mut batch.found);
+        self.apply(&batch.winners, &batch.escapes, &mut batch.found);
+    }
+
+    /// Applies what other ranks found of this rank's positions: `winners` win, `escapes` lose
+    /// one escape each. Returns the positions decided, as many as are listed.
+    fn apply_received(&self, winners: &[u32], escapes: &[u32]) -> Vec<u32> {
+        let apply = |ps: &[u32], winning: bool| {
+            ps.par_chunks(BATCH)
+                .fold(Vec::new, |mut found, ps| {
+                    ps.iter()
+                        .for_each(|&p| cache::prefetch(self.work.cell(p as usize)));
+                    match winning {
+                        true => self.apply(ps, &[], &mut found),
+                        false => self.apply(&[], ps, &mut found),
+                    }
+                    found
+                })
+                .reduce(Vec::new, concat)
+        };
+        concat(apply(winners, true), apply(escapes, false))
+    }
+
+    /// Decides `winners` at `t`; closes one escape of each of `escapes`, deciding at `-t` those
+    /// left with none and no exit worth more than `-t`. A decided position is left alone: its
+    /// counter is no longer needed.
+    fn apply(&self, winners: &[u32], escapes: &[u32], found: &mut Vec<u32>) {
+        for &p in winners {
+            self.decide(p as usize, self.t, found);
         }
-        for &p in &batch.escapes {
+        for &p in escapes {
             let cell = self.work.cell(p as usize);
             if state::is_decided(cell.load(Ordering::Relaxed)) {
                 continue;
@@ -240,7 +353,7 @@ impl Step<'_> {
                 && state::pending(old) == 1
                 && state::best_exit(old) <= -self.t
             {
-                self.decide(p as usize, -self.t, &mut batch.found);
+                self.decide(p as usize, -self.t, found);
             }
         }
     }

@@ -16,6 +16,7 @@
 //! position, 16 to 31 the depth of a decided one.
 
 use std::io::{self, Read, Write};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
@@ -84,16 +85,19 @@ pub(super) const fn best_exit(word: u32) -> i8 {
 /// What a count-down subtracts from a word.
 pub(super) const ONE_PENDING: u32 = 1 << 8;
 
-/// The state of every position of a group.
+/// The state of every position of a group's share ([`super::ranks`]): the whole group in a
+/// single-process solve.
 pub(super) struct Work {
+    /// The group index of the share's first position.
+    start: usize,
     cells: Vec<AtomicU32>,
 }
 
 impl Work {
-    /// The state before the retrograde, nothing decided, from the moves pass's exits. The exits'
-    /// memory is given back as they are converted, so that the two together never take more
-    /// than the state alone.
-    pub fn new(exits: Exits) -> Work {
+    /// The state before the retrograde, nothing decided, from the moves pass's exits of the
+    /// share that starts at `start`. The exits' memory is given back as they are converted, so
+    /// that the two together never take more than the state alone.
+    pub fn new(exits: Exits, start: usize) -> Work {
         let Exits {
             mut best_exit,
             mut pending,
@@ -111,27 +115,47 @@ impl Work {
             cache::release(&mut best_exit[start..end]);
             cache::release(&mut pending[start..end]);
         }
-        Work { cells }
+        Work { start, cells }
     }
 
-    /// Positions in the group.
+    /// Positions in the share.
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
-    /// Position `i`'s word.
+    /// Whether group position `i` is in the share.
     #[inline]
-    pub fn cell(&self, i: usize) -> &AtomicU32 {
-        &self.cells[i]
+    pub fn holds(&self, i: usize) -> bool {
+        i.wrapping_sub(self.start) < self.cells.len()
     }
 
-    /// Every position's word, in chunks of one parallel task each, with the first position of
-    /// each chunk.
-    pub fn par_chunks(&self) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU32])> {
-        self.cells
+    /// Group position `i`'s word (`i` in the share).
+    #[inline]
+    pub fn cell(&self, i: usize) -> &AtomicU32 {
+        &self.cells[i - self.start]
+    }
+
+    /// The share's words from group position `from` on, in chunks of one parallel task each,
+    /// with the group position of each chunk's first.
+    pub fn par_chunks_in(
+        &self,
+        from: Range<usize>,
+    ) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU32])> {
+        let first = from.start;
+        self.cells[from.start - self.start..from.end - self.start]
             .par_chunks(SCAN_CHUNK)
             .enumerate()
-            .map(|(k, chunk)| (k * SCAN_CHUNK, chunk))
+            .map(move |(k, chunk)| (first + k * SCAN_CHUNK, chunk))
+    }
+
+    /// Every word of the share, as [`Work::par_chunks_in`].
+    pub fn par_chunks(&self) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU32])> {
+        self.par_chunks_in(self.range())
+    }
+
+    /// The group positions of the share.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.cells.len()
     }
 
     /// How many positions have a value already (after a resumed checkpoint).
@@ -143,7 +167,7 @@ impl Work {
             .count() as u64
     }
 
-    /// The values and depths of consecutive runs of `lens` positions (the group's slices), the
+    /// The values and depths of consecutive runs of `lens` positions (the share's slices), the
     /// undecided positions worth 0 without a depth. The state's memory is given back as it is
     /// converted, so that the results and the state together never take more than the state.
     pub fn into_results(mut self, lens: &[usize]) -> Vec<(Vec<i8>, Vec<u16>)> {
@@ -186,7 +210,7 @@ impl Work {
         Ok(())
     }
 
-    /// Reads back the `n` words that [`Work::write`] wrote.
+    /// Reads back the `n` words that [`Work::write`] wrote (of a whole group).
     pub fn read(input: &mut impl Read, n: usize) -> io::Result<Work> {
         let mut cells = cache::huge_pages_for(n);
         let mut buffer = vec![0u8; IO_BUFFER];
@@ -199,7 +223,7 @@ impl Work {
                     .map(|b| AtomicU32::new(u32::from_le_bytes(b.try_into().expect("4 bytes")))),
             );
         }
-        Ok(Work { cells })
+        Ok(Work { start: 0, cells })
     }
 }
 
@@ -246,7 +270,7 @@ mod tests {
             best_exit: (0..n).map(|i| (i % 255) as u8 as i8).collect(),
             pending: (0..n).map(|i| (i % 7) as u8).collect(),
         };
-        let work = Work::new(exits);
+        let work = Work::new(exits, 0);
         for i in [0, 1, CONVERT_CHUNK, n - 1] {
             let w = work.cell(i).load(Ordering::Relaxed);
             assert_eq!(

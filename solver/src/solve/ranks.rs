@@ -1,0 +1,184 @@
+//! The processes a group's solve is shared by, and which positions each one holds.
+//!
+//! A distributed solve (docs/distributed.md) splits a group's index space into contiguous
+//! shares, one per rank: each rank holds the working state of its share only, generates the
+//! moves of its share's positions and propagates the values its share decides. What one rank
+//! learns about a position another rank holds (a move into it, a value that decides it) travels
+//! in batched collective rounds through [`Ranks::exchange`]. The single-process solve is the
+//! one-rank case: [`OneRank`] holds the whole group, and nothing is ever sent.
+//!
+//! The solver knows ranks only through this trait, so it needs no MPI: the `mancala` binary
+//! built with the `mpi` feature implements it over MPI's collectives.
+
+use std::ops::Range;
+
+use crate::slice::Slice;
+
+/// The ranks of a solve, as one of them sees them. Every method but [`Ranks::rank`] and
+/// [`Ranks::size`] is collective: every rank calls it, in the same order, or the solve hangs.
+pub trait Ranks {
+    /// This rank, from 0.
+    fn rank(&self) -> usize;
+    /// How many ranks share the solve.
+    fn size(&self) -> usize;
+    /// Sends `out[r]` to rank `r` for every other rank (`out` has [`Ranks::size`] lists; this
+    /// rank's own is empty) and returns what the others sent to this one, in rank order.
+    fn exchange(&self, out: &[Vec<u32>]) -> Vec<u32>;
+    /// [`Ranks::exchange`] of 64-bit records (the moves pass's `(child, parent)` edges).
+    fn exchange_records(&self, out: &[Vec<u64>]) -> Vec<u64>;
+    /// Replaces each of `values` by its sum over the ranks.
+    fn sum(&self, values: &mut [u64]);
+    /// Replaces each of `values` by its largest over the ranks.
+    fn max(&self, values: &mut [u64]);
+    /// Gives every rank rank 0's `bytes`.
+    fn broadcast(&self, bytes: &mut Vec<u8>);
+    /// Gives rank 0 every rank's `bytes`, in rank order; the other ranks get nothing.
+    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>>;
+}
+
+/// The single-process solve: one rank holding the whole group.
+pub struct OneRank;
+
+impl Ranks for OneRank {
+    fn rank(&self) -> usize {
+        0
+    }
+
+    fn size(&self) -> usize {
+        1
+    }
+
+    fn exchange(&self, _: &[Vec<u32>]) -> Vec<u32> {
+        Vec::new()
+    }
+
+    fn exchange_records(&self, _: &[Vec<u64>]) -> Vec<u64> {
+        Vec::new()
+    }
+
+    fn sum(&self, _: &mut [u64]) {}
+
+    fn max(&self, _: &mut [u64]) {}
+
+    fn broadcast(&self, _: &mut Vec<u8>) {}
+
+    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        vec![bytes.to_vec()]
+    }
+}
+
+/// Which positions of a group each rank holds: contiguous shares of the group's index space
+/// (its slices one after the other), each made of whole runs of `align` positions of one slice,
+/// so that a rank can encode the database chunks of its share by itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    /// Where each rank's share starts, and the group's length last.
+    bounds: Vec<usize>,
+}
+
+impl Partition {
+    /// The group split over `size` ranks in runs of `align` positions of a slice, the runs
+    /// dealt out as evenly as they go (a rank may hold none in a group smaller than the ranks).
+    pub fn new(group: &[Slice], size: usize, align: u64) -> Partition {
+        assert!(size > 0 && align > 0);
+        let mut runs = Vec::new();
+        let mut offset = 0;
+        for slice in group {
+            runs.extend((0..slice.len()).step_by(align as usize).map(|k| offset + k));
+            offset += slice.len();
+        }
+        let bounds = (0..size)
+            .map(|r| match runs.get(r * runs.len() / size) {
+                Some(&start) => start as usize,
+                None => offset as usize,
+            })
+            .chain([offset as usize])
+            .collect();
+        Partition { bounds }
+    }
+
+    /// The whole group on rank 0 (a group the ranks do not share: Kalah's, solved without the
+    /// retrograde).
+    pub fn on_first(group: &[Slice], size: usize) -> Partition {
+        let n: u64 = group.iter().map(Slice::len).sum();
+        let mut bounds = vec![n as usize; size + 1];
+        bounds[0] = 0;
+        Partition { bounds }
+    }
+
+    /// The positions `rank` holds.
+    pub fn share(&self, rank: usize) -> Range<usize> {
+        self.bounds[rank]..self.bounds[rank + 1]
+    }
+
+    /// The most positions a rank holds.
+    pub fn largest_share(&self) -> usize {
+        self.bounds
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The rank that holds position `i`.
+    #[inline]
+    pub fn owner(&self, i: usize) -> usize {
+        self.bounds[1..].partition_point(|&end| end <= i)
+    }
+
+    /// How many ranks there are.
+    pub fn ranks(&self) -> usize {
+        self.bounds.len() - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SliceId, Variant};
+
+    /// Shares cover the group without overlap, start on runs of `align` within a slice, and
+    /// every position's owner is the rank whose share holds it.
+    #[test]
+    fn shares_tile_the_group_on_run_boundaries() {
+        let hawalis = |m, o| Slice {
+            variant: Variant::Hawalis,
+            id: SliceId::Sides(m, o),
+        };
+        let group = [hawalis(3, 2), hawalis(2, 3)];
+        let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
+        let n = lens[0] + lens[1];
+        for size in 1..=5 {
+            let p = Partition::new(&group, size, 100);
+            assert_eq!(p.ranks(), size);
+            let mut next = 0;
+            for r in 0..size {
+                let share = p.share(r);
+                assert_eq!(share.start, next);
+                // A share starts at a run of its slice: a multiple of 100 into it.
+                let into = match share.start < lens[0] {
+                    true => share.start,
+                    false => share.start - lens[0],
+                };
+                assert!(share.is_empty() || into % 100 == 0, "{size}: {share:?}");
+                for i in share.clone() {
+                    assert_eq!(p.owner(i), r);
+                }
+                next = share.end;
+            }
+            assert_eq!(next, n);
+            // Runs are dealt evenly: no share is more than one run above another.
+            let min = (0..size).map(|r| p.share(r).len()).min().unwrap();
+            assert!(p.largest_share() <= min + 200, "{size}: {p:?}");
+        }
+        // Fewer runs (two slices of one run each) than ranks: a rank holds nothing.
+        let p = Partition::new(&group, 3, n as u64);
+        assert_eq!(
+            (p.share(0), p.share(1), p.share(2)),
+            (0..0, 0..lens[0], lens[0]..n)
+        );
+        assert_eq!(p.owner(0), 1);
+        let p = Partition::on_first(&group, 3);
+        assert_eq!((p.share(0), p.share(1), p.share(2)), (0..n, n..n, n..n));
+    }
+}

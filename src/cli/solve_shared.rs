@@ -1,0 +1,118 @@
+//! `mancala solve` under `mpirun` (the `mpi` feature): every group shared by the ranks
+//! ([`mancala_db::solve_shared`], docs/distributed.md). Rank 0 opens the database, draws the
+//! progress and prints the lines a single process prints; the other ranks print only their
+//! errors. At the end every rank's peak memory and traffic are printed, one line a rank.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use mancala_db::{solve_shared, Tablebase};
+use mancala_solver::solve::{Ranks, Silent};
+
+use super::default_sizes::default_max_seeds;
+use super::mpi_ranks::MpiRanks;
+use super::solve::{summary, Bars, Moves, SolveArgs};
+use super::text::thousands;
+
+/// Whether this process was started by `mpirun` (Open MPI's, or a PMI launcher's such as
+/// MPICH's or Slurm's): then `mancala solve` shares its groups with the other ranks. Started
+/// any other way, it solves alone, as without the feature.
+pub fn launched() -> bool {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some())
+}
+
+/// Runs the solve on this rank. An error on any rank ends them all (`MPI_Abort`), since the
+/// others would wait for it forever; a solve started again resumes from the groups stored.
+pub fn run(args: &SolveArgs) -> Result<()> {
+    let universe = mpi::initialize().context("MPI could not be initialised")?;
+    let ranks = MpiRanks::new(universe.world());
+    match solve(args, &ranks) {
+        Ok(()) => Ok(()),
+        Err(e) if ranks.size() > 1 => {
+            eprintln!(
+                "Error on rank {} of {}: {e:#}; ending every rank",
+                ranks.rank(),
+                ranks.size()
+            );
+            ranks.abort(1)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
+    if matches!(args.moves, Moves::Disk) {
+        bail!(
+            "--moves disk is for a single process: under mpirun each rank keeps its share of a \
+             group in memory, and a stopped solve resumes from the groups stored"
+        );
+    }
+    let first = ranks.rank() == 0;
+    let tb = match first {
+        true => Some(Tablebase::open(&args.db.path)?),
+        false => None,
+    };
+    let started = Instant::now();
+    let mut done = Vec::new();
+    for v in args.target.variants() {
+        let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+        let solved = match &tb {
+            Some(tb) => {
+                let plan = tb.plan_solve(v, max)?;
+                eprintln!(
+                    "{v}: solving {} slices up to {max} seeds ({} positions) on {} ranks; {} \
+                     solved already",
+                    plan.missing().len(),
+                    thousands(plan.missing_positions()),
+                    ranks.size(),
+                    plan.slice_count() - plan.missing().len(),
+                );
+                let bars = Bars::new(plan.missing_positions(), args.quiet);
+                let solved = solve_shared(Some(tb), v, max, ranks, &bars)?;
+                bars.clear();
+                solved
+            }
+            None => solve_shared(None, v, max, ranks, &Silent)?,
+        };
+        done.extend(solved);
+    }
+    report(ranks, done.iter().map(|g| g.positions).sum());
+    if let Some(tb) = &tb {
+        summary(&done, started.elapsed(), tb.path());
+    }
+    Ok(())
+}
+
+/// Prints, on rank 0, each rank's peak memory and the bytes it sent to the others, also per
+/// position of the slices solved (`positions`): the figures of BENCHMARKS.md's distributed
+/// table.
+fn report(ranks: &MpiRanks, positions: u64) {
+    let peak = peak_memory().unwrap_or(0);
+    let line = format!(
+        "  rank {}: peak memory {} ({:.2} bytes a position), sent {} bytes ({:.2} a position)",
+        ranks.rank(),
+        bytesize::ByteSize(peak).display().si(),
+        peak as f64 / positions.max(1) as f64,
+        thousands(ranks.sent()),
+        ranks.sent() as f64 / positions.max(1) as f64,
+    );
+    for line in ranks.gather(line.as_bytes()) {
+        eprintln!("{}", String::from_utf8_lossy(&line));
+    }
+}
+
+/// This process's peak resident memory (`VmHWM` of `/proc/self/status`), where Linux says it.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
