@@ -11,12 +11,13 @@
 use std::time::Instant;
 
 use mancala_solver::solve::{
-    exit_slices, histogram, partition, solve_share, KnownValues, Ranks, SolvedShare,
+    clear_work, exit_slices, histogram, partition, rank_root, solve_share, KnownValues, Ranks,
+    SolvedShare,
 };
 use mancala_solver::{Slice, Variant};
 
 use crate::chunk::CHUNK_SIZE;
-use crate::solve::{SolveProgress, SolveUpToError, SolvedGroup};
+use crate::solve::{SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
 use crate::store::{encode_chunks, EncodedChunk, StoredSlice};
 use crate::Tablebase;
 
@@ -26,7 +27,10 @@ const CHUNK_HEADER: usize = 21;
 
 /// Solves and stores every slice of `variant` up to `max_seeds` seeds that rank 0's database
 /// lacks, each group shared by `ranks`. Every rank calls it; `tb` is the database on rank 0
-/// and `None` on the others. Returns the groups solved, on every rank.
+/// and `None` on the others. `setup` says where each group's moves go ([`SolveSetup`], its
+/// memory limit being each rank's); with their moves on disk, each rank has its own work
+/// directory under `setup.work_dir` ([`rank_root`]: a node's local disk, or a shared one).
+/// Returns the groups solved, on every rank.
 ///
 /// An error on one rank leaves the others waiting in a collective: the caller must end them
 /// all (`MPI_Abort`), and the next solve resumes from the groups stored.
@@ -35,6 +39,7 @@ pub fn solve_shared(
     variant: Variant,
     max_seeds: u32,
     ranks: &dyn Ranks,
+    setup: &SolveSetup,
     progress: &impl SolveProgress,
 ) -> Result<Vec<SolvedGroup>, SolveUpToError> {
     let all = Slice::up_to(variant, max_seeds);
@@ -83,7 +88,8 @@ pub fn solve_shared(
         let started = Instant::now();
         let partition = partition(&group, ranks.size(), CHUNK_SIZE);
         // Emptied of the smaller slices once the moves pass is done.
-        let share = solve_share(&group, &mut known, progress, ranks, &partition)?;
+        let options = setup.shared_options(&group, ranks.size());
+        let share = solve_share(&group, &mut known, progress, ranks, &partition, &options)?;
         let seconds = started.elapsed().as_secs_f64();
 
         let (bytes, mut counts) = encode_share(&group, &share);
@@ -116,6 +122,18 @@ pub fn solve_shared(
             }
             drop(gathered);
             tb.insert_group(&stored, seconds)?;
+        }
+        // No rank clears its checkpoints before the group is stored.
+        ranks.max(&mut [0]);
+        if let Some(root) = &options.work_dir {
+            let mine = rank_root(root, ranks.rank(), ranks.size());
+            clear_work(&mine, &group).map_err(|source| SolveUpToError::ClearWork {
+                dir: mine.clone(),
+                source,
+            })?;
+            if mine != *root {
+                let _ = std::fs::remove_dir(&mine);
+            }
         }
         let summary = SolvedGroup::counted(group, &histograms, seconds);
         progress.group_stored(&summary, &[]);

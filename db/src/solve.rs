@@ -163,12 +163,21 @@ impl SolveSetup {
 
     /// The solver's options for `group`.
     fn options(&self, group: &[Slice]) -> SolveOptions {
+        self.shared_options(group, 1)
+    }
+
+    /// The solver's options for `group` shared by `ranks` ranks, `memory_limit` being each
+    /// rank's: a rank holds its share of the group's need with its moves in memory, and every
+    /// smaller slice a capture reaches.
+    pub(crate) fn shared_options(&self, group: &[Slice], ranks: usize) -> SolveOptions {
         let on_disk = match self.moves {
             MovesPlace::Memory => false,
             MovesPlace::Disk => true,
-            MovesPlace::Auto => self
-                .memory_limit
-                .is_some_and(|limit| memory_need(group).moves_on_disk(limit)),
+            MovesPlace::Auto => self.memory_limit.is_some_and(|limit| {
+                let need = memory_need(group);
+                let smaller = need.smaller_positions;
+                (need.in_memory - smaller) / ranks as u64 + smaller > limit
+            }),
         };
         SolveOptions {
             work_dir: on_disk.then(|| self.work_dir.clone()),

@@ -45,7 +45,7 @@ impl MpiRanks {
     }
 
     /// `MPI_Alltoallv` of `out`, one list per rank.
-    fn all_to_all<T: Equivalence + Copy + Default>(&self, out: &[Vec<T>]) -> Vec<T> {
+    fn all_to_all<T: Equivalence + Copy + Default>(&self, out: Vec<Vec<T>>) -> Vec<T> {
         let size = self.size();
         let count = |n: usize| -> Count {
             assert!(
@@ -67,14 +67,15 @@ impl MpiRanks {
                 })
                 .collect()
         };
+        let own = out[self.rank()].len();
         let send: Vec<T> = out.concat();
+        drop(out);
         let total = count(incoming.iter().map(|&c| c as usize).sum());
         let mut recv = vec![T::default(); total as usize];
         self.world.all_to_all_varcount_into(
             &Partition::new(&send[..], &counts[..], &offsets(&counts)[..]),
             &mut PartitionMut::new(&mut recv[..], &incoming[..], &offsets(&incoming)[..]),
         );
-        let own = out[self.rank()].len();
         let bytes = (send.len() - own) * std::mem::size_of::<T>();
         self.sent.set(self.sent.get() + bytes as u64);
         recv
@@ -90,11 +91,11 @@ impl Ranks for MpiRanks {
         self.world.size() as usize
     }
 
-    fn exchange(&self, out: &[Vec<u32>]) -> Vec<u32> {
+    fn exchange(&self, out: Vec<Vec<u32>>) -> Vec<u32> {
         self.all_to_all(out)
     }
 
-    fn exchange_records(&self, out: &[Vec<u64>]) -> Vec<u64> {
+    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
         self.all_to_all(out)
     }
 

@@ -52,11 +52,11 @@ pub struct SolveArgs {
     /// The most memory the solve may use, as `24GiB`, `8G` or a number of bytes [default: the
     /// memory available now].
     #[arg(long, value_name = "LIMIT")]
-    memory: Option<bytesize::ByteSize>,
+    pub(super) memory: Option<bytesize::ByteSize>,
     /// Where each group's moves are kept while it is solved: `auto` keeps them in memory when
     /// they fit --memory, else on disk.
     #[arg(long, value_enum, default_value_t = Moves::Auto)]
-    pub(super) moves: Moves,
+    moves: Moves,
     /// The directory of the groups solved with their moves on disk (a subdirectory each,
     /// removed once the group is stored) [default: the database's path with `.work` added].
     #[arg(long, value_name = "DIR")]
@@ -73,7 +73,7 @@ pub struct SolveArgs {
 
 /// `--moves`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub(super) enum Moves {
+enum Moves {
     /// In memory when the group fits --memory, else on disk.
     Auto,
     /// In memory (fastest; no checkpoints).
@@ -120,6 +120,24 @@ fn after_help() -> String {
 }
 
 impl SolveArgs {
+    /// Where the moves go, within `memory_limit`, and where the work directory is.
+    pub(super) fn setup(&self, memory_limit: Option<u64>) -> SolveSetup {
+        SolveSetup {
+            moves: match self.moves {
+                Moves::Auto => MovesPlace::Auto,
+                Moves::Memory => MovesPlace::Memory,
+                Moves::Disk => MovesPlace::Disk,
+            },
+            memory_limit,
+            work_dir: self.work_dir.clone().unwrap_or_else(|| {
+                let mut p = PathBuf::from(&self.db.path).into_os_string();
+                p.push(".work");
+                p.into()
+            }),
+            checkpoint_every: Duration::from_secs(self.checkpoint_every),
+        }
+    }
+
     /// Solves what is missing and prints a summary. `--quiet` hides the progress bars (the
     /// per-group lines and the summary still go to standard error).
     pub fn run(self) -> Result<()> {
@@ -133,20 +151,7 @@ impl SolveArgs {
             Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
             None => (memory::available(), "the memory available on this machine"),
         };
-        let setup = SolveSetup {
-            moves: match self.moves {
-                Moves::Auto => MovesPlace::Auto,
-                Moves::Memory => MovesPlace::Memory,
-                Moves::Disk => MovesPlace::Disk,
-            },
-            memory_limit: limit,
-            work_dir: self.work_dir.clone().unwrap_or_else(|| {
-                let mut p = PathBuf::from(&self.db.path).into_os_string();
-                p.push(".work");
-                p.into()
-            }),
-            checkpoint_every: Duration::from_secs(self.checkpoint_every),
-        };
+        let setup = self.setup(limit);
         if let Some(limit) = limit {
             for &v in &variants {
                 let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));

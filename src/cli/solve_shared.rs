@@ -5,13 +5,14 @@
 
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use mancala_db::{solve_shared, Tablebase};
 use mancala_solver::solve::{Ranks, Silent};
 
 use super::default_sizes::default_max_seeds;
+use super::memory;
 use super::mpi_ranks::MpiRanks;
-use super::solve::{summary, Bars, Moves, SolveArgs};
+use super::solve::{summary, Bars, SolveArgs};
 use super::text::thousands;
 
 /// Whether this process was started by `mpirun` (Open MPI's, or a PMI launcher's such as
@@ -43,12 +44,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 }
 
 fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
-    if matches!(args.moves, Moves::Disk) {
-        bail!(
-            "--moves disk is for a single process: under mpirun each rank keeps its share of a \
-             group in memory, and a stopped solve resumes from the groups stored"
-        );
-    }
+    // --memory is each rank's; by default, its part of what this machine has available.
+    let limit = match args.memory {
+        Some(limit) => Some(limit.as_u64()),
+        None => memory::available().map(|m| m / ranks_here(ranks)),
+    };
+    let setup = args.setup(limit);
     let first = ranks.rank() == 0;
     let tb = match first {
         true => Some(Tablebase::open(&args.db.path)?),
@@ -70,19 +71,30 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
                     plan.slice_count() - plan.missing().len(),
                 );
                 let bars = Bars::new(plan.missing_positions(), args.quiet);
-                let solved = solve_shared(Some(tb), v, max, ranks, &bars)?;
+                let solved = solve_shared(Some(tb), v, max, ranks, &setup, &bars)?;
                 bars.clear();
                 solved
             }
-            None => solve_shared(None, v, max, ranks, &Silent)?,
+            None => solve_shared(None, v, max, ranks, &setup, &Silent)?,
         };
         done.extend(solved);
     }
+    // The groups' directories are gone; the work directory too if nothing else is in it.
+    let _ = std::fs::remove_dir(&setup.work_dir);
     report(ranks, done.iter().map(|g| g.positions).sum());
     if let Some(tb) = &tb {
         summary(&done, started.elapsed(), tb.path());
     }
     Ok(())
+}
+
+/// How many ranks run on this machine (Open MPI's `OMPI_COMM_WORLD_LOCAL_SIZE`; else all).
+fn ranks_here(ranks: &MpiRanks) -> u64 {
+    std::env::var("OMPI_COMM_WORLD_LOCAL_SIZE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(ranks.size() as u64)
+        .max(1)
 }
 
 /// Prints, on rank 0, each rank's peak memory and the bytes it sent to the others, also per

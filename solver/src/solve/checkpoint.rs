@@ -40,6 +40,8 @@ pub(super) enum Resume {
 pub(super) struct WorkDir {
     dir: PathBuf,
     tag: String,
+    /// The group position of the first position of the share solved here.
+    start: usize,
     positions: usize,
     /// Whether the group has a predecessor table.
     table: bool,
@@ -59,10 +61,13 @@ pub fn group_dir(root: &Path, group: &[Slice]) -> PathBuf {
 
 impl WorkDir {
     /// Opens (creating it if need be) the work directory of `group` under `root`, to checkpoint
-    /// at most every `every`; `table` says whether the group has a predecessor table.
+    /// at most every `every` the share of `positions` positions from group position `start`
+    /// (the whole group in a single process; a rank's root is [`rank_root`]); `table` says
+    /// whether the group has a predecessor table.
     pub fn open(
         root: &Path,
         group: &[Slice],
+        start: usize,
         positions: usize,
         table: bool,
         every: Duration,
@@ -78,6 +83,7 @@ impl WorkDir {
                 group[0].variant.id(),
                 ids.join(" ")
             ),
+            start,
             positions,
             table,
             every,
@@ -106,7 +112,8 @@ impl WorkDir {
         }
     }
 
-    fn fresh(&mut self, why: Option<String>) -> Resume {
+    /// Clears the directory's files for a solve started afresh, saying why.
+    pub fn fresh(&mut self, why: Option<String>) -> Resume {
         if let Ok(entries) = fs::read_dir(&self.dir) {
             for e in entries.flatten() {
                 let _ = fs::remove_file(e.path());
@@ -173,7 +180,7 @@ impl WorkDir {
         if crc_of(&path).map_err(|e| format!("{name}: {e}"))? != want {
             return Err(format!("{name} does not match its checksum"));
         }
-        let work = read_state(&path, n).map_err(|e| format!("{name}: {e}"))?;
+        let work = read_state(&path, n, self.start).map_err(|e| format!("{name}: {e}"))?;
         self.state = Some(path);
         Ok(Resume::Threshold(work, preds, t))
     }
@@ -211,12 +218,14 @@ impl WorkDir {
         Ok(())
     }
 
-    /// Saves the state after threshold `t` when the last checkpoint is older than the interval
-    /// asked for.
+    /// Whether a checkpoint is due: the last one is older than the interval asked for.
+    pub fn due(&self) -> bool {
+        self.built.is_some() && self.last.elapsed() >= self.every
+    }
+
+    /// Saves the state after threshold `t` (when [`WorkDir::due`]: every rank of a distributed
+    /// solve saves the same thresholds, so that their checkpoints agree).
     pub fn after_threshold(&mut self, work: &Work, t: i8) -> io::Result<()> {
-        if self.last.elapsed() < self.every {
-            return Ok(());
-        }
         let Some(built) = self.built.clone() else {
             return Ok(());
         };
@@ -237,6 +246,16 @@ impl WorkDir {
         write_synced(&tmp, |out| out.write_all(text.as_bytes()))?;
         fs::rename(&tmp, self.dir.join("checkpoint"))?;
         File::open(&self.dir)?.sync_all()
+    }
+}
+
+/// Where rank `rank` of `size` keeps its work directories under `root`: `root` itself for a
+/// single process (so that `mpirun -n 1` resumes a single process's checkpoint), else its own
+/// subdirectory, which a solve resumed with another number of ranks does not read.
+pub fn rank_root(root: &Path, rank: usize, size: usize) -> PathBuf {
+    match size {
+        1 => root.to_path_buf(),
+        _ => root.join(format!("rank-{rank}-of-{size}")),
     }
 }
 
@@ -299,10 +318,15 @@ fn read_exits(path: &Path, n: usize) -> io::Result<Exits> {
     })
 }
 
-/// The state saved after a threshold: every position's word ([`Work::write`]).
-fn read_state(path: &Path, n: usize) -> io::Result<Work> {
+/// The state saved after a threshold: every position's word ([`Work::write`]) of the share of
+/// `n` positions from group position `start`.
+fn read_state(path: &Path, n: usize, start: usize) -> io::Result<Work> {
     if fs::metadata(path)?.len() != 4 * n as u64 {
         return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
     }
-    Work::read(&mut BufReader::with_capacity(BUFFER, File::open(path)?), n)
+    Work::read(
+        &mut BufReader::with_capacity(BUFFER, File::open(path)?),
+        n,
+        start,
+    )
 }

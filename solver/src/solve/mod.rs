@@ -23,7 +23,7 @@ mod ranks;
 mod retrograde;
 mod state;
 
-pub use checkpoint::clear as clear_work;
+pub use checkpoint::{clear as clear_work, rank_root};
 pub use memory::{memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
@@ -314,17 +314,19 @@ pub struct SolvedShare {
 /// with the other ranks, each calling it with the same group and partition: a distributed
 /// solve (docs/distributed.md). Every rank needs in `known` every smaller slice a capture can
 /// reach; they are emptied once the moves pass is done, as the retrograde does not need them.
-/// The moves stay in memory (a rank holds only its share's table).
+/// With a work directory, each rank keeps its share's moves and checkpoints in its own
+/// directory under it ([`rank_root`]), and the ranks resume together from the last checkpoint
+/// they all hold.
 pub fn solve_share(
     group: &[Slice],
     known: &mut KnownValues,
     progress: &dyn Progress,
     ranks: &dyn Ranks,
     partition: &Partition,
+    options: &SolveOptions,
 ) -> Result<SolvedShare, SolveError> {
     let share = partition.share(ranks.rank());
     let known = Known::Released(known);
-    let options = SolveOptions::default();
     let cap = retrograde::list_cap(share.len());
     let (values, depths) = if acyclic::applies(group) {
         match share.is_empty() {
@@ -332,7 +334,10 @@ pub fn solve_share(
             false => acyclic::solve(group[0], known.get(), progress)?,
         }
     } else {
-        let mut results = solve_part(group, known, progress, &options, cap, ranks, partition)?;
+        let lens = [share.len()];
+        let mut results = solve_part(
+            group, &lens, known, progress, options, cap, ranks, partition,
+        )?;
         results.pop().unwrap_or_default()
     };
     Ok(SolvedShare {
@@ -385,7 +390,10 @@ fn solve(
         }]);
     }
     let partition = Partition::on_first(group, 1);
-    let results = solve_part(group, known, progress, options, cap, &OneRank, &partition)?;
+    let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
+    let results = solve_part(
+        group, &lens, known, progress, options, cap, &OneRank, &partition,
+    )?;
     Ok(group
         .iter()
         .zip(results)
@@ -397,12 +405,12 @@ fn solve(
         .collect())
 }
 
-/// Solves this rank's share of a group with the retrograde: its values and depths, in one run
-/// per slice of the group for a single rank, else in one run. A work directory is for a single
-/// rank only.
+/// Solves this rank's share of a group with the retrograde: its values and depths, in runs of
+/// `lens` positions. A work directory is for a single rank only.
 #[allow(clippy::too_many_arguments)]
 fn solve_part(
     group: &[Slice],
+    lens: &[usize],
     mut known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
@@ -410,23 +418,32 @@ fn solve_part(
     ranks: &dyn Ranks,
     partition: &Partition,
 ) -> Result<Vec<Results>, SolveError> {
-    let n = moves::group_len(group)?;
+    moves::group_len(group)?;
     let share = partition.share(ranks.rank());
     let unmade = Predecessors::unmade(group);
-    let work_dir = options.work_dir.as_ref().filter(|_| partition.ranks() == 1);
-    let mut dir = match work_dir {
+    let work_root = options
+        .work_dir
+        .as_ref()
+        .map(|root| rank_root(root, ranks.rank(), partition.ranks()));
+    let mut dir = match &work_root {
         Some(root) => Some(
-            WorkDir::open(root, group, n, !unmade, options.checkpoint_every).map_err(|source| {
-                SolveError::Work {
-                    dir: checkpoint::group_dir(root, group),
-                    source,
-                }
+            WorkDir::open(
+                root,
+                group,
+                share.start,
+                share.len(),
+                !unmade,
+                options.checkpoint_every,
+            )
+            .map_err(|source| SolveError::Work {
+                dir: checkpoint::group_dir(root, group),
+                source,
             })?,
         ),
         None => None,
     };
     let resume = match &mut dir {
-        Some(d) => d.resume(),
+        Some(d) => agree(d.resume(), d, ranks),
         None => Resume::Fresh(None),
     };
     let dir_path = dir.as_ref().map(|d| d.path().to_path_buf());
@@ -490,19 +507,44 @@ fn solve_part(
         }
         retrograde::threshold(group[0], &work, &preds, t, cap, ranks, partition, progress)?;
         if let Some(d) = &mut dir {
-            d.after_threshold(&work, t).map_err(work_error)?;
+            // Every rank checkpoints the same thresholds, when one of them is due.
+            let mut due = [d.due() as u64];
+            ranks.max(&mut due);
+            if due[0] > 0 {
+                d.after_threshold(&work, t).map_err(work_error)?;
+            }
         }
     }
     drop(preds);
-    let lens: Vec<usize> = match partition.ranks() {
-        1 => group.iter().map(|s| s.len() as usize).collect(),
-        _ => vec![share.len()],
-    };
-    let results = work.into_results(&lens);
+    let results = work.into_results(lens);
     for (values, _) in &results {
         progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
     }
     Ok(results)
+}
+
+/// The stage every rank resumes from: its own when all ranks' checkpoints are of the same stage
+/// (they checkpoint together, but a rank may die between two ranks' writes), else the moves
+/// pass, afresh.
+fn agree(resume: Resume, dir: &mut WorkDir, ranks: &dyn Ranks) -> Resume {
+    let stage = match &resume {
+        Resume::Fresh(_) => 0,
+        Resume::Built(..) => 1,
+        Resume::Threshold(_, _, t) => 2 + *t as u8 as u64,
+    };
+    let mut highest = [stage];
+    let mut lowest = [u64::MAX - stage];
+    ranks.max(&mut highest);
+    ranks.max(&mut lowest);
+    match highest[0] == u64::MAX - lowest[0] {
+        true => resume,
+        false => {
+            drop(resume);
+            dir.fresh(Some(
+                "the ranks' checkpoints are not of the same stage".to_string(),
+            ))
+        }
+    }
 }
 
 /// Solves every slice in `slices` (in the order of [`Slice::up_to`]) that `known` lacks, calling

@@ -41,7 +41,7 @@ pub(super) struct Exits {
 /// Positions of a share whose moves are generated between two exchanges of the edges that
 /// other ranks hold: what a rank holds of their edges at once is bounded by this many positions'
 /// moves (8 bytes a move).
-const ROUND: usize = 1 << 22;
+const ROUND: usize = 1 << 20;
 
 /// Generates every move of this rank's share of the group (its slices one after the other):
 /// the exits folded into [`Exits`], the in-group moves counted, and sent to `spill` when there
@@ -114,7 +114,7 @@ pub(super) fn build(
             })?;
         if let (true, Some(spill)) = (exchanging, spill) {
             let mut got =
-                ranks.exchange_records(&away.into_inner().unwrap_or_else(|e| e.into_inner()));
+                ranks.exchange_records(away.into_inner().unwrap_or_else(|e| e.into_inner()));
             got.par_iter_mut().for_each(|r| *r = local(*r));
             got.par_chunks(CHUNK)
                 .try_for_each(|records| spill.add(records))

@@ -22,10 +22,11 @@ pub trait Ranks {
     /// How many ranks share the solve.
     fn size(&self) -> usize;
     /// Sends `out[r]` to rank `r` for every other rank (`out` has [`Ranks::size`] lists; this
-    /// rank's own is empty) and returns what the others sent to this one, in rank order.
-    fn exchange(&self, out: &[Vec<u32>]) -> Vec<u32>;
+    /// rank's own is empty) and returns what the others sent to this one, in rank order. Takes
+    /// `out` so as to free it before what comes in is allocated.
+    fn exchange(&self, out: Vec<Vec<u32>>) -> Vec<u32>;
     /// [`Ranks::exchange`] of 64-bit records (the moves pass's `(child, parent)` edges).
-    fn exchange_records(&self, out: &[Vec<u64>]) -> Vec<u64>;
+    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
     /// Replaces each of `values` by its sum over the ranks.
     fn sum(&self, values: &mut [u64]);
     /// Replaces each of `values` by its largest over the ranks.
@@ -48,11 +49,11 @@ impl Ranks for OneRank {
         1
     }
 
-    fn exchange(&self, _: &[Vec<u32>]) -> Vec<u32> {
+    fn exchange(&self, _: Vec<Vec<u32>>) -> Vec<u32> {
         Vec::new()
     }
 
-    fn exchange_records(&self, _: &[Vec<u64>]) -> Vec<u64> {
+    fn exchange_records(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
         Vec::new()
     }
 

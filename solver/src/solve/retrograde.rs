@@ -280,8 +280,8 @@ impl Step<'_> {
                     true => none(),
                     false => a,
                 });
-                let winners = ranks.exchange(&winners);
-                let escapes = ranks.exchange(&escapes);
+                let winners = ranks.exchange(winners);
+                let escapes = ranks.exchange(escapes);
                 found = concat(found, self.apply_received(&winners, &escapes));
             }
         }

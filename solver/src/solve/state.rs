@@ -210,8 +210,9 @@ impl Work {
         Ok(())
     }
 
-    /// Reads back the `n` words that [`Work::write`] wrote (of a whole group).
-    pub fn read(input: &mut impl Read, n: usize) -> io::Result<Work> {
+    /// Reads back the `n` words that [`Work::write`] wrote, of the share that starts at group
+    /// position `start`.
+    pub fn read(input: &mut impl Read, n: usize, start: usize) -> io::Result<Work> {
         let mut cells = cache::huge_pages_for(n);
         let mut buffer = vec![0u8; IO_BUFFER];
         while cells.len() < n {
@@ -223,7 +224,7 @@ impl Work {
                     .map(|b| AtomicU32::new(u32::from_le_bytes(b.try_into().expect("4 bytes")))),
             );
         }
-        Ok(Work { start: 0, cells })
+        Ok(Work { start, cells })
     }
 }
 
@@ -289,7 +290,7 @@ mod tests {
         let mut bytes = Vec::new();
         work.write(&mut bytes).unwrap();
         assert_eq!(bytes.len(), 4 * n);
-        let back = Work::read(&mut bytes.as_slice(), n).unwrap();
+        let back = Work::read(&mut bytes.as_slice(), n, 0).unwrap();
         let lens = [CONVERT_CHUNK + 7, n - CONVERT_CHUNK - 7];
         let results = back.into_results(&lens);
         let mut i = 0;

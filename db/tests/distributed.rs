@@ -1,0 +1,220 @@
+//! The distributed solve without MPI: ranks played by threads that meet at a barrier to swap
+//! their messages. Every stored chunk must be byte for byte the single-process solve's, for
+//! one, two and three ranks and a variant of each kind of group: predecessor tables (Rio
+//! Kadalis), un-made moves (Oware), four-row groups solved with their mirror (Hawalis) and the
+//! group no rank shares (Kalah's). The same test over real MPI processes is tests/mpi.rs at the
+//! workspace root (the `mpi` feature).
+
+use std::sync::{Barrier, Mutex};
+
+use mancala_db::{solve_shared, MovesPlace, SolveSetup, Tablebase};
+use mancala_solver::solve::{Ranks, Silent};
+use mancala_solver::Variant;
+
+/// What the threads of one solve share: a mailbox of messages from each rank to each rank.
+struct Post {
+    size: usize,
+    barrier: Barrier,
+    /// `boxes[from][to]`.
+    boxes: Mutex<Vec<Vec<Vec<u8>>>>,
+}
+
+/// One thread's rank.
+struct ThreadRank<'a> {
+    rank: usize,
+    post: &'a Post,
+}
+
+impl ThreadRank<'_> {
+    /// Sends `out[r]` to every rank `r` and returns what each rank sent to this one.
+    fn swap(&self, out: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        self.post.boxes.lock().unwrap()[self.rank] = out;
+        self.post.barrier.wait();
+        let got = self
+            .post
+            .boxes
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|from| from[self.rank].clone())
+            .collect();
+        // Nobody writes the next round's messages before everyone has read this one's.
+        self.post.barrier.wait();
+        got
+    }
+
+    /// Every rank's `values`.
+    fn everyone(&self, values: &[u64]) -> Vec<Vec<u64>> {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.swap(vec![bytes; self.post.size])
+            .into_iter()
+            .map(|b| {
+                b.chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Ranks for ThreadRank<'_> {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+
+    fn size(&self) -> usize {
+        self.post.size
+    }
+
+    fn exchange(&self, out: Vec<Vec<u32>>) -> Vec<u32> {
+        let out = out
+            .iter()
+            .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect())
+            .collect();
+        self.swap(out)
+            .concat()
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+
+    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+        let out = out
+            .iter()
+            .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect())
+            .collect();
+        self.swap(out)
+            .concat()
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+
+    fn sum(&self, values: &mut [u64]) {
+        let all = self.everyone(values);
+        for (i, v) in values.iter_mut().enumerate() {
+            *v = all.iter().map(|theirs| theirs[i]).sum();
+        }
+    }
+
+    fn max(&self, values: &mut [u64]) {
+        for theirs in self.everyone(values) {
+            for (v, t) in values.iter_mut().zip(theirs) {
+                *v = (*v).max(t);
+            }
+        }
+    }
+
+    fn broadcast(&self, bytes: &mut Vec<u8>) {
+        let out = match self.rank {
+            0 => vec![bytes.clone(); self.post.size],
+            _ => vec![Vec::new(); self.post.size],
+        };
+        *bytes = self.swap(out).swap_remove(0);
+    }
+
+    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = vec![Vec::new(); self.post.size];
+        out[0] = bytes.to_vec();
+        match self.rank {
+            0 => self.swap(out),
+            _ => {
+                self.swap(out);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// Every chunk of a database, in order, with its checksum.
+fn chunks(path: &std::path::Path) -> Vec<(String, String, i64, Vec<u8>, i64)> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut statement = conn
+        .prepare("SELECT variant, slice, chunk, data, crc32 FROM chunks ORDER BY 1, 2, 3")
+        .unwrap();
+    statement
+        .query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// Solves `variant` to `max` seeds shared by `size` thread ranks into a new database at `path`,
+/// the smaller slices up to `first` solved first by as many ranks plus one (the resumed solve
+/// then uses another number of ranks). Three ranks keep their moves on disk, checkpointing
+/// after every threshold.
+fn solve_threaded(path: &std::path::Path, variant: Variant, first: u32, max: u32, size: usize) {
+    let tb = Tablebase::open(path).unwrap();
+    let mut setup = SolveSetup::in_memory();
+    if size == 3 {
+        setup.moves = MovesPlace::Disk;
+        setup.work_dir = path.with_extension("work");
+        setup.checkpoint_every = std::time::Duration::ZERO;
+    }
+    for (seeds, size) in [(first, size % 3 + 1), (max, size)] {
+        let post = Post {
+            size,
+            barrier: Barrier::new(size),
+            boxes: Mutex::new(vec![Vec::new(); size]),
+        };
+        let solved: Vec<usize> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..size)
+                .map(|rank| {
+                    let (post, tb, setup) = (&post, &tb, &setup);
+                    s.spawn(move || {
+                        let me = ThreadRank { rank, post };
+                        let tb = (rank == 0).then_some(tb);
+                        solve_shared(tb, variant, seeds, &me, setup, &Silent)
+                            .unwrap()
+                            .len()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        // Every rank solved the same groups.
+        assert!(
+            solved.iter().all(|&n| n == solved[0] && n > 0),
+            "{solved:?}"
+        );
+    }
+    // Each rank cleared its work directory once the group was stored.
+    let left = std::fs::read_dir(&setup.work_dir).map_or(0, |d| d.count());
+    assert_eq!(left, 0, "{:?}", setup.work_dir);
+}
+
+#[test]
+fn shared_solves_store_the_chunks_of_the_single_process_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    // Large enough that a group's last slices span several chunks, so that shares cut them.
+    let cases = [
+        (Variant::RioKadalis, 8, 12),
+        (Variant::Oware, 9, 13),
+        (Variant::Hawalis, 3, 5),
+        (Variant::Kalah, 6, 11),
+    ];
+    for (variant, first, max) in cases {
+        let single = dir.path().join(format!("{variant}-single.db"));
+        Tablebase::open(&single)
+            .unwrap()
+            .solve_up_to(variant, max, &Silent)
+            .unwrap();
+        let expected = chunks(&single);
+        assert!(expected.len() > 20, "{variant}: {} chunks", expected.len());
+        for size in 1..=3 {
+            let path = dir.path().join(format!("{variant}-{size}.db"));
+            solve_threaded(&path, variant, first, max, size);
+            let got = chunks(&path);
+            assert_eq!(got.len(), expected.len(), "{variant} on {size} ranks");
+            for (g, e) in got.iter().zip(&expected) {
+                assert!(
+                    g == e,
+                    "{variant} on {size} ranks: chunk {:?} differs",
+                    (&e.0, &e.1, e.2)
+                );
+            }
+        }
+    }
+}
