@@ -39,6 +39,10 @@ use super::text::thousands;
 ///
 /// A group solved on disk writes a checkpoint at most every --checkpoint-every seconds; stopped
 /// (Ctrl-C, kill -9, a crash), the same command resumes it from its last checkpoint.
+///
+/// Built with the `mpi` feature and started by `mpirun`, every group is shared among the ranks:
+/// rank 0 alone opens the database, --memory is each rank's, and each rank keeps its work files
+/// in its own directory under --work-dir (docs/distributed.md).
 #[derive(Debug, Args)]
 #[command(after_help = after_help())]
 pub struct SolveArgs {

@@ -675,4 +675,89 @@ mod tests {
             std::fs::remove_dir_all(&root).unwrap();
         }
     }
+
+    /// Another rank, as [`agree`] sees it through its two reductions: a rank whose checkpoint
+    /// is of stage `.0` (0 fresh, 1 built, 2 + t after threshold t).
+    struct OtherRank(u64, std::cell::Cell<u32>);
+
+    impl Ranks for OtherRank {
+        fn rank(&self) -> usize {
+            0
+        }
+        fn size(&self) -> usize {
+            2
+        }
+        fn exchange(&self, _: Vec<Vec<u32>>) -> Vec<u32> {
+            unreachable!("agreeing exchanges nothing")
+        }
+        fn exchange_records(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
+            unreachable!("agreeing exchanges nothing")
+        }
+        fn sum(&self, _: &mut [u64]) {
+            unreachable!("agreeing sums nothing")
+        }
+        /// The highest stage first, then the highest of `u64::MAX - stage` (the lowest).
+        fn max(&self, values: &mut [u64]) {
+            let call = self.1.replace(self.1.get() + 1);
+            let theirs = match call % 2 {
+                0 => self.0,
+                _ => u64::MAX - self.0,
+            };
+            values[0] = values[0].max(theirs);
+        }
+        fn broadcast(&self, _: &mut Vec<u8>) {}
+        fn gather(&self, _: &[u8]) -> Vec<Vec<u8>> {
+            Vec::new()
+        }
+    }
+
+    /// Ranks resume a group from their checkpoints only when all of them hold the same stage;
+    /// else every rank starts it afresh, saying why, its files cleared.
+    #[test]
+    fn ranks_resume_together_or_start_afresh() {
+        let slice = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Seeds(8),
+        };
+        let mut known = KnownValues::new();
+        let below = Slice::up_to(slice.variant, 4);
+        solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+        let group = slice.group();
+        let n = slice.len() as usize;
+        let root = std::env::temp_dir().join(format!("mancala-agree-{}", std::process::id()));
+        let options = SolveOptions {
+            work_dir: Some(root.clone()),
+            checkpoint_every: Duration::ZERO,
+        };
+        solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
+        let open = || WorkDir::open(&root, &group, 0, n, true, Duration::ZERO).unwrap();
+        let mut dir = open();
+        let t = match dir.resume() {
+            Resume::Threshold(_, _, t) => t,
+            _ => panic!("the solve left a checkpoint after its last threshold"),
+        };
+        let mine = 2 + t as u8 as u64;
+        // The other rank holds the same stage: resume from it.
+        let other = OtherRank(mine, Default::default());
+        assert!(
+            matches!(agree(dir.resume(), &mut dir, &other), Resume::Threshold(_, _, x) if x == t)
+        );
+        // It died before saving that threshold (it holds the one before), or after the moves
+        // pass, or holds nothing: start afresh.
+        for theirs in [mine + 1, 1, 0] {
+            let mut dir = open();
+            let other = OtherRank(theirs, Default::default());
+            match agree(dir.resume(), &mut dir, &other) {
+                Resume::Fresh(Some(why)) => {
+                    assert_eq!(why, "the ranks' checkpoints are not of the same stage")
+                }
+                _ => panic!("stage {theirs} against {mine}: not started afresh"),
+            }
+            assert!(!checkpoint::group_dir(&root, &group)
+                .join("checkpoint")
+                .exists());
+            solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
