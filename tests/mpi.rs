@@ -8,9 +8,31 @@
 
 #![cfg(feature = "mpi")]
 
+#[path = "common/chunks.rs"]
+mod chunks;
+
+use std::ffi::OsString;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use chunks::{chunks, same_chunks};
+
+/// `mancala solve VARIANT --max-seeds MAX -q --db DB`.
+fn solve_args(variant: &str, max: u32, db: &Path) -> Vec<OsString> {
+    let mut args: Vec<OsString> = [
+        "solve",
+        variant,
+        "--max-seeds",
+        &max.to_string(),
+        "-q",
+        "--db",
+    ]
+    .map(OsString::from)
+    .to_vec();
+    args.push(db.into());
+    args
+}
 
 /// `mpirun -n RANKS mancala solve VARIANT --max-seeds MAX --db DB -q`, oversubscribed, and
 /// allowed as root (CI runs as root).
@@ -19,15 +41,7 @@ fn mpirun(ranks: usize, variant: &str, max: u32, db: &Path) -> Command {
     command
         .args(["--oversubscribe", "-n", &ranks.to_string()])
         .arg(env!("CARGO_BIN_EXE_mancala"))
-        .args([
-            "solve",
-            variant,
-            "--max-seeds",
-            &max.to_string(),
-            "-q",
-            "--db",
-        ])
-        .arg(db)
+        .args(solve_args(variant, max, db))
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .env_remove("MANCALA_DB");
@@ -46,41 +60,9 @@ fn succeed(command: &mut Command) -> String {
 fn solve_alone(variant: &str, max: u32, db: &Path) {
     succeed(
         Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args([
-                "solve",
-                variant,
-                "--max-seeds",
-                &max.to_string(),
-                "-q",
-                "--db",
-            ])
-            .arg(db)
+            .args(solve_args(variant, max, db))
             .env_remove("MANCALA_DB"),
     );
-}
-
-/// Every chunk of a database, in order, with its checksum.
-fn chunks(db: &Path) -> Vec<(String, String, i64, Vec<u8>, i64)> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut statement = conn
-        .prepare("SELECT variant, slice, chunk, data, crc32 FROM chunks ORDER BY 1, 2, 3")
-        .unwrap();
-    statement
-        .query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
-/// Asserts two databases hold the same chunks, byte for byte.
-fn same_chunks(got: &Path, expected: &[(String, String, i64, Vec<u8>, i64)], what: &str) {
-    let got = chunks(got);
-    assert_eq!(got.len(), expected.len(), "{what}: chunk count");
-    for (g, e) in got.iter().zip(expected) {
-        assert!(g == e, "{what}: chunk {:?} differs", (&e.0, &e.1, e.2));
-    }
 }
 
 #[test]

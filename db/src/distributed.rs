@@ -95,15 +95,7 @@ pub fn solve_shared(
         let (bytes, mut counts) = encode_share(&group, &share);
         drop(share);
         ranks.sum(&mut counts);
-        let histograms: Vec<Vec<(i8, u64)>> = counts
-            .chunks(256)
-            .map(|c| {
-                (0..256)
-                    .filter(|&i| c[i] > 0)
-                    .map(|i| ((i as i16 - 128) as i8, c[i]))
-                    .collect()
-            })
-            .collect();
+        let histograms: Vec<Vec<(i8, u64)>> = counts.chunks(256).map(histogram_of).collect();
         let gathered = ranks.gather(&bytes);
         drop(bytes);
         if let Some(tb) = tb {
@@ -171,6 +163,14 @@ fn encode_share(group: &[Slice], share: &SolvedShare) -> (Vec<u8>, Vec<u64>) {
     (bytes, counts)
 }
 
+/// The histogram of 256 counts, one a value from -128 up ([`encode_share`]'s).
+fn histogram_of(counts: &[u64]) -> Vec<(i8, u64)> {
+    (0..256)
+        .filter(|&i| counts[i] > 0)
+        .map(|i| ((i as i16 - 128) as i8, counts[i]))
+        .collect()
+}
+
 /// Reads the chunks one rank sent ([`encode_share`]) into the group's slices.
 fn decode_chunks(mut bytes: &[u8], stored: &mut [StoredSlice]) {
     let number = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
@@ -235,12 +235,7 @@ mod tests {
             let (v, d) = (&values[offset..offset + len], &depths[offset..offset + len]);
             s.chunks.sort_by_key(|c| c.chunk);
             assert_eq!(s.chunks, encode_chunks(group[k], 0, v, d), "slice {k}");
-            let want = histogram(v);
-            let got: Vec<(i8, u64)> = (0..256)
-                .filter(|&i| counts[256 * k + i] > 0)
-                .map(|i| ((i as i16 - 128) as i8, counts[256 * k + i]))
-                .collect();
-            assert_eq!(got, want);
+            assert_eq!(histogram_of(&counts[256 * k..256 * (k + 1)]), histogram(v));
             offset += len;
         }
         // One rank sends its share to itself.

@@ -5,7 +5,12 @@
 //! group no rank shares (Kalah's). The same test over real MPI processes is tests/mpi.rs at the
 //! workspace root (the `mpi` feature).
 
+#[path = "../../tests/common/chunks.rs"]
+mod chunks;
+
 use std::sync::{Barrier, Mutex};
+
+use chunks::{chunks, same_chunks};
 
 use mancala_db::{solve_shared, MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::{Ranks, Silent};
@@ -43,17 +48,32 @@ impl ThreadRank<'_> {
         got
     }
 
+    /// [`ThreadRank::swap`] of lists of words, written as `N` bytes each.
+    fn swap_words<T: Copy, const N: usize>(
+        &self,
+        out: Vec<Vec<T>>,
+        to: fn(T) -> [u8; N],
+        from: fn([u8; N]) -> T,
+    ) -> Vec<T> {
+        let out = out
+            .into_iter()
+            .map(|v| v.into_iter().flat_map(to).collect())
+            .collect();
+        self.swap(out)
+            .concat()
+            .chunks_exact(N)
+            .map(|c| from(c.try_into().unwrap()))
+            .collect()
+    }
+
     /// Every rank's `values`.
     fn everyone(&self, values: &[u64]) -> Vec<Vec<u64>> {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.swap(vec![bytes; self.post.size])
-            .into_iter()
-            .map(|b| {
-                b.chunks_exact(8)
-                    .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-                    .collect()
-            })
-            .collect()
+        let all = self.swap_words(
+            vec![values.to_vec(); self.post.size],
+            u64::to_le_bytes,
+            u64::from_le_bytes,
+        );
+        all.chunks(values.len()).map(<[u64]>::to_vec).collect()
     }
 }
 
@@ -67,27 +87,11 @@ impl Ranks for ThreadRank<'_> {
     }
 
     fn exchange(&self, out: Vec<Vec<u32>>) -> Vec<u32> {
-        let out = out
-            .iter()
-            .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect())
-            .collect();
-        self.swap(out)
-            .concat()
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-            .collect()
+        self.swap_words(out, u32::to_le_bytes, u32::from_le_bytes)
     }
 
     fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
-        let out = out
-            .iter()
-            .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect())
-            .collect();
-        self.swap(out)
-            .concat()
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-            .collect()
+        self.swap_words(out, u64::to_le_bytes, u64::from_le_bytes)
     }
 
     fn sum(&self, values: &mut [u64]) {
@@ -124,21 +128,6 @@ impl Ranks for ThreadRank<'_> {
             }
         }
     }
-}
-
-/// Every chunk of a database, in order, with its checksum.
-fn chunks(path: &std::path::Path) -> Vec<(String, String, i64, Vec<u8>, i64)> {
-    let conn = rusqlite::Connection::open(path).unwrap();
-    let mut statement = conn
-        .prepare("SELECT variant, slice, chunk, data, crc32 FROM chunks ORDER BY 1, 2, 3")
-        .unwrap();
-    statement
-        .query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
 }
 
 /// Solves `variant` to `max` seeds shared by `size` thread ranks into a new database at `path`,
@@ -206,15 +195,7 @@ fn shared_solves_store_the_chunks_of_the_single_process_solve() {
         for size in 1..=3 {
             let path = dir.path().join(format!("{variant}-{size}.db"));
             solve_threaded(&path, variant, first, max, size);
-            let got = chunks(&path);
-            assert_eq!(got.len(), expected.len(), "{variant} on {size} ranks");
-            for (g, e) in got.iter().zip(&expected) {
-                assert!(
-                    g == e,
-                    "{variant} on {size} ranks: chunk {:?} differs",
-                    (&e.0, &e.1, e.2)
-                );
-            }
+            same_chunks(&path, &expected, &format!("{variant} on {size} ranks"));
         }
     }
 }
