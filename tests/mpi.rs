@@ -69,11 +69,11 @@ fn solve_alone(variant: &str, max: u32, db: &Path) {
 fn ranks_store_the_chunks_of_the_single_process_solve() {
     let dir = tempfile::tempdir().unwrap();
     // (variant, the seeds a first solve stops at, the seeds the second goes to)
-    for (variant, first, max) in [("rio-kadalis", 8, 16), ("oware", 9, 14)] {
+    for (variant, first, max) in [("rio-kadalis", 8, 12), ("oware", 9, 12)] {
         let single = dir.path().join(format!("{variant}.db"));
         solve_alone(variant, max, &single);
         let expected = chunks(&single);
-        assert!(expected.len() > 100, "{variant}: {} chunks", expected.len());
+        assert!(expected.len() > 20, "{variant}: {} chunks", expected.len());
         for ranks in 1..=3 {
             let db = dir.path().join(format!("{variant}-{ranks}.db"));
             // Begun by another number of ranks, finished by `ranks`.
