@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
-    clear_work, exit_slices, memory_need, solve_group_with, KnownValues, Progress, Silent,
+    clear_work, exit_slices, shared_memory_need, solve_group_with, KnownValues, Progress, Silent,
     SolveError, SolveOptions, SolvedSlice,
 };
 use mancala_solver::{Slice, Variant};
@@ -167,17 +167,14 @@ impl SolveSetup {
     }
 
     /// The solver's options for `group` shared by `ranks` ranks, `memory_limit` being each
-    /// rank's: a rank holds its share of the group's need with its moves in memory, and every
-    /// smaller slice a capture reaches.
+    /// rank's ([`shared_memory_need`]).
     pub(crate) fn shared_options(&self, group: &[Slice], ranks: usize) -> SolveOptions {
         let on_disk = match self.moves {
             MovesPlace::Memory => false,
             MovesPlace::Disk => true,
-            MovesPlace::Auto => self.memory_limit.is_some_and(|limit| {
-                let need = memory_need(group);
-                let smaller = need.smaller_positions;
-                (need.in_memory - smaller) / ranks as u64 + smaller > limit
-            }),
+            MovesPlace::Auto => self
+                .memory_limit
+                .is_some_and(|limit| shared_memory_need(group, ranks as u64).moves_on_disk(limit)),
         };
         SolveOptions {
             work_dir: on_disk.then(|| self.work_dir.clone()),

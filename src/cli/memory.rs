@@ -1,13 +1,13 @@
 //! `mancala solve --memory LIMIT`: how much memory a solve may take, and the refusal of a group
 //! that would take more, before anything is solved (the alternative being the kernel killing the
 //! solve half-way). The need of each group is the solver's own estimate
-//! ([`mancala_solver::solve::memory_need`]), with its moves in memory or on disk as `--moves`
+//! ([`mancala_solver::solve::shared_memory_need`]), with its moves in memory or on disk as `--moves`
 //! says; a group solved on disk must also fit the free space of the work directory's disk.
 
 use anyhow::{bail, Result};
 use bytesize::ByteSize;
 use mancala_db::{MovesPlace, SolveSetup, Tablebase};
-use mancala_solver::solve::{memory_need, MemoryNeed};
+use mancala_solver::solve::{shared_memory_need, MemoryNeed};
 use mancala_solver::{Slice, Variant};
 
 use super::text::thousands;
@@ -27,11 +27,12 @@ pub fn available() -> Option<u64> {
 }
 
 /// The groups of `variant` up to `max` seeds that `tb` does not hold yet, in solving order,
-/// with what each needs.
+/// with what each needs (each rank, when `ranks` share them).
 fn missing_groups(
     tb: &Tablebase,
     variant: Variant,
     max: u32,
+    ranks: u64,
 ) -> Result<Vec<(Vec<Slice>, MemoryNeed)>> {
     let stored = tb.current_slices(variant)?;
     let mut groups: Vec<(Vec<Slice>, MemoryNeed)> = Vec::new();
@@ -40,7 +41,7 @@ fn missing_groups(
             continue;
         }
         let group = slice.group();
-        let need = memory_need(&group);
+        let need = shared_memory_need(&group, ranks);
         groups.push((group, need));
     }
     Ok(groups)
@@ -65,10 +66,17 @@ fn plan(need: &MemoryNeed, setup: &SolveSetup, limit: u64) -> (bool, u64) {
 }
 
 /// The most memory that solving the missing groups of `variant` up to `max` seeds needs at once
-/// (the largest group's need, each group in memory or on disk as `setup` has it).
-pub fn peak(tb: &Tablebase, variant: Variant, max: u32, setup: &SolveSetup) -> Result<u64> {
+/// (the largest group's need, each group in memory or on disk as `setup` has it), on each rank
+/// when `ranks` share them.
+pub fn peak(
+    tb: &Tablebase,
+    variant: Variant,
+    max: u32,
+    setup: &SolveSetup,
+    ranks: u64,
+) -> Result<u64> {
     let limit = setup.memory_limit.unwrap_or(u64::MAX);
-    Ok(missing_groups(tb, variant, max)?
+    Ok(missing_groups(tb, variant, max, ranks)?
         .iter()
         .map(|(_, need)| plan(need, setup, limit).1)
         .max()
@@ -78,7 +86,7 @@ pub fn peak(tb: &Tablebase, variant: Variant, max: u32, setup: &SolveSetup) -> R
 /// Fails, naming the first group of `variant` up to `max` seeds that needs more than `limit`
 /// bytes of memory (its positions, what it needs and what there is), or more disk than the work
 /// directory's disk has free, and the largest `--max-seeds` that fits; succeeds when every
-/// missing group fits.
+/// missing group fits. With `ranks` sharing the groups, `limit` and the figures are each rank's.
 pub fn check(
     tb: &Tablebase,
     variant: Variant,
@@ -86,8 +94,13 @@ pub fn check(
     limit: u64,
     source: &str,
     setup: &SolveSetup,
+    ranks: u64,
 ) -> Result<()> {
-    let groups = missing_groups(tb, variant, max)?;
+    let groups = missing_groups(tb, variant, max, ranks)?;
+    let each = match ranks {
+        1 => String::new(),
+        n => format!(" on each of {n} ranks"),
+    };
     let free = free_disk(&setup.work_dir);
     for (group, need) in &groups {
         let (on_disk, memory) = plan(need, setup, limit);
@@ -102,7 +115,7 @@ pub fn check(
             format!("; up to {n} seeds fits: `mancala solve {variant} --max-seeds {n}`")
         });
         let what = format!(
-            "{variant} slice {} ({} positions, about {} moves within it)",
+            "{variant} slice {} ({} positions, about {} moves within it){each}",
             names.join(" + "),
             thousands(need.positions),
             thousands(need.moves),

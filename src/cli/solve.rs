@@ -159,7 +159,7 @@ impl SolveArgs {
         if let Some(limit) = limit {
             for &v in &variants {
                 let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-                memory::check(&tb, v, max, limit, source, &setup)?;
+                memory::check(&tb, v, max, limit, source, &setup, 1)?;
             }
         }
         let mut done = Vec::new();
@@ -199,7 +199,7 @@ pub fn solve_variant(
         "{variant}: solving {missing} slices up to {max} seeds ({} positions, memory at most \
          about {}; {stored} solved already)",
         thousands(total),
-        memory::bytes(memory::peak(tb, variant, max, setup)?),
+        memory::bytes(memory::peak(tb, variant, max, setup, 1)?),
     );
     let bars = Bars::new(total, quiet);
     let done = plan.run(&bars)?;

@@ -45,9 +45,12 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 
 fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
     // --memory is each rank's; by default, its part of what this machine has available.
-    let limit = match args.memory {
-        Some(limit) => Some(limit.as_u64()),
-        None => memory::available().map(|m| m / ranks_here(ranks)),
+    let (limit, source) = match args.memory {
+        Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
+        None => (
+            memory::available().map(|m| m / ranks_here(ranks)),
+            "this machine's available memory divided by its ranks",
+        ),
     };
     let setup = args.setup(limit);
     let first = ranks.rank() == 0;
@@ -55,6 +58,14 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
         true => Some(Tablebase::open(&args.db.path)?),
         false => None,
     };
+    let size = ranks.size() as u64;
+    // Rank 0 refuses, before anything is solved, a group that a rank's share does not fit.
+    if let (Some(tb), Some(limit)) = (&tb, limit) {
+        for v in args.target.variants() {
+            let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+            memory::check(tb, v, max, limit, source, &setup, size)?;
+        }
+    }
     let started = Instant::now();
     let mut done = Vec::new();
     for v in args.target.variants() {
@@ -63,11 +74,12 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
             Some(tb) => {
                 let plan = tb.plan_solve(v, max)?;
                 eprintln!(
-                    "{v}: solving {} slices up to {max} seeds ({} positions) on {} ranks; {} \
-                     solved already",
+                    "{v}: solving {} slices up to {max} seeds ({} positions) on {} ranks, \
+                     memory at most about {} a rank; {} solved already",
                     plan.missing().len(),
                     thousands(plan.missing_positions()),
                     ranks.size(),
+                    memory::bytes(memory::peak(tb, v, max, &setup, size)?),
                     plan.slice_count() - plan.missing().len(),
                 );
                 let bars = Bars::new(plan.missing_positions(), args.quiet);

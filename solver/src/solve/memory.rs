@@ -76,6 +76,13 @@ impl MemoryNeed {
 /// the values of every smaller slice of its variant in memory. Saturates instead of overflowing
 /// for groups too large to index.
 pub fn memory_need(group: &[Slice]) -> MemoryNeed {
+    shared_memory_need(group, 1)
+}
+
+/// What each of `ranks` ranks needs when they share `group` ([`super::solve_share`]): its share
+/// of the positions and moves, and every smaller slice a capture reaches, which each rank holds.
+/// The positions and moves it reports are the group's.
+pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     let positions = group
         .iter()
         .map(|s| s.checked_len().unwrap_or(u64::MAX))
@@ -88,7 +95,11 @@ pub fn memory_need(group: &[Slice]) -> MemoryNeed {
         .iter()
         .map(|s| s.checked_len().unwrap_or(u64::MAX))
         .fold(0u64, u64::saturating_add);
-    let (n, e) = (positions as u128, moves as u128);
+    let ranks = ranks.max(1) as u128;
+    let (n, e) = (
+        (positions as u128).div_ceil(ranks),
+        (moves as u128).div_ceil(ranks),
+    );
     let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     let smaller = smaller_positions as u128;
     // The state, and the level lists (at most one position in 128, 4 bytes each, found and
@@ -251,6 +262,32 @@ mod tests {
             "estimated {} moves, built {edges}",
             need.moves
         );
+    }
+
+    /// Ranks sharing a group each need their share of what follows its positions and moves,
+    /// and all of the smaller slices.
+    #[test]
+    fn each_rank_needs_its_share_and_every_smaller_slice() {
+        // Rio Kadalis slice 12: C(23, 11) = 1,352,078 positions; slices 0, 4 and 8 held:
+        // 1 + 1,365 + C(19, 11) = 75,582, so 76,948 positions.
+        let slice = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Seeds(12),
+        };
+        let whole = memory_need(&[slice]);
+        let (n, e) = (1_352_078u64, whole.moves);
+        assert_eq!((whole.positions, whole.smaller_positions), (n, 76_948));
+        let base = (64 << 20) + 76_948;
+        assert_eq!(whole.in_memory, base + 11 * n + 16 * e);
+        let three = shared_memory_need(&[slice], 3);
+        // The group's figures stay the group's; three ranks hold a third each (rounded up).
+        assert_eq!((three.positions, three.moves), (n, e));
+        assert_eq!(
+            three.in_memory,
+            base + 11 * n.div_ceil(3) + 16 * e.div_ceil(3)
+        );
+        assert!(three.on_disk < whole.on_disk && three.disk < whole.disk / 2);
+        assert_eq!(shared_memory_need(&[slice], 1), whole);
     }
 
     #[test]

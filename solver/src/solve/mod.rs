@@ -10,7 +10,9 @@
 //! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
 //! retrograde are kept too. Oware needs no table: its moves are un-made ([`predecessors`]).
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
-//! ([`acyclic`]).
+//! ([`acyclic`]). A group may be shared by several processes, each holding a share of its
+//! positions ([`solve_share`], [`Ranks`], docs/distributed.md); the single-process solve is the
+//! one-rank case of the same passes.
 
 mod acyclic;
 mod checkpoint;
@@ -24,7 +26,7 @@ mod retrograde;
 mod state;
 
 pub use checkpoint::{clear as clear_work, rank_root};
-pub use memory::{memory_need, MemoryNeed};
+pub use memory::{memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
 
