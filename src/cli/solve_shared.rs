@@ -59,6 +59,11 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
         false => None,
     };
     let size = ranks.size() as u64;
+    if let Some(note) = idle_cores(ranks) {
+        if first {
+            eprintln!("{note}");
+        }
+    }
     // Rank 0 refuses, before anything is solved, a group that a rank's share does not fit.
     if let (Some(tb), Some(limit)) = (&tb, limit) {
         for v in args.target.variants() {
@@ -98,6 +103,25 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
         summary(&done, started.elapsed(), tb.path());
     }
     Ok(())
+}
+
+/// A note when this machine's ranks cannot use all of its cores: `mpirun` binds each rank to
+/// one core when there are at most two ranks, and a rank's threads then share that core (one
+/// rank on this 2-core machine took 300 s where a single process took 187 s).
+fn idle_cores(ranks: &MpiRanks) -> Option<String> {
+    let usable = std::thread::available_parallelism().ok()?.get() as u64;
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    let cores = cpuinfo
+        .lines()
+        .filter(|l| l.starts_with("processor"))
+        .count() as u64;
+    let here = ranks_here(ranks);
+    (here * usable < cores).then(|| {
+        format!(
+            "Note: the {here} rank(s) on this machine may use {usable} of its {cores} cores each \
+             (mpirun bound them); `mpirun --bind-to none` lets them use all of them."
+        )
+    })
 }
 
 /// How many ranks run on this machine (Open MPI's `OMPI_COMM_WORLD_LOCAL_SIZE`; else all).
