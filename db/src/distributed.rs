@@ -5,8 +5,8 @@
 //! slices' values that each group's exits look up and sends them to every rank, and stores each
 //! group. Every rank solves its share of the group ([`solve_share`]), then encodes the database
 //! chunks of its share (a share is made of whole chunks) and sends them to rank 0, which
-//! stores the group in one transaction, as a single process does: the same rows, the same
-//! checksums. An interrupted solve resumes from the groups stored, with any number of ranks.
+//! stores the group in one transaction, inserting one rank's chunks at a time, as they come:
+//! the same rows as a single process, the same checksums. An interrupted solve resumes from the groups stored, with any number of ranks.
 
 use std::time::Instant;
 
@@ -96,25 +96,32 @@ pub fn solve_shared(
         drop(share);
         ranks.sum(&mut counts);
         let histograms: Vec<Vec<(i8, u64)>> = counts.chunks(256).map(histogram_of).collect();
-        let gathered = ranks.gather(&bytes);
-        drop(bytes);
-        if let Some(tb) = tb {
-            let mut stored: Vec<StoredSlice> = group
-                .iter()
-                .zip(&histograms)
-                .map(|(&slice, histogram)| StoredSlice {
-                    slice,
-                    positions: slice.len(),
-                    histogram,
-                    chunks: Vec::new(),
-                })
-                .collect();
-            for bytes in &gathered {
-                decode_chunks(bytes, &mut stored);
+        match tb {
+            Some(tb) => {
+                let slices: Vec<StoredSlice> = group
+                    .iter()
+                    .zip(&histograms)
+                    .map(|(&slice, histogram)| StoredSlice {
+                        slice,
+                        positions: slice.len(),
+                        histogram,
+                        chunks: Vec::new(),
+                    })
+                    .collect();
+                // Each rank's chunks inserted as they come, in the group's one transaction.
+                tb.insert_group(&slices, seconds, |insert| {
+                    let mut stored = Ok(());
+                    ranks.gather(&bytes, &mut |chunks| {
+                        if stored.is_ok() {
+                            stored = decode_chunks(&chunks, |k, c| insert(k, &c));
+                        }
+                    });
+                    stored
+                })?;
             }
-            drop(gathered);
-            tb.insert_group(&stored, seconds)?;
+            None => ranks.gather(&bytes, &mut |_| {}),
         }
+        drop(bytes);
         // No rank clears its checkpoints before the group is stored.
         ranks.max(&mut [0]);
         if let Some(root) = &options.work_dir {
@@ -171,20 +178,28 @@ fn histogram_of(counts: &[u64]) -> Vec<(i8, u64)> {
         .collect()
 }
 
-/// Reads the chunks one rank sent ([`encode_share`]) into the group's slices.
-fn decode_chunks(mut bytes: &[u8], stored: &mut [StoredSlice]) {
+/// Hands `chunk` each chunk one rank sent ([`encode_share`]) with its slice in the group,
+/// stopping at the first error.
+fn decode_chunks<E>(
+    mut bytes: &[u8],
+    mut chunk: impl FnMut(usize, EncodedChunk) -> Result<(), E>,
+) -> Result<(), E> {
     let number = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
     while !bytes.is_empty() {
         let (head, rest) = bytes.split_at(CHUNK_HEADER);
         let len = number(&head[13..21]) as usize;
         let (data, rest) = rest.split_at(len);
-        stored[head[0] as usize].chunks.push(EncodedChunk {
-            chunk: number(&head[1..9]),
-            crc: u32::from_le_bytes(head[9..13].try_into().expect("4 bytes")),
-            data: data.to_vec(),
-        });
+        chunk(
+            head[0] as usize,
+            EncodedChunk {
+                chunk: number(&head[1..9]),
+                crc: u32::from_le_bytes(head[9..13].try_into().expect("4 bytes")),
+                data: data.to_vec(),
+            },
+        )?;
         bytes = rest;
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -227,7 +242,11 @@ mod tests {
             };
             let (bytes, c) = encode_share(&group, &part);
             counts.iter_mut().zip(c).for_each(|(a, b)| *a += b);
-            decode_chunks(&bytes, &mut stored);
+            decode_chunks(&bytes, |k, c| {
+                stored[k].chunks.push(c);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
         }
         let mut offset = 0;
         for (k, s) in stored.iter_mut().enumerate() {
@@ -238,7 +257,9 @@ mod tests {
             assert_eq!(histogram_of(&counts[256 * k..256 * (k + 1)]), histogram(v));
             offset += len;
         }
-        // One rank sends its share to itself.
-        assert_eq!(OneRank.gather(b"abc"), [b"abc".to_vec()]);
+        // One rank hands its own bytes to itself.
+        let mut got = Vec::new();
+        OneRank.gather(b"abc", &mut |b| got.push(b));
+        assert_eq!(got, [b"abc".to_vec()]);
     }
 }

@@ -137,18 +137,27 @@ impl Tablebase {
                 chunks,
             })
             .collect();
-        self.insert_group(&stored, seconds)
+        self.insert_group(&stored, seconds, |_| Ok(()))
     }
 
     /// Stores the slices of one group, encoded already, in a single transaction, replacing any
-    /// older copy: after a crash either all of them are there or none.
-    pub(crate) fn insert_group(&self, group: &[StoredSlice], seconds: f64) -> Result<(), DbError> {
+    /// older copy: after a crash either all of them are there or none. `more` inserts further
+    /// chunks within the transaction as they come (`insert(k, chunk)` for the group's slice
+    /// `k`): a distributed solve's, rank by rank.
+    pub(crate) fn insert_group(
+        &self,
+        group: &[StoredSlice],
+        seconds: f64,
+        more: impl FnOnce(
+            &mut dyn FnMut(usize, &EncodedChunk) -> Result<(), DbError>,
+        ) -> Result<(), DbError>,
+    ) -> Result<(), DbError> {
         let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+        let names: Vec<String> = group.iter().map(|s| s.slice.id.to_string()).collect();
         let mut conn = self.conn();
         let tx = conn.transaction().at(&self.path)?;
-        for s in group {
+        for (s, slice) in group.iter().zip(&names) {
             let variant = s.slice.variant.id();
-            let slice = s.slice.id.to_string();
             let count = |f: fn(i8) -> bool| -> u64 {
                 s.histogram
                     .iter()
@@ -184,24 +193,29 @@ impl Tablebase {
                 ],
             )
             .at(&self.path)?;
-            let mut insert = tx
-                .prepare_cached(
-                    "INSERT INTO chunks (variant, slice, chunk, data, crc32)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )
-                .at(&self.path)?;
+        }
+        let mut insert = |k: usize, c: &EncodedChunk| -> Result<(), DbError> {
+            tx.prepare_cached(
+                "INSERT INTO chunks (variant, slice, chunk, data, crc32)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .at(&self.path)?
+            .execute(params![
+                group[k].slice.variant.id(),
+                names[k],
+                c.chunk as i64,
+                c.data,
+                c.crc as i64
+            ])
+            .at(&self.path)?;
+            Ok(())
+        };
+        for (k, s) in group.iter().enumerate() {
             for c in &s.chunks {
-                insert
-                    .execute(params![
-                        variant,
-                        slice,
-                        c.chunk as i64,
-                        c.data,
-                        c.crc as i64
-                    ])
-                    .at(&self.path)?;
+                insert(k, c)?;
             }
         }
+        more(&mut insert)?;
         tx.commit().at(&self.path)?;
         for s in group {
             self.cache.forget_slice(s.slice.variant, s.slice.id);

@@ -117,15 +117,12 @@ impl Ranks for ThreadRank<'_> {
         *bytes = self.swap(out).swap_remove(0);
     }
 
-    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+    fn gather(&self, bytes: &[u8], each: &mut dyn FnMut(Vec<u8>)) {
         let mut out = vec![Vec::new(); self.post.size];
         out[0] = bytes.to_vec();
-        match self.rank {
-            0 => self.swap(out),
-            _ => {
-                self.swap(out);
-                Vec::new()
-            }
+        let got = self.swap(out);
+        if self.rank == 0 {
+            got.into_iter().for_each(each);
         }
     }
 }

@@ -121,7 +121,7 @@ impl Ranks for MpiRanks {
         }
     }
 
-    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+    fn gather(&self, bytes: &[u8], each: &mut dyn FnMut(Vec<u8>)) {
         let mut lens = vec![0u64; self.size()];
         self.world
             .all_gather_into(&(bytes.len() as u64), &mut lens[..]);
@@ -129,16 +129,15 @@ impl Ranks for MpiRanks {
             for piece in bytes.chunks(MESSAGE) {
                 self.world.process_at_rank(0).send(piece);
             }
-            return Vec::new();
+            return;
         }
-        let mut all = vec![bytes.to_vec()];
+        each(bytes.to_vec());
         for (r, &len) in lens.iter().enumerate().skip(1) {
             let mut got = vec![0u8; len as usize];
             for piece in got.chunks_mut(MESSAGE) {
                 self.world.process_at_rank(r as i32).receive_into(piece);
             }
-            all.push(got);
+            each(got);
         }
-        all
     }
 }

@@ -146,9 +146,9 @@ fn report(ranks: &MpiRanks, positions: u64) {
         thousands(ranks.sent()),
         ranks.sent() as f64 / positions.max(1) as f64,
     );
-    for line in ranks.gather(line.as_bytes()) {
-        eprintln!("{}", String::from_utf8_lossy(&line));
-    }
+    ranks.gather(line.as_bytes(), &mut |line| {
+        eprintln!("{}", String::from_utf8_lossy(&line))
+    });
 }
 
 /// This process's peak resident memory (`VmHWM` of `/proc/self/status`), where Linux says it.

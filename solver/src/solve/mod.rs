@@ -708,9 +708,7 @@ mod tests {
             values[0] = values[0].max(theirs);
         }
         fn broadcast(&self, _: &mut Vec<u8>) {}
-        fn gather(&self, _: &[u8]) -> Vec<Vec<u8>> {
-            Vec::new()
-        }
+        fn gather(&self, _: &[u8], _: &mut dyn FnMut(Vec<u8>)) {}
     }
 
     /// Ranks resume a group from their checkpoints only when all of them hold the same stage;

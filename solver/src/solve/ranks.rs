@@ -33,8 +33,9 @@ pub trait Ranks {
     fn max(&self, values: &mut [u64]);
     /// Gives every rank rank 0's `bytes`.
     fn broadcast(&self, bytes: &mut Vec<u8>);
-    /// Gives rank 0 every rank's `bytes`, in rank order; the other ranks get nothing.
-    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>>;
+    /// Hands rank 0 every rank's `bytes`, one rank's at a time in rank order (its own first),
+    /// so that it never holds them all; on the other ranks `each` is not called.
+    fn gather(&self, bytes: &[u8], each: &mut dyn FnMut(Vec<u8>));
 }
 
 /// The single-process solve: one rank holding the whole group.
@@ -63,8 +64,8 @@ impl Ranks for OneRank {
 
     fn broadcast(&self, _: &mut Vec<u8>) {}
 
-    fn gather(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
-        vec![bytes.to_vec()]
+    fn gather(&self, bytes: &[u8], each: &mut dyn FnMut(Vec<u8>)) {
+        each(bytes.to_vec())
     }
 }
 
