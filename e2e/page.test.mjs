@@ -67,7 +67,9 @@ async function open(hash) {
   // A fresh load each time (a change of hash alone would keep the page's state).
   await page.goto('about:blank');
   await page.goto(`${BASE}/${hash}`);
-  await page.waitForSelector('body[data-ready="true"]');
+  // Ready once the first evaluation is in: a start position is searched, which on a loaded
+  // 2-core machine took over the default 10 s (CI, 2026-12-02).
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }
 
 test('the page and its assets are served by the app', async () => {

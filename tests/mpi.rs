@@ -1,5 +1,5 @@
 //! `mancala solve` under `mpirun` (the `mpi` feature; `.ci/run` installs Open MPI and runs
-//! `cargo test --features mpi --test mpi`): every chunk stored by 1, 2 and 3 ranks (more ranks
+//! `cargo test --workspace --features mancala/mpi`): every chunk stored by 1, 2 and 3 ranks (more ranks
 //! than this machine has cores: oversubscribed) is byte for byte the chunk a single process
 //! stores, for a variant with predecessor tables (Rio Kadalis) and one with un-made moves
 //! (Oware), each solve resuming a database that another number of ranks began; and a solve
