@@ -2,8 +2,11 @@
 //!
 //! A search never fails for lack of budget: the engine keeps the answer of the deepest iteration
 //! it completed and says which limit stopped it ([`Limit`]). The node count is checked at every
-//! node; the clock, which costs a system call, every [`CLOCK_EVERY`] nodes.
+//! node; the clock, which costs a system call, and the caller's cancel flag (see
+//! [`super::Engine::analyse_until`]) every [`CLOCK_EVERY`] nodes.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock.
@@ -48,9 +51,14 @@ pub enum Limit {
     Time,
 }
 
-/// A search stopped by `Limit`, unwinding to the root.
+/// Why a search unwinds to the root before it is done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Stop(pub(super) Limit);
+pub(super) enum Stop {
+    /// A limit of the budget: the root keeps the deepest completed iteration.
+    Limit(Limit),
+    /// The caller cancelled the search: nothing of it is answered.
+    Cancelled,
+}
 
 /// Counts the nodes of one analysis and says when the budget is spent.
 pub(super) struct Meter {
@@ -60,16 +68,19 @@ pub(super) struct Meter {
     /// Whether the budget stops the search now: not during the first iteration, which always
     /// completes so that every move has a value.
     binding: bool,
+    /// Set by the caller to stop the search at once, whatever the iteration.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Meter {
-    /// A meter for an analysis starting now.
-    pub(super) fn start(budget: Budget) -> Meter {
+    /// A meter for an analysis starting now, stopped early when `cancel` is set.
+    pub(super) fn start(budget: Budget, cancel: Option<Arc<AtomicBool>>) -> Meter {
         Meter {
             nodes: 0,
             budget,
             started: Instant::now(),
             binding: false,
+            cancel,
         }
     }
 
@@ -82,16 +93,27 @@ impl Meter {
     #[inline]
     pub(super) fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
+        let look = self.nodes.is_multiple_of(CLOCK_EVERY);
+        if look && self.cancelled() {
+            return Err(Stop::Cancelled);
+        }
         if !self.binding {
             return Ok(());
         }
         if self.nodes > self.budget.nodes {
-            return Err(Stop(Limit::Nodes));
+            return Err(Stop::Limit(Limit::Nodes));
         }
-        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.out_of_time() {
-            return Err(Stop(Limit::Time));
+        if look && self.out_of_time() {
+            return Err(Stop::Limit(Limit::Time));
         }
         Ok(())
+    }
+
+    /// Whether the caller has cancelled the search.
+    pub(super) fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// The limit already reached, if any: no further iteration should start.

@@ -63,6 +63,7 @@ mod table;
 pub use answer::{Analysis, MoveAnalysis, SearchValue};
 pub use budget::{Budget, Limit};
 pub use path::MAX_DEPTH;
+pub use table::TranspositionTable;
 
 use crate::position::Board;
 use crate::{Family, Variant};
@@ -87,12 +88,35 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// An engine for `variant` whose transposition table holds `2^table_bits` entries of 32
     /// bytes (20 bits: 32 MiB), probing `leaf` for exact values.
     pub fn new(variant: Variant, table_bits: u32, leaf: L) -> Engine<L> {
+        Engine::with_table(variant, TranspositionTable::new(table_bits), leaf)
+    }
+
+    /// An engine for `variant` that searches with `table` (one an earlier engine handed back
+    /// with [`Engine::into_table`]): kept as it is when it last served `variant`, cleared
+    /// otherwise.
+    pub fn with_table(variant: Variant, table: TranspositionTable, leaf: L) -> Engine<L> {
+        let TranspositionTable {
+            table: mut t,
+            variant: used_for,
+        } = table;
+        if used_for.is_some_and(|v| v != variant) {
+            t.clear();
+        }
+        t.set_cyclic(variant.family() != Family::Kalah);
         Engine {
             variant,
             leaf,
-            table: Table::new(table_bits, variant.family() != Family::Kalah),
+            table: t,
             path: Path::new(),
-            meter: Meter::start(Budget::UNLIMITED),
+            meter: Meter::start(Budget::UNLIMITED, None),
+        }
+    }
+
+    /// The engine's table, with what its searches stored, for the next engine of any variant.
+    pub fn into_table(self) -> TranspositionTable {
+        TranspositionTable {
+            table: self.table,
+            variant: Some(self.variant),
         }
     }
 

@@ -15,6 +15,9 @@
 //! moves' own values may still be estimates), or at [`MAX_DEPTH`].
 
 use super::answer::{Analysis, MoveAnalysis, SearchValue};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use super::budget::{Budget, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{Outcome, INFINITY, UNIT};
@@ -30,18 +33,42 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// moves, searched within `budget`: exact where the search could prove it, else the estimate
     /// of the deepest iteration it completed. Never fails: the first iteration always completes.
     pub fn analyse(&mut self, board: &Board, budget: Budget) -> Analysis {
-        self.meter = Meter::start(budget);
+        self.search(board, budget, None)
+            .expect("a search without a cancel flag is never cancelled")
+    }
+
+    /// [`Engine::analyse`], stopped as soon as `cancel` is set (looked at every thousand nodes or
+    /// so, whatever the iteration): `None` then, since an unfinished first iteration has no
+    /// value for some moves. For a caller that must stop a search early: a client gone, or a
+    /// tablebase leaf that failed to read (the answer would rest on a hole).
+    pub fn analyse_until(
+        &mut self,
+        board: &Board,
+        budget: Budget,
+        cancel: Arc<AtomicBool>,
+    ) -> Option<Analysis> {
+        self.search(board, budget, Some(cancel))
+    }
+
+    /// The analysis of [`Engine::analyse`], `None` when cancelled.
+    fn search(
+        &mut self,
+        board: &Board,
+        budget: Budget,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Option<Analysis> {
+        self.meter = Meter::start(budget, cancel);
         let mut moves: Vec<(Move, MoveEffect)> = Vec::new();
         if let Some(end) = rules::expand(self.variant, board, |mv, e| moves.push((mv, *e))) {
             let score = terminal_score(self.variant.scoring(), &end);
-            return Analysis {
+            return Some(Analysis {
                 value: SearchValue::of(UNIT * i32::from(score), true),
                 moves: Vec::new(),
                 depth: 0,
                 nodes: 0,
                 elapsed: self.meter.elapsed(),
                 stopped_by: None,
-            };
+            });
         }
         let mut values: Vec<Option<Outcome>> = vec![None; moves.len()];
         let mut depth_done = 0;
@@ -60,10 +87,11 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 let effect = &moves[i].1;
                 match self.move_score(effect, Visit::ROOT, depth - 1, -INFINITY, INFINITY) {
                     Ok(o) => this[i] = Some(o),
-                    Err(Stop(limit)) => {
+                    Err(Stop::Limit(limit)) => {
                         stop = Some(limit);
                         break;
                     }
+                    Err(Stop::Cancelled) => return None,
                 }
             }
             if let Some(limit) = stop {
@@ -91,7 +119,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             // Proven after all, perhaps by the iteration the budget cut short.
             stopped_by = None;
         }
-        Analysis {
+        Some(Analysis {
             value: SearchValue::of(best, exact),
             moves: moves
                 .into_iter()
@@ -106,7 +134,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             nodes: self.meter.nodes(),
             elapsed: self.meter.elapsed(),
             stopped_by,
-        }
+        })
     }
 }
 

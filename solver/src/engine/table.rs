@@ -100,6 +100,33 @@ pub(super) struct Knowledge {
     pub(super) depth: u8,
 }
 
+/// A transposition table that outlives the engine using it, so that a service can keep a few
+/// tables and lend them to one search after another instead of allocating (and clearing) one
+/// per search: a table of 4 Mi entries is 128 MiB. What it knows stays true of every later
+/// search of the same variant (proven bounds are facts; estimates of a cyclic game cut only
+/// within the iteration that stored them), so it is kept; an engine of another variant clears
+/// it first, since a board's fingerprint does not name its variant.
+pub struct TranspositionTable {
+    pub(super) table: Table,
+    /// The variant whose searches filled it, if any.
+    pub(super) variant: Option<crate::Variant>,
+}
+
+impl TranspositionTable {
+    /// An empty table of `2^bits` entries of 32 bytes (20 bits: 32 MiB).
+    pub fn new(bits: u32) -> TranspositionTable {
+        TranspositionTable {
+            table: Table::new(bits, true),
+            variant: None,
+        }
+    }
+
+    /// Its size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.table.len() * std::mem::size_of::<Entry>()
+    }
+}
+
 /// A fixed-size table of [`Entry`]s.
 pub(super) struct Table {
     entries: Vec<Entry>,
@@ -121,6 +148,16 @@ impl Table {
             stamp: 1,
             old_estimates_cut: !cyclic,
         }
+    }
+
+    /// Entries the table holds.
+    pub(super) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Makes the table serve a game that can cycle (`cyclic`) or not (see the module doc).
+    pub(super) fn set_cyclic(&mut self, cyclic: bool) {
+        self.old_estimates_cut = !cyclic;
     }
 
     /// Forgets every entry: the table as new.
