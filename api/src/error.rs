@@ -10,7 +10,7 @@ use mancala_solver::{MoveError, ParseError, ParsePositionError};
 
 use crate::pool::PoolError;
 use crate::response::ErrorJson;
-use crate::state::ReadOnly;
+use crate::writer::ReadOnly;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -74,7 +74,8 @@ pub enum ApiError {
         /// What the limit is.
         message: String,
     },
-    /// 503: every search thread is busy and the search queue is full (see [`crate::search`]).
+    /// 503: every search engine is busy and the search queue is full
+    /// ([`mancala_db::SearchSettings`]).
     Busy {
         /// The limit that refused the search, and what to do.
         message: String,
@@ -295,7 +296,15 @@ impl From<DbError> for ApiError {
                     solve,
                 }
             }
-            DbError::Corrupt { .. } => ApiError::Unavailable(e.to_string()),
+            DbError::Corrupt { .. } => ApiError::Unavailable(format!(
+                "{e}: this server's tablebase is damaged there and refuses to answer from it; \
+                 its operator repairs it with `mancala db verify --delete-damaged` and \
+                 `mancala solve`"
+            )),
+            DbError::Busy { retry_after, .. } => ApiError::Busy {
+                message: format!("{e} of this server; try again shortly"),
+                retry_after: retry_after.as_secs().max(1),
+            },
             DbError::Sqlite { .. }
             | DbError::Migration { .. }
             | DbError::Missing { .. }

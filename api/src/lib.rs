@@ -11,14 +11,15 @@
 //! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
 //!   JSON form; [`limits`]: what one request may ask.
 //! * [`openapi`]: the OpenAPI document's operations and schemas.
-//! * [`pool`]: the threads that run evaluations; [`search`]: the bounded threads that search
-//!   beyond the tablebase; [`state`]: what every handler shares.
+//! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
+//!   every handler shares (the [`mancala_db::Evaluator`], which answers any position and bounds
+//!   the searches, the pool, and [`writer`]: where writes go).
 //! * [`guard`]: upgrades refused, and the CORS policy.
 //! * [`server`]: binding, timeouts, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
-//! The main line and the analysis themselves live in `mancala_db::line` and
-//! `mancala_db::analyse`, so that the command line and the puzzles can use them too.
+//! Evaluations, main lines and analyses themselves are the evaluator's (`mancala_db`), so that
+//! the command line and the puzzles answer the same way.
 
 pub mod error;
 pub mod extract;
@@ -31,8 +32,8 @@ pub mod reply;
 pub mod request;
 pub mod response;
 pub mod routes;
-pub mod search;
 pub mod server;
 pub mod state;
+pub mod writer;
 
 pub use error::ApiError;

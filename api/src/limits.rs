@@ -5,28 +5,15 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use mancala_solver::engine::Budget;
-
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// Most moves accepted in one game record: more is a 413.
 pub const MAX_RECORD_MOVES: usize = 1000;
 
-/// What one evaluation outside the tablebase may cost by default (the server's cap, see
-/// [`crate::search::SearchSettings`]): ten million nodes (a few seconds), and no more than ten
-/// seconds.
-pub const SEARCH_BUDGET: Budget = Budget {
-    nodes: 10_000_000,
-    time: Some(Duration::from_secs(10)),
-};
-
-/// What each searched position of a main line or a game analysis may cost: a tenth of an
-/// evaluation's budget, since a line or a game has many positions.
-pub const PLY_BUDGET: Budget = Budget {
-    nodes: 1_000_000,
-    time: Some(Duration::from_secs(1)),
-};
+/// What a search may cost by default: the evaluator's, for one evaluation and for each searched
+/// position of a main line or an analysis.
+pub use mancala_db::{PLY_BUDGET, SEARCH_BUDGET};
 
 /// The player ratings a puzzle attempt may claim.
 pub const PLAYER_RATINGS: RangeInclusive<f64> = 0.0..=4000.0;

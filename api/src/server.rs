@@ -9,13 +9,13 @@ use std::sync::Arc;
 use actix_web::middleware::{self, Logger};
 use actix_web::{web, App, HttpServer};
 use anyhow::{Context, Result};
-use mancala_db::{DbError, Tablebase};
+use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
 
 use crate::guard;
 use crate::limits::{DISCONNECT_TIMEOUT, HEAD_TIMEOUT, KEEP_ALIVE};
 use crate::routes;
-use crate::search::SearchSettings;
-use crate::state::{AppState, ReadOnly, Writer};
+use crate::state::AppState;
+use crate::writer::{ReadOnly, Writer};
 
 /// One log line per request: client, request line, status, bytes, milliseconds.
 const LOG_FORMAT: &str = r#"%a "%r" %s %b %Dms"#;
@@ -106,9 +106,10 @@ pub fn run_with(
     let writer = open_writer(db, options.read_only)?;
     let tb = Tablebase::open_read_only(db)
         .with_context(|| format!("opening the tablebase {}", db.display()))?;
+    let evaluator = Evaluator::new(Arc::new(tb), options.search)
+        .with_context(|| format!("reading the slices of {}", db.display()))?;
     let state = web::Data::new(
-        AppState::new(tb, writer, options.search)
-            .context("starting the evaluation and search threads")?,
+        AppState::new(evaluator, writer).context("starting the threads that answer")?,
     );
     actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || {

@@ -1,68 +1,54 @@
-//! What every request handler shares: the tablebase, opened once, read-only, the threads that
-//! evaluate on it and the threads that search beyond it, and the handle that writes (puzzle
-//! attempts), absent when the server is read-only.
+//! What every request handler shares: the [`Evaluator`] (the tablebase, opened once, read-only,
+//! with its search engines), the one pool of threads that runs blocking work off the async
+//! workers, and the handle that writes (puzzle attempts), absent when the server is read-only.
 
 use std::sync::Arc;
 
-use mancala_db::Tablebase;
+use mancala_db::{Evaluator, Tablebase};
 
 use crate::error::ApiError;
 use crate::pool::Pool;
-use crate::search::{SearchPool, SearchSettings};
-
-/// Why a server does not write to its database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReadOnly {
-    /// `mancala serve --read-only`.
-    Asked,
-    /// The database file, or its directory, cannot be written.
-    NotWritable,
-}
-
-impl ReadOnly {
-    /// Why, in the words of the 503 that write routes answer.
-    pub fn reason(self) -> &'static str {
-        match self {
-            ReadOnly::Asked => "this server is read-only (started with --read-only)",
-            ReadOnly::NotWritable => {
-                "this server is read-only (its database file or directory cannot be written)"
-            }
-        }
-    }
-}
-
-/// Where the server writes: a handle on the database file, or why there is none.
-pub enum Writer {
-    /// A second handle that may write: puzzle attempts and rating updates (WAL mode, so the
-    /// readers are never blocked by it).
-    Open(Arc<Tablebase>),
-    /// The server is read-only.
-    ReadOnly(ReadOnly),
-}
+use crate::writer::Writer;
 
 /// The application state, shared by every worker.
 pub struct AppState {
-    /// The tablebase. Its chunk cache is shared by every request; its SQLite connection is used
-    /// only on cache misses, never on an async worker.
-    pub tb: Arc<Tablebase>,
+    /// Answers any position. Its chunk cache is shared by every request; its SQLite connection
+    /// is used only on cache misses, never on an async worker; its searches are bounded by its
+    /// [`mancala_db::SearchSettings`].
+    pub evaluator: Arc<Evaluator>,
     /// Where writes go, if anywhere: see [`AppState::writer`].
     writer: Writer,
-    /// Where tablebase evaluations run (see [`crate::pool`]).
-    pub pool: Pool,
-    /// Where searches beyond the tablebase run, bounded (see [`crate::search`]).
-    pub search: SearchPool,
+    /// Where every blocking call runs (see [`crate::pool`]).
+    pool: Pool,
 }
 
 impl AppState {
-    /// The state over an open tablebase (read-only) and where writes go, with the evaluation
-    /// threads and the search threads started.
-    pub fn new(tb: Tablebase, writer: Writer, search: SearchSettings) -> std::io::Result<AppState> {
+    /// The state over an evaluator and where writes go, with the blocking threads started:
+    /// two a core for tablebase work, and one for each search the evaluator may run or queue,
+    /// so that searches waiting for an engine never take the threads tablebase answers need.
+    pub fn new(evaluator: Evaluator, writer: Writer) -> std::io::Result<AppState> {
+        let settings = evaluator.settings();
+        let threads = Pool::default_threads() + settings.threads.max(1) + settings.queue;
         Ok(AppState {
-            tb: Arc::new(tb),
+            evaluator: Arc::new(evaluator),
             writer,
-            pool: Pool::new("tablebase", Pool::default_threads())?,
-            search: SearchPool::new(search)?,
+            pool: Pool::new("blocking", threads)?,
         })
+    }
+
+    /// The tablebase (read-only), for the puzzle routes.
+    pub fn tablebase(&self) -> Arc<Tablebase> {
+        Arc::clone(self.evaluator.tablebase())
+    }
+
+    /// Runs the blocking call `f` on a pool thread and waits for it without blocking the async
+    /// worker.
+    pub async fn blocking<F, R>(&self, f: F) -> Result<R, ApiError>
+    where
+        F: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        Ok(self.pool.run(f).await?)
     }
 
     /// The handle that writes; on a read-only server a 503 that says why, which every write

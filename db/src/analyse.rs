@@ -16,7 +16,7 @@ use mancala_solver::{BySide, GameResult, Move, MoveError, Position, Scoring, Val
 
 use mancala_solver::engine::Budget;
 
-use crate::{DbError, Evaluation, MoveEval, Source, Tablebase};
+use crate::{DbError, Evaluation, Evaluator, MoveEval, Source};
 
 /// What a move cost, in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,8 +100,6 @@ pub struct MoveAnalysis {
     pub result_after: GameResult,
     /// The verdict (module documentation).
     pub verdict: Verdict,
-    /// Where the values of the position before the move come from.
-    pub source: Source,
     /// The verdict rests on exact values only (the position's value and the move's); otherwise
     /// on a search's estimates.
     pub exact: bool,
@@ -160,18 +158,19 @@ impl fmt::Display for AnalyseError {
 
 impl std::error::Error for AnalyseError {}
 
-impl Tablebase {
+impl Evaluator {
     /// Plays `moves` (pit numbers or `pass`, as text) from `start` and judges every one: from
     /// the tablebase where it holds the position, else by a search within `budget` for that
-    /// position (whose verdict may then rest on estimates).
+    /// position (whose verdict may then rest on estimates). One [`crate::Session`] evaluates
+    /// every position of the game.
     pub fn analyse<S: AsRef<str>>(
         &self,
         start: &Position,
         moves: &[S],
         budget: Budget,
     ) -> Result<Analysis, AnalyseError> {
-        let mut searcher = self.searcher(start.variant(), budget)?;
         let variant = start.variant();
+        let mut session = self.session(variant);
         let scoring = variant.scoring();
         let mut position = *start;
         let mut over = start.game_over();
@@ -192,7 +191,7 @@ impl Tablebase {
                     legal: Vec::new(),
                 }));
             }
-            let (before, source) = searcher.evaluate(&position, budget)?;
+            let before = session.evaluate(&position, budget)?;
             let Some(played) = before.moves.iter().find(|m| m.played.mv == mv).cloned() else {
                 return Err(bad(MoveError::Illegal {
                     text: text.to_owned(),
@@ -204,7 +203,7 @@ impl Tablebase {
             let result_before = before.result;
             let result_after = played.value.result_in(&position);
             let verdict = Verdict::judge(scoring, loss, result_before, result_after);
-            let exact = source.is_exact() && played.exact;
+            let exact = before.source.is_exact() && played.exact;
             let after = played.played;
             out.push(MoveAnalysis {
                 index,
@@ -215,7 +214,6 @@ impl Tablebase {
                 result_before,
                 result_after,
                 verdict,
-                source,
                 exact,
             });
             position = after.after;
@@ -225,8 +223,8 @@ impl Tablebase {
                 None
             };
         }
-        let held = |m: &MoveAnalysis| m.source == Source::Tablebase;
-        let tablebase_from = if searcher.in_tablebase(&position) || over.is_some() {
+        let held = |m: &MoveAnalysis| m.before.source == Source::Tablebase;
+        let tablebase_from = if session.holds(&position) || over.is_some() {
             Some(out.iter().rposition(|m| !held(m)).map_or(0, |i| i + 1))
         } else {
             None

@@ -1,5 +1,9 @@
-//! The one error type of the `db` crate. Every variant says what is wrong and, where the user
-//! can do something about it, what to do.
+//! The one error type of the `db` crate. Every variant says what is wrong, with the facts a
+//! caller needs to say what to do about it (the file, the slice and its seeds, the chunk): the
+//! words for a terminal (which command repairs it) or an HTTP client are written by the command
+//! line and the service, not here.
+
+use std::time::Duration;
 
 use mancala_solver::{SliceId, Variant};
 use thiserror::Error;
@@ -25,18 +29,13 @@ pub enum DbError {
         message: String,
     },
     /// No file at the path given for reading.
-    #[error(
-        "no tablebase at {path}: build one with `mancala solve all --db {}` (or pass --db PATH)",
-        quoted(path)
-    )]
+    #[error("no tablebase at {path}")]
     Missing {
         /// The path given.
         path: String,
     },
     /// A directory was given where a tablebase file was expected.
-    #[error(
-        "{path} is a directory, not a tablebase file; pass the file's path (for example {example})"
-    )]
+    #[error("{path} is a directory, not a tablebase file (a file in it would be {example})")]
     Directory {
         /// The path given.
         path: String,
@@ -44,9 +43,7 @@ pub enum DbError {
         example: String,
     },
     /// Another application's SQLite file: refused before anything is written to it.
-    #[error(
-        "{path} is not a mancala tablebase ({what}); it was left untouched: pass another --db path"
-    )]
+    #[error("{path} is not a mancala tablebase ({what}); it was left untouched")]
     Foreign {
         /// The file.
         path: String,
@@ -55,7 +52,7 @@ pub enum DbError {
     },
     /// The file, or the directory it is in, cannot be written (SQLite in WAL mode writes files
     /// next to the database).
-    #[error("{path} cannot be written (the file or its directory is read-only); reading commands and `mancala serve --read-only` can still use it")]
+    #[error("{path} cannot be written (the file or its directory is read-only)")]
     ReadOnly {
         /// The file.
         path: String,
@@ -70,7 +67,7 @@ pub enum DbError {
         source: std::io::Error,
     },
     /// The position's slice has not been solved (or was solved under other rules).
-    #[error("{variant} slice {slice} is not solved in {path}; solve it with `mancala solve {variant} --max-seeds {seeds} --db {}`", quoted(path))]
+    #[error("{variant} slice {slice} is not solved in {path}")]
     NotSolved {
         /// The variant.
         variant: Variant,
@@ -82,7 +79,7 @@ pub enum DbError {
         path: String,
     },
     /// A stored chunk does not match its checksum, or cannot be decoded: it is never served.
-    #[error("{variant} slice {slice} chunk {chunk} is damaged ({what}); run `mancala db verify` and solve the slice again")]
+    #[error("{variant} slice {slice} chunk {chunk} is damaged ({what})")]
     Corrupt {
         /// The variant.
         variant: String,
@@ -93,11 +90,17 @@ pub enum DbError {
         /// What is wrong with it.
         what: String,
     },
-}
-
-/// A path as it must be typed in a shell.
-fn quoted(path: &str) -> String {
-    shlex::try_quote(path).map_or_else(|_| path.to_owned(), |q| q.into_owned())
+    /// Every search engine is busy and the queue of searches waiting for one is full: the
+    /// search was refused at once rather than left to pile up.
+    #[error("too many searches at once: {running} running and {waiting} waiting is the limit")]
+    Busy {
+        /// Searches that run at once.
+        running: usize,
+        /// Searches that may wait.
+        waiting: usize,
+        /// About how long one search takes: when to ask again.
+        retry_after: Duration,
+    },
 }
 
 /// Attaches the database path to SQLite errors.

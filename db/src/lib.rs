@@ -1,5 +1,6 @@
 //! The SQLite tablebase: solved slices stored as checksummed, compressed chunks, probed through
-//! an in-memory chunk cache, and the evaluation of positions and their moves on top of it.
+//! an in-memory chunk cache, and on top of it the [`Evaluator`], which answers any position:
+//! from the tablebase where it holds it, else by the search engine.
 //!
 //! One database file holds everything (docs/design.md). It runs in WAL mode, so readers never block
 //! the writer, and every group of slices is written in one transaction, so a solve killed at any
@@ -9,13 +10,13 @@ pub mod analyse;
 mod chunk;
 mod distributed;
 mod error;
-mod eval;
+mod evaluation;
+mod evaluator;
 pub mod line;
 mod open;
 mod probe;
 mod puzzles;
 mod schema;
-mod search;
 mod solve;
 mod store;
 mod verify;
@@ -27,14 +28,14 @@ use rusqlite::Connection;
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use distributed::solve_shared;
 pub use error::DbError;
-pub use eval::{Evaluation, MoveEval};
+pub use evaluation::{Evaluation, MoveEval, SearchReport, Source};
+pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, SEARCH_BUDGET};
 pub use open::APPLICATION_ID;
 pub use puzzles::{
     Collection, CompositionKey, NewAttempt, Player, PlayerSummary, Puzzle, PuzzleFilter,
     PuzzleRating, RecordedAttempt, StoredPuzzle, Theme, ThemeResults, UnknownCollection,
     UnknownTheme, NEWCOMER,
 };
-pub use search::{SearchReport, Searcher, Source};
 pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
 pub use store::SliceInfo;
 pub use verify::Damage;

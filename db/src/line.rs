@@ -1,10 +1,12 @@
 //! The main line: perfect play from a position to the end of the game
 //! (docs/rules.md#values-and-depths).
 //!
-//! Every step plays the first move of [`Tablebase::evaluate`], whose order already says "the side
-//! ahead hurries, the side behind delays": the best value first and, among moves of that value,
-//! the shortest depth for a winning side and the longest for a losing one. A line whose value is
-//! that of endless play may never end; it stops at the first position that repeats.
+//! Every step plays the first move of the position's evaluation, whose order already says "the
+//! side ahead hurries, the side behind delays": the best value first and, among moves of that
+//! value, the shortest depth for a winning side and the longest for a losing one. A line whose
+//! value is that of endless play may never end; it stops at the first position that repeats.
+//! One [`crate::Session`] evaluates every position of the line, so its searches share one
+//! engine.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -13,7 +15,7 @@ use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side,
 
 use mancala_solver::engine::Budget;
 
-use crate::{DbError, Source, Tablebase};
+use crate::{DbError, Evaluator, Source};
 
 /// The most plies a line is followed before it is cut short.
 pub const MAX_LINE_PLIES: usize = 10_000;
@@ -90,7 +92,7 @@ impl Line {
     }
 }
 
-impl Tablebase {
+impl Evaluator {
     /// The line of perfect play from `position` to the end of the game, at most `max_plies`
     /// long (see the module documentation). Positions the tablebase does not hold are searched
     /// within `budget` each, and their steps are the search's best moves (estimates unless it
@@ -103,9 +105,9 @@ impl Tablebase {
     ) -> Result<Line, DbError> {
         let variant = position.variant();
         let scoring = variant.scoring();
-        let mut searcher = self.searcher(variant, budget)?;
-        let (first, first_source) = searcher.evaluate(position, budget)?;
-        let mut held_from = (first_source == Source::Tablebase).then_some(0);
+        let mut session = self.session(variant);
+        let first = session.evaluate(position, budget)?;
+        let mut held_from = (first.source == Source::Tablebase).then_some(0);
         let mut seen: HashMap<(Board, Side), usize> = HashMap::new();
         let mut steps: Vec<LineStep> = Vec::new();
         let mut current = first.clone();
@@ -165,8 +167,8 @@ impl Tablebase {
                 };
                 break LineEnd::GameOver { totals, winner };
             }
-            let (next, source) = searcher.evaluate(&played.after, budget)?;
-            if source != Source::Tablebase {
+            let next = session.evaluate(&played.after, budget)?;
+            if next.source != Source::Tablebase {
                 held_from = None;
             } else if held_from.is_none() {
                 held_from = Some(steps.len());
@@ -177,7 +179,7 @@ impl Tablebase {
             start: *position,
             value: first.value,
             result: first.result,
-            exact: first_source.is_exact(),
+            exact: first.source.is_exact(),
             tablebase_from: held_from,
             steps,
             end,

@@ -284,11 +284,46 @@ impl Tablebase {
     /// The slices of `variant` that this program can serve (solved under the current rules).
     pub fn current_slices(&self, variant: Variant) -> Result<Vec<SliceId>, DbError> {
         Ok(self
-            .slices(Some(variant))?
+            .current_slice_rows()?
             .into_iter()
-            .filter(SliceInfo::is_current)
-            .filter_map(|s| s.slice.parse().ok())
+            .filter(|&(v, _)| v == variant)
+            .map(|(_, id)| id)
             .collect())
+    }
+
+    /// Every slice of every variant that this program can serve: one read of the slice rows,
+    /// none of the chunks (unlike [`Tablebase::slices`], which sums their sizes).
+    pub(crate) fn current_slice_rows(&self) -> Result<Vec<(Variant, SliceId)>, DbError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT variant, slice FROM slices
+                 WHERE solver_version = ?1 AND rules_version = ?2",
+            )
+            .at(&self.path)?;
+        let rows = stmt
+            .query_map(params![SOLVER_VERSION, RULES_VERSION], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })
+            .at(&self.path)?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (variant, slice) = row.at(&self.path)?;
+            // A row this program cannot read is no slice it serves (`db verify` names it).
+            if let (Ok(v), Ok(id)) = (variant.parse(), slice.parse()) {
+                found.push((v, id));
+            }
+        }
+        Ok(found)
+    }
+
+    /// SQLite's count of the changes other connections made to the file: when it moves, the
+    /// slices stored may have changed (a solve in another process, or the service's own
+    /// writing handle).
+    pub(crate) fn data_version(&self) -> Result<i64, DbError> {
+        self.conn()
+            .query_row("PRAGMA data_version", [], |r| r.get(0))
+            .at(&self.path)
     }
 
     /// The values of a whole stored slice (to resume a solve), every chunk checked.

@@ -1,4 +1,4 @@
-//! Exactness of `Tablebase::evaluate_any` beyond the tablebase: for every variant, a small
+//! Exactness of `Evaluator::evaluate` beyond the tablebase: for every variant, a small
 //! tablebase is solved into a file and a larger one in memory as the truth (an independent
 //! retrograde solve, not the search); positions with more seeds than the file holds are searched
 //! with the file's positions as leaves, and every value the search calls exact must be the truth.
@@ -6,7 +6,9 @@
 //! A move's true value comes from its child's true value through `move_value` (docs/rules.md:
 //! values and depths), the same rule the retrograde solve itself uses.
 
-use mancala_db::{Source, Tablebase};
+use std::sync::Arc;
+
+use mancala_db::{Evaluator, SearchSettings, Source, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
@@ -61,7 +63,7 @@ fn random_position(random: &mut Random, variant: Variant, above: u32, up_to: u32
 #[test]
 fn exact_search_values_are_the_values_of_a_larger_tablebase() {
     let dir = tempfile::tempdir().unwrap();
-    let tb = Tablebase::open(dir.path().join("small.db")).unwrap();
+    let tb = Arc::new(Tablebase::open(dir.path().join("small.db")).unwrap());
     let mut random = Random::seed_from_u64(11);
     for (variant, small, large, min_exact) in SIZES {
         tb.solve_up_to(variant, small, &Silent).unwrap();
@@ -70,6 +72,7 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
             Ok(())
         })
         .unwrap();
+        let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::single(BUDGET)).unwrap();
         let true_value = |p: &Position| {
             truth
                 .value(variant, &p.relative_board())
@@ -78,8 +81,8 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
         let mut exact = 0;
         for _ in 0..POSITIONS {
             let position = random_position(&mut random, variant, small, large);
-            let (e, source) = tb.evaluate_any(&position, BUDGET).unwrap();
-            let Source::Search(report) = source else {
+            let e = evaluator.evaluate(&position, BUDGET).unwrap();
+            let Source::Search(report) = e.source else {
                 panic!("{position} is beyond the tablebase of {small} seeds");
             };
             if report.exact {

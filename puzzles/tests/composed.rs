@@ -13,7 +13,9 @@ mod common;
 use std::collections::HashMap;
 
 use common::{wins, Tables};
-use mancala_db::{Collection, Puzzle, Tablebase};
+use std::sync::Arc;
+
+use mancala_db::{Collection, Evaluator, Puzzle, SearchSettings, Tablebase};
 use mancala_puzzles::compose::prove::ProofLimits;
 use mancala_puzzles::compose::scan::first_turn_unique;
 use mancala_puzzles::compose::{compose, ComposeOptions};
@@ -22,7 +24,7 @@ use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
 
 /// The composer's tablebase (Rio Kadalis to `table` seeds) and the solver's values to `full`.
-fn tablebase_and_tables(table: u32, full: u32) -> (tempfile::TempDir, Tablebase, Tables) {
+fn tablebase_and_tables(table: u32, full: u32) -> (tempfile::TempDir, Arc<Tablebase>, Tables) {
     let variant = Variant::RioKadalis;
     let dir = tempfile::tempdir().unwrap();
     let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
@@ -40,7 +42,7 @@ fn tablebase_and_tables(table: u32, full: u32) -> (tempfile::TempDir, Tablebase,
         Ok(())
     })
     .unwrap();
-    (dir, tb, tables)
+    (dir, Arc::new(tb), tables)
 }
 
 /// Replays a problem's line with `moves(position)`, every legal move's `(text, exact value for
@@ -219,7 +221,9 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
 fn every_stored_anuak_problem_replays_against_exact_values() {
     let path = std::env::var("MANCALA_ANUAK_DB")
         .expect("set MANCALA_ANUAK_DB to a database with composed problems");
-    let tb = Tablebase::open_read_only(&path).unwrap();
+    let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
+    let evaluator =
+        Evaluator::new(Arc::clone(&tb), SearchSettings::single(Budget::UNLIMITED)).unwrap();
     let problems: Vec<Puzzle> = tb
         .puzzles(None)
         .unwrap()
@@ -229,13 +233,13 @@ fn every_stored_anuak_problem_replays_against_exact_values() {
         .collect();
     assert!(!problems.is_empty(), "{path}: no Anuak problem");
     for puzzle in &problems {
-        let mut searcher = tb.searcher(puzzle.variant(), Budget::UNLIMITED).unwrap();
+        let mut session = evaluator.session(puzzle.variant());
         check_problem(puzzle, |pos| {
             pos.successors()
                 .into_iter()
                 .map(|played| {
-                    let (e, source) = searcher.evaluate(&played.after, Budget::UNLIMITED).unwrap();
-                    assert!(source.is_exact(), "{}: not proven", played.after);
+                    let e = session.evaluate(&played.after, Budget::UNLIMITED).unwrap();
+                    assert!(e.source.is_exact(), "{}: not proven", played.after);
                     let child = Value {
                         score: e.value.score,
                         depth: None,

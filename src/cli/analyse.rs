@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use anyhow::{Context as _, Result};
 use clap::Args;
-use mancala_api::limits::PLY_BUDGET;
 use mancala_api::response::AnalysisJson;
 use mancala_db::analyse::{AnalyseError, Analysis, Verdict};
+use mancala_db::PLY_BUDGET;
 use mancala_solver::{MoveError, Position, Side, Variant};
 
 use super::args::variant_parser;
@@ -61,22 +61,23 @@ impl AnalyseArgs {
             variant,
             moves,
             from,
-            searching: SearchingArgs { json, budget, db },
+            searching,
         } = self;
+        let json = searching.json;
         let start = match from.as_deref() {
             Some(text) => Position::parse(variant, text).context("--from")?,
             None => Position::start(variant),
         };
         let record: Vec<&str> = moves.iter().flat_map(|a| a.split_whitespace()).collect();
-        let budget = budget.budget(PLY_BUDGET.nodes);
-        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
+        let budget = searching.budget.budget(PLY_BUDGET.nodes);
+        let evaluator = searching.evaluator(budget)?;
         let analysis = with_spinner(
             format!(
                 "analysing {} moves, a search of at most {} a position",
                 record.len(),
                 budget_text(budget)
             ),
-            || tb.analyse(&start, &record, budget),
+            || evaluator.analyse(&start, &record, budget),
         )
         .map_err(|e| refusal(e, &record))?;
         if json {
@@ -135,7 +136,7 @@ fn text(a: &Analysis) -> Result<String> {
         "#", "move", "value before", "best value", "value kept", "loss"
     )?;
     for m in &a.moves {
-        let before_exact = m.source.is_exact();
+        let before_exact = m.before.source.is_exact();
         let best_exact = m.before.moves.first().is_none_or(|b| b.exact);
         writeln!(
             out,

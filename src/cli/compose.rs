@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
@@ -119,7 +120,7 @@ pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<
 }
 
 /// Composes and stores problems, batch by batch; returns how many were new.
-pub fn compose_into(tb: &Tablebase, r: &ComposeRequest) -> Result<usize> {
+pub fn compose_into(tb: &Arc<Tablebase>, r: &ComposeRequest) -> Result<usize> {
     let key = CompositionKey {
         variant: r.variant,
         collection: Collection::Anuak,
@@ -207,7 +208,7 @@ fn solved_range(tb: &Tablebase, variant: Variant, seeds: &RangeInclusive<u32>) -
 impl ComposeArgs {
     /// Composes `--count` new problems and stores them in the Anuak collection.
     pub fn run(self) -> Result<()> {
-        let tb = Tablebase::open(&self.db.path)?;
+        let tb = Arc::new(Tablebase::open(&self.db.path)?);
         let variant = self.variant;
         if tb.current_slices(variant)?.is_empty() {
             bail!(

@@ -6,9 +6,8 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_api::limits::SEARCH_BUDGET;
 use mancala_api::response::EvaluationJson;
-use mancala_db::Source;
+use mancala_db::{Source, SEARCH_BUDGET};
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
 
@@ -55,16 +54,18 @@ impl EvalArgs {
     pub fn run(self) -> Result<()> {
         let EvalArgs {
             position,
-            searching: SearchingArgs { json, budget, db },
+            searching,
         } = self;
         let pos = position.read()?;
         let variant = position.variant;
-        let budget = budget.budget(SEARCH_BUDGET.nodes);
-        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
-        let (e, source) = with_spinner(
+        let budget = searching.budget.budget(SEARCH_BUDGET.nodes);
+        let evaluator = searching.evaluator(budget)?;
+        let e = with_spinner(
             format!("evaluating, a search of at most {}", budget_text(budget)),
-            || tb.evaluate_any(&pos, budget),
+            || evaluator.evaluate(&pos, budget),
         )?;
+        let source = e.source;
+        let json = searching.json;
         if json {
             let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
             line.push('\n');

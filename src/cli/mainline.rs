@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_api::limits::PLY_BUDGET;
 use mancala_api::response::MainlineJson;
 use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
+use mancala_db::PLY_BUDGET;
 
 use super::args::PositionArgs;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
@@ -39,17 +39,18 @@ impl MainlineArgs {
     pub fn run(self) -> Result<()> {
         let MainlineArgs {
             position,
-            searching: SearchingArgs { json, budget, db },
+            searching,
         } = self;
+        let json = searching.json;
         let pos = position.read()?;
-        let budget = budget.budget(PLY_BUDGET.nodes);
-        let tb = mancala_db::Tablebase::open_read_only(&db.path)?;
+        let budget = searching.budget.budget(PLY_BUDGET.nodes);
+        let evaluator = searching.evaluator(budget)?;
         let line = with_spinner(
             format!(
                 "following the line, a search of at most {} a position",
                 budget_text(budget)
             ),
-            || tb.main_line(&pos, MAX_LINE_PLIES, budget),
+            || evaluator.main_line(&pos, MAX_LINE_PLIES, budget),
         )?;
         if json {
             let mut text = serde_json::to_string(&MainlineJson::new(&line))?;

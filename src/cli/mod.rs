@@ -17,6 +17,7 @@ pub mod db;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;
+pub mod hints;
 pub mod mainline;
 pub mod memory;
 pub mod moves;
@@ -94,8 +95,11 @@ pub fn exit_with(err: anyhow::Error) -> ! {
     if closed_pipe {
         std::process::exit(0);
     }
-    // `{:#}` prints the context chain on one line: "outer: inner".
-    let _ = writeln!(io::stderr().lock(), "error: {err:#}");
+    // `{:#}` prints the context chain on one line: "outer: inner"; then what to do about it.
+    let advice = hints::hint(&err)
+        .map(|h| format!("; {h}"))
+        .unwrap_or_default();
+    let _ = writeln!(io::stderr().lock(), "error: {err:#}{advice}");
     std::process::exit(exit_code(&err))
 }
 

@@ -4,8 +4,11 @@
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use mancala_db::{Evaluator, SearchSettings, Tablebase};
 use mancala_solver::engine::Budget;
 
 use super::args::DbPath;
@@ -47,6 +50,18 @@ impl BudgetArgs {
                 .time
                 .map(|s| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)),
         }
+    }
+}
+
+impl SearchingArgs {
+    /// The evaluator of one command's searches, each within `budget`, over the tablebase file
+    /// (read-only).
+    pub fn evaluator(&self, budget: Budget) -> anyhow::Result<Evaluator> {
+        let tb = Tablebase::open_read_only(&self.db.path)?;
+        Ok(Evaluator::new(
+            Arc::new(tb),
+            SearchSettings::single(budget),
+        )?)
     }
 }
 

@@ -5,14 +5,14 @@
 
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::Args;
 use std::time::{Duration, Instant};
 
-use mancala_api::search::SearchSettings;
 use mancala_api::server::ServeOptions;
-use mancala_db::{Collection, DbError, PuzzleFilter, SolveSetup, Tablebase};
+use mancala_db::{Collection, DbError, PuzzleFilter, SearchSettings, SolveSetup, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
@@ -152,7 +152,7 @@ impl ServeArgs {
 /// written is left as it is (the server then serves it read-only).
 fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: u64) -> Result<()> {
     let tb = match Tablebase::open(db) {
-        Ok(tb) => tb,
+        Ok(tb) => Arc::new(tb),
         Err(DbError::ReadOnly { .. }) => return Ok(()),
         Err(e) => return Err(e.into()),
     };
@@ -210,7 +210,7 @@ const ANUAK_PROBLEMS: usize = 20;
 /// [`ANUAK_PROBLEMS`] of them: half by a scan of the largest solved slice (problems of three
 /// moves or more, found in seconds), the rest by sampling beyond the tablebase (rarer; each
 /// start resumes it).
-fn anuak_problems(tb: &Tablebase, seconds: u64) -> Result<()> {
+fn anuak_problems(tb: &Arc<Tablebase>, seconds: u64) -> Result<()> {
     let variant = Variant::Anywoli;
     if seconds == 0 || tb.current_slices(variant)?.is_empty() {
         return Ok(());

@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::mpsc::channel;
 
-use mancala_api::search::SearchSettings;
 use mancala_api::server::ServeOptions;
+use mancala_db::SearchSettings;
 
 use super::http::{http, Response};
 

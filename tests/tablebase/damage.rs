@@ -7,6 +7,7 @@ use rusqlite::Connection;
 use crate::checks::check_properties;
 use crate::common::bin::run_db;
 use crate::common::eval::eval_json;
+use crate::common::http::{q, Server};
 use crate::common::position::two_row;
 use crate::common::scratch::{fresh_tablebase, tempdir};
 use crate::counting::binom;
@@ -126,6 +127,65 @@ fn damaged_chunks_are_reported_by_verify_and_never_served() {
         ran.fails().contains("rio-kadalis-5 slice 12 chunk 3"),
         "{ran:?}"
     );
+}
+
+/// A search beyond the tablebase that meets a damaged chunk at a leaf reports the damage, on the
+/// command line and over HTTP (503 naming the slice, as a plain probe of it does), and never
+/// answers by searching around it.
+#[test]
+fn a_search_that_meets_a_damaged_chunk_reports_it() {
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
+    // Every chunk of every slice with seeds on the board damaged: a search of a 16-seed
+    // position reaches a stored slice at its first capture, whichever it is.
+    for (variant, slice, chunk, _, _) in chunk_rows(&db) {
+        if slice != "0" {
+            flip_a_bit(&db, (&variant, &slice, chunk));
+        }
+    }
+    // 16 seeds, South to move: every capture leads into a damaged slice, and a search of a
+    // 200,000 nodes makes captures (on today's engine, within its first iterations).
+    let beyond = "2,2,2,1,1/2,2,2,2,0 S";
+    let ran = run_db(
+        &["eval", "rio-kadalis-5", beyond, "--budget", "200000"],
+        &db,
+    );
+    let err = ran.fails();
+    assert!(err.contains("rio-kadalis-5 slice"), "{ran:?}");
+    assert!(err.contains("is damaged"), "{ran:?}");
+    assert!(
+        err.contains("db verify --delete-damaged"),
+        "says how to repair: {err}"
+    );
+    for args in [
+        &["mainline", "rio-kadalis-5", beyond, "--budget", "20000"][..],
+        &[
+            "analyse",
+            "rio-kadalis-5",
+            "--from",
+            beyond,
+            "1",
+            "--budget",
+            "20000",
+        ],
+    ] {
+        let ran = run_db(args, &db);
+        assert!(ran.fails().contains("is damaged"), "{args:?}: {ran:?}");
+    }
+
+    let server = Server::start(&db, &["--read-only"]);
+    let r = server.get(&format!(
+        "/api/rio-kadalis-5?position={}&budget=200000",
+        q(beyond)
+    ));
+    let body = r.error(503, None);
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains("rio-kadalis-5 slice"), "{body}");
+    assert!(message.contains("is damaged"), "{body}");
+    let r = server.get(&format!(
+        "/api/rio-kadalis-5/mainline?position={}",
+        q(beyond)
+    ));
+    r.error(503, None);
 }
 
 #[test]

@@ -1,12 +1,14 @@
-//! The tablebase's answers about positions: a position's value and every move's, the main line
-//! of perfect play, and the analysis of a game record. Whatever the tablebase holds is answered
-//! from it on the tablebase threads; anything else is searched on the bounded search threads
-//! ([`crate::search`]), so that searches never hold up tablebase answers.
+//! The answers about positions: a position's value and every move's, the main line of perfect
+//! play, and the analysis of a game record. Each handler reads its input, asks the
+//! [`mancala_db::Evaluator`] on a blocking thread (the evaluator decides between the tablebase
+//! and a search, and bounds the searches), and writes the answer: cacheable when the tablebase
+//! holds the position, `no-cache` when it was searched.
 
+use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::{DbError, Source};
-use mancala_solver::{Position, Variant};
+use mancala_db::Source;
+use mancala_solver::Variant;
 
 use crate::error::ApiError;
 use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition, QueriedSowing};
@@ -16,7 +18,9 @@ use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
 
 /// `GET /api/{variant}?position=...[&budget=NODES][&sowing=true]`: the position's value and every
-/// move's (with its sowing when asked), best first; from the tablebase, else by a search within the client's budget under the server's cap.
+/// move's (with its sowing when asked), best first; from the tablebase, else by a search within
+/// the client's budget under the server's cap. `HEAD` of a position the tablebase does not hold
+/// answers at once, without searching: its head says only that the answer is not cacheable.
 pub(crate) async fn evaluate(
     req: HttpRequest,
     QueriedPosition(position): QueriedPosition,
@@ -24,29 +28,21 @@ pub(crate) async fn evaluate(
     QueriedSowing(sowing): QueriedSowing,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let tb = state.tb.clone();
-    let held = state.pool.run(move || tb.evaluate(&position)).await?;
-    let (evaluation, source) = match held {
-        Ok(e) => (e, Source::Tablebase),
-        Err(DbError::NotSolved { .. }) => {
-            let tb = state.tb.clone();
-            let budget = state.search.settings().evaluation_budget(nodes);
-            state
-                .search
-                .run(move || {
-                    tb.searcher(position.variant(), budget)?
-                        .evaluate(&position, budget)
-                })
-                .await??
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let mut json = EvaluationJson::with_source(&evaluation, &source);
+    let evaluator = state.evaluator.clone();
+    let held = evaluator.holds(&position);
+    if !held && req.method() == Method::HEAD {
+        return Ok(searched_json(Vec::new()));
+    }
+    let budget = evaluator.settings().evaluation_budget(nodes);
+    let evaluation = state
+        .blocking(move || evaluator.evaluate(&position, budget))
+        .await??;
+    let mut json = EvaluationJson::with_source(&evaluation, &evaluation.source);
     if sowing {
         json = json.with_sowing(&evaluation);
     }
     let body = to_json(&json)?;
-    Ok(match source {
+    Ok(match evaluation.source {
         Source::Tablebase => tablebase_json(&req, body),
         Source::Search(_) => searched_json(body),
     })
@@ -59,15 +55,21 @@ pub(crate) async fn mainline(
     QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let tb = state.tb.clone();
-    let budget = state.search.settings().ply_budget();
-    let line = move || -> Result<Vec<u8>, ApiError> {
-        let line = tb.main_line(&position, MAX_LINE_PLIES, budget)?;
-        to_json(&MainlineJson::new(&line))
-    };
-    Ok(match held(&state, position).await? {
-        true => tablebase_json(&req, web::block(line).await??),
-        false => searched_json(state.search.run(line).await??),
+    let evaluator = state.evaluator.clone();
+    let held = evaluator.holds(&position);
+    if !held && req.method() == Method::HEAD {
+        return Ok(searched_json(Vec::new()));
+    }
+    let budget = evaluator.settings().ply_budget();
+    let body = state
+        .blocking(move || -> Result<Vec<u8>, ApiError> {
+            let line = evaluator.main_line(&position, MAX_LINE_PLIES, budget)?;
+            to_json(&MainlineJson::new(&line))
+        })
+        .await??;
+    Ok(match held {
+        true => tablebase_json(&req, body),
+        false => searched_json(body),
     })
 }
 
@@ -79,25 +81,17 @@ pub(crate) async fn analyse(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (position, moves) = record.read(variant)?;
-    let tb = state.tb.clone();
-    let budget = state.search.settings().ply_budget();
-    let analysis = move || -> Result<Vec<u8>, ApiError> {
-        let analysis = tb.analyse(&position, &moves, budget)?;
-        to_json(&AnalysisJson::new(&analysis))
-    };
-    Ok(match held(&state, position).await? {
-        true => json_ok(web::block(analysis).await??),
-        false => searched_json(state.search.run(analysis).await??),
+    let evaluator = state.evaluator.clone();
+    let held = evaluator.holds(&position);
+    let budget = evaluator.settings().ply_budget();
+    let body = state
+        .blocking(move || -> Result<Vec<u8>, ApiError> {
+            let analysis = evaluator.analyse(&position, &moves, budget)?;
+            to_json(&AnalysisJson::new(&analysis))
+        })
+        .await??;
+    Ok(match held {
+        true => json_ok(body),
+        false => searched_json(body),
     })
-}
-
-/// Whether the tablebase holds `position`, and with it every position that play can reach from
-/// it (captures only ever take seeds off the board), so that nothing from there needs a search.
-async fn held(state: &AppState, position: Position) -> Result<bool, ApiError> {
-    let tb = state.tb.clone();
-    match state.pool.run(move || tb.evaluate(&position)).await? {
-        Ok(_) => Ok(true),
-        Err(DbError::NotSolved { .. }) => Ok(false),
-        Err(e) => Err(e.into()),
-    }
 }

@@ -21,8 +21,8 @@ pub(crate) async fn player(
     let Some(token) = token else {
         return Ok(None);
     };
-    let tb = state.tb.clone();
-    let found = web::block(move || tb.player(&token)).await??;
+    let tb = state.tablebase();
+    let found = state.blocking(move || tb.player(&token)).await??;
     found.map(Some).ok_or_else(|| {
         ApiError::bad(
             "authorization",
@@ -44,7 +44,9 @@ pub(crate) async fn create(state: web::Data<AppState>) -> Result<HttpResponse, A
     let writer = state.writer()?;
     let token = new_token()?;
     let stored = token.clone();
-    let player = web::block(move || writer.create_player(&stored)).await??;
+    let player = state
+        .blocking(move || writer.create_player(&stored))
+        .await??;
     let mut answer = json_ok(to_json(&NewPlayerJson {
         token,
         player: PlayerJson::new(&player),
@@ -64,7 +66,7 @@ pub(crate) async fn me(
             "authorization: missing header `Authorization: Bearer TOKEN` (a token from POST /api/players)",
         )
     })?;
-    let tb = state.tb.clone();
-    let summary = web::block(move || tb.player_summary(&p)).await??;
+    let tb = state.tablebase();
+    let summary = state.blocking(move || tb.player_summary(&p)).await??;
     Ok(json_ok(to_json(&DashboardJson::new(&summary))?))
 }

@@ -53,10 +53,10 @@ pub(crate) async fn next(
     // The streak keeps the puzzle it hands out: a write; the other modes only read.
     let tb = match mode {
         PuzzleMode::Streak => state.writer()?,
-        PuzzleMode::Random => state.tb.clone(),
+        PuzzleMode::Random => state.tablebase(),
     };
     let by_rating = !query.has_rating_range();
-    let found = web::block(move || match (mode, who) {
+    let found = state.blocking(move || match (mode, who) {
         (PuzzleMode::Streak, None) => Err(ApiError::bad(
             "authorization",
             "authorization: mode=streak is a player's streak: send `Authorization: Bearer TOKEN` (a token from POST /api/players)",
@@ -105,9 +105,11 @@ pub(crate) async fn daily(
     // A read-only server cannot keep the day's choice: it picks by the day alone.
     let (tb, pick, keep) = match state.writer() {
         Ok(writer) => (writer, random(), true),
-        Err(_) => (state.tb.clone(), day_pick(&day), false),
+        Err(_) => (state.tablebase(), day_pick(&day), false),
     };
-    let found = web::block(move || tb.daily_puzzle(variant, &day, pick, keep)).await??;
+    let found = state
+        .blocking(move || tb.daily_puzzle(variant, &day, pick, keep))
+        .await??;
     let p = found.ok_or_else(|| ApiError::NoPuzzle {
         field: Some("variant"),
         message: format!(
@@ -121,8 +123,9 @@ pub(crate) async fn daily(
 
 /// The puzzle `id`, or a 404.
 async fn load(state: &AppState, id: i64) -> Result<StoredPuzzle, ApiError> {
-    let tb = state.tb.clone();
-    web::block(move || tb.puzzle(id))
+    let tb = state.tablebase();
+    state
+        .blocking(move || tb.puzzle(id))
         .await??
         .ok_or_else(|| ApiError::NoPuzzle {
             field: Some("id"),
@@ -150,27 +153,28 @@ pub(crate) async fn attempt(
     let writer = state.writer()?;
     let who = player(&state, token).await?;
     let puzzle = load(&state, id).await?;
-    let tb = state.tb.clone();
-    let answer = web::block(move || -> Result<AttemptJson, ApiError> {
-        let r = check_attempt(&tb, &puzzle.puzzle, &body.moves)?;
-        let solved = r.correct && r.complete;
-        let finished = solved || !r.correct || body.give_up;
-        let recorded = finished
-            .then(|| {
-                record_attempt(
-                    &writer,
-                    &NewAttempt {
-                        puzzle_id: puzzle.id,
-                        player_id: who.map(|p| p.id),
-                        moves: &body.moves,
-                        solved,
-                        gave_up: body.give_up && !solved,
-                    },
-                )
-            })
-            .transpose()?;
-        Ok(AttemptJson::new(&puzzle, r, recorded))
-    })
-    .await??;
+    let tb = state.tablebase();
+    let answer = state
+        .blocking(move || -> Result<AttemptJson, ApiError> {
+            let r = check_attempt(&tb, &puzzle.puzzle, &body.moves)?;
+            let solved = r.correct && r.complete;
+            let finished = solved || !r.correct || body.give_up;
+            let recorded = finished
+                .then(|| {
+                    record_attempt(
+                        &writer,
+                        &NewAttempt {
+                            puzzle_id: puzzle.id,
+                            player_id: who.map(|p| p.id),
+                            moves: &body.moves,
+                            solved,
+                            gave_up: body.give_up && !solved,
+                        },
+                    )
+                })
+                .transpose()?;
+            Ok(AttemptJson::new(&puzzle, r, recorded))
+        })
+        .await??;
     Ok(json_ok(to_json(&answer)?))
 }

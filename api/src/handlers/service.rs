@@ -24,7 +24,7 @@ pub(crate) async fn openapi_json(document: web::Data<OpenApiDocument>) -> HttpRe
 
 /// `GET /api/variants`: every variant, its board and rules, and what is solved.
 pub(crate) async fn variants(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let tb = state.tb.clone();
-    let stored = web::block(move || tb.slices(None)).await??;
+    let tb = state.tablebase();
+    let stored = state.blocking(move || tb.slices(None)).await??;
     Ok(json_ok(to_json(&VariantsJson::new(&stored))?))
 }

@@ -109,7 +109,7 @@ impl AnalysisJson {
                         .collect(),
                     outcome_before: m.result_before.as_str(),
                     outcome_after: m.result_after.as_str(),
-                    source: m.source.word(),
+                    source: m.before.source.word(),
                     exact: m.exact,
                 }
             })

@@ -6,7 +6,7 @@
 
 use std::ops::RangeInclusive;
 
-use mancala_db::{DbError, Searcher, Tablebase};
+use mancala_db::{DbError, Session, Tablebase};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Board, Position, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
@@ -114,51 +114,66 @@ impl Candidates {
     /// Candidate `k`: scanned, or sampled (even ones random, odd ones from the engine's games,
     /// played with a cleared transposition table so that the game is always the same). The
     /// board is seen from the side to move, which the problem makes South. `None` when the
-    /// game never reached the range, or the scan's screen turned the position down.
-    pub fn get(&self, k: u64, searcher: &mut Searcher<'_>) -> Option<(Board, Origin)> {
+    /// game never reached the range, or the scan's screen turned the position down; an error
+    /// when the tablebase could not be read on the way (never a game that searched around it).
+    pub fn get(
+        &self,
+        k: u64,
+        session: &mut Session<'_>,
+    ) -> Result<Option<(Board, Origin)>, DbError> {
         let slices = match &self.source {
-            Source::Scan(scan) => return scan.get(k).map(|b| (b, Origin::Scan)),
+            Source::Scan(scan) => return Ok(scan.get(k).map(|b| (b, Origin::Scan))),
             Source::Sample(slices) => slices,
         };
         let mut rng = self.rng(k);
         if k.is_multiple_of(2) {
             let slice = slices[(rng.next_u64() % slices.len() as u64) as usize];
-            return Some((slice.board(rng.next_u64() % slice.len()), Origin::Random));
+            return Ok(Some((
+                slice.board(rng.next_u64() % slice.len()),
+                Origin::Random,
+            )));
         }
-        searcher.forget();
-        self.game_position(&mut rng, searcher)
-            .map(|b| (b, Origin::Game))
+        session.forget();
+        Ok(self
+            .game_position(&mut rng, session)?
+            .map(|b| (b, Origin::Game)))
     }
 
     /// Plays a game from the start until the seeds on the board fall into the range, then a
     /// few plies more while they stay in it, and returns the position reached.
-    fn game_position(&self, rng: &mut ChaCha8Rng, searcher: &mut Searcher<'_>) -> Option<Board> {
+    fn game_position(
+        &self,
+        rng: &mut ChaCha8Rng,
+        session: &mut Session<'_>,
+    ) -> Result<Option<Board>, DbError> {
         let mut pos = Position::start(self.variant);
         let mut extra = None;
         for _ in 0..MAX_GAME_PLIES {
             let seeds = pos.seeds_on_board();
             if seeds < *self.seeds.start() {
-                return None;
+                return Ok(None);
             }
             if seeds <= *self.seeds.end() {
                 let left = extra.get_or_insert(rng.next_u64() % 8);
                 if *left == 0 {
-                    return Some(pos.relative_board());
+                    return Ok(Some(pos.relative_board()));
                 }
                 *left -= 1;
             }
             let moves = pos.successors();
             if moves.is_empty() {
-                return None;
+                return Ok(None);
             }
-            let next = if rng.next_u64().is_multiple_of(RANDOM_MOVE_ONE_IN) {
+            pos = if rng.next_u64().is_multiple_of(RANDOM_MOVE_ONE_IN) {
                 moves[(rng.next_u64() % moves.len() as u64) as usize].after
             } else {
-                let (e, _) = searcher.evaluate(&pos, GAME_BUDGET).ok()?;
-                e.moves.first()?.played.after
+                let e = session.evaluate(&pos, GAME_BUDGET)?;
+                match e.moves.first() {
+                    Some(best) => best.played.after,
+                    None => return Ok(None),
+                }
             };
-            pos = next;
         }
-        None
+        Ok(None)
     }
 }

@@ -2,7 +2,7 @@
 //! endgame problems: positions with more seeds than the tablebase holds in which South wins the
 //! whole game by a line of unique moves, each value proven exactly by a search down to the
 //! tablebase ([`prove`]). Candidates come from random positions and the engine's games, or from
-//! a scan of a solved range ([`candidates`], [`scan`]); they are proved in parallel, a searcher
+//! a scan of a solved range ([`candidates`], [`scan`]); they are proved in parallel, a session
 //! per thread, and kept in candidate order, so the same seed and tablebase always give the same
 //! problems, and a composition stopped at candidate `k` resumes there.
 
@@ -12,10 +12,10 @@ pub mod scan;
 
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use mancala_db::{Collection, DbError, Puzzle, Tablebase};
+use mancala_db::{Collection, DbError, Evaluator, Puzzle, SearchSettings, Session, Tablebase};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
@@ -79,12 +79,22 @@ pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
 /// `batch(found, composition)` gets the problems the batch found and the composition so far
 /// (its `next_candidate` is where to resume), so that the caller can store both together; an
 /// error it returns stops the composition.
+///
+/// The candidates are proved by an [`Evaluator`] over `tb` whose searches run on every thread of
+/// rayon's pool at once, each within `opts.limits.search`.
 pub fn compose(
-    tb: &Tablebase,
+    tb: &Arc<Tablebase>,
     variant: Variant,
     opts: &ComposeOptions,
     mut batch: impl FnMut(&[Composed], &Composition) -> Result<(), DbError>,
 ) -> Result<Composition, DbError> {
+    let threads = rayon::current_num_threads();
+    let settings = SearchSettings {
+        threads,
+        queue: 0,
+        cap: opts.limits.search,
+    };
+    let evaluator = Evaluator::new(Arc::clone(tb), settings)?;
     let mut done = Composition {
         problems: Vec::new(),
         examined: 0,
@@ -104,11 +114,11 @@ pub fn compose(
         .filter(|p| p.puzzle.collection == Collection::Anuak)
         .map(|p| idea(&p.puzzle))
         .collect();
-    // A searcher per thread, kept from batch to batch (its table is allocated once; it is
+    // A session per thread, kept from batch to batch (its engine's table is lent once; it is
     // cleared for each candidate, see `examine`).
-    let searchers = (0..rayon::current_num_threads())
-        .map(|_| tb.searcher(variant, opts.limits.search).map(Mutex::new))
-        .collect::<Result<Vec<_>, DbError>>()?;
+    let sessions: Vec<Mutex<Session>> = (0..threads)
+        .map(|_| Mutex::new(evaluator.session(variant)))
+        .collect();
     let end = opts
         .first_candidate
         .saturating_add(opts.max_candidates)
@@ -119,15 +129,15 @@ pub fn compose(
         }
         let from = done.next_candidate;
         let to = (from + candidates.batch()).min(end);
-        // Each task takes its thread's searcher: rayon's threads each run one task at a time,
+        // Each task takes its thread's session: rayon's threads each run one task at a time,
         // so the lock is never contended; tasks are scheduled dynamically, so slow candidates
         // (the engine's games) do not pile up on one thread.
         let mut proved: Vec<(u64, Option<Composed>)> = (from..to)
             .into_par_iter()
             .map(|k| {
-                let lane = rayon::current_thread_index().unwrap_or(0) % searchers.len();
-                let mut searcher = searchers[lane].lock().unwrap_or_else(|e| e.into_inner());
-                Ok((k, examine(&mut searcher, &candidates, k, opts)?))
+                let lane = rayon::current_thread_index().unwrap_or(0) % sessions.len();
+                let mut session = sessions[lane].lock().unwrap_or_else(|e| e.into_inner());
+                Ok((k, examine(&mut session, &candidates, k, opts)?))
             })
             .collect::<Result<_, DbError>>()?;
         proved.sort_by_key(|(k, _)| *k);
@@ -175,19 +185,19 @@ fn idea(p: &Puzzle) -> Idea {
 
 /// Proves candidate `k`; the problem if it is one with enough moves to find.
 fn examine(
-    searcher: &mut mancala_db::Searcher<'_>,
+    session: &mut Session<'_>,
     candidates: &Candidates,
     k: u64,
     opts: &ComposeOptions,
 ) -> Result<Option<Composed>, DbError> {
-    let Some((board, origin)) = candidates.get(k, searcher) else {
+    let Some((board, origin)) = candidates.get(k, session)? else {
         return Ok(None);
     };
     // What the searches find within their budgets must not depend on which candidates this
     // thread examined before: the problems would then change with the scheduling.
-    searcher.forget();
+    session.forget();
     let variant = candidates.variant();
-    let mut prover = Prover::new(searcher, opts.limits);
+    let mut prover = Prover::new(session, opts.limits);
     let bare = Position::from_relative(variant, &board, Side::South, BySide::default());
     let Ok(value) = prover.value(&bare)? else {
         return Ok(None);

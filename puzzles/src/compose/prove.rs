@@ -1,5 +1,5 @@
 //! The proof of a composed problem (issue 17): every value it rests on is exact, from the
-//! tablebase or from a search that proved it ([`mancala_db::Searcher`]), never an estimate.
+//! tablebase or from a search that proved it ([`mancala_db::Session`]), never an estimate.
 //!
 //! A composed problem is a position, `CAPTURED` set so that the whole game's result is at stake,
 //! in which the solver (the side to move) wins the game, and the solution runs until the
@@ -12,7 +12,7 @@
 //! leaves a second solution. Unlike the tablebase's puzzles, the opponent's captures along the
 //! way (a four handed over on purpose) do not end the line.
 
-use mancala_db::{DbError, Searcher};
+use mancala_db::{DbError, Session};
 use mancala_solver::engine::Budget;
 use mancala_solver::{move_value, GameResult, Played, Position, Side, Value};
 
@@ -60,19 +60,19 @@ pub enum Rejection {
 /// The outcome of a proof step: a result, or why not.
 type Proof<T> = Result<Result<T, Rejection>, DbError>;
 
-/// Proves problems with one searcher (one thread's; its transposition table carries over).
-pub struct Prover<'s, 'tb> {
-    searcher: &'s mut Searcher<'tb>,
+/// Proves problems with one session (one thread's; its engine's table carries over).
+pub struct Prover<'s, 'e> {
+    session: &'s mut Session<'e>,
     limits: ProofLimits,
     /// Positions valued so far in the current proof.
     spent: usize,
 }
 
-impl<'s, 'tb> Prover<'s, 'tb> {
-    /// A prover over `searcher` within `limits`.
-    pub fn new(searcher: &'s mut Searcher<'tb>, limits: ProofLimits) -> Prover<'s, 'tb> {
+impl<'s, 'e> Prover<'s, 'e> {
+    /// A prover over `session` within `limits`.
+    pub fn new(session: &'s mut Session<'e>, limits: ProofLimits) -> Prover<'s, 'e> {
         Prover {
-            searcher,
+            session,
             limits,
             spent: 0,
         }
@@ -80,8 +80,8 @@ impl<'s, 'tb> Prover<'s, 'tb> {
 
     /// The exact value of `position` for its side to move.
     pub fn value(&mut self, position: &Position) -> Proof<i8> {
-        let (e, source) = self.searcher.evaluate(position, self.limits.search)?;
-        Ok(match source.is_exact() {
+        let e = self.session.evaluate(position, self.limits.search)?;
+        Ok(match e.source.is_exact() {
             true => Ok(e.value.score),
             false => Err(Rejection::Unproven),
         })
@@ -94,7 +94,7 @@ impl<'s, 'tb> Prover<'s, 'tb> {
         if self.spent > self.limits.positions {
             return Ok(Err(Rejection::Unproven));
         }
-        let (e, _) = self.searcher.evaluate(position, self.limits.search)?;
+        let e = self.session.evaluate(position, self.limits.search)?;
         let mut moves = Vec::with_capacity(e.moves.len());
         for m in &e.moves {
             let score = if m.exact {

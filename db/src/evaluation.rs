@@ -1,0 +1,205 @@
+//! An evaluation: a position's value and every legal move's, best first
+//! (docs/rules.md#values-and-depths), with where the values come from ([`Source`]). The
+//! tablebase's own evaluation of a position it holds is here ([`Tablebase::evaluate`]); the
+//! search's is assembled by [`Evaluation::from_search`], so that both read the same.
+
+use std::cmp::Ordering;
+use std::time::Duration;
+
+use mancala_solver::engine::{Analysis, Limit};
+use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
+
+use crate::{DbError, Tablebase};
+
+/// Where the values of an evaluation come from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Source {
+    /// The solved slices of the tablebase: every value exact, with its depth.
+    Tablebase,
+    /// The search engine: values without depths, each exact or an estimate.
+    Search(SearchReport),
+}
+
+impl Source {
+    /// `tablebase` or `search`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Source::Tablebase => "tablebase",
+            Source::Search(_) => "search",
+        }
+    }
+
+    /// Whether the position's value is exact (always, from the tablebase).
+    pub fn is_exact(&self) -> bool {
+        match self {
+            Source::Tablebase => true,
+            Source::Search(r) => r.exact,
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchReport {
+    /// The position's value is proven: the value a complete tablebase would give.
+    pub exact: bool,
+    /// Plies of the deepest iteration completed.
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The budget's limit that stopped the search before the answer was exact, if one did.
+    pub stopped_by: Option<Limit>,
+}
+
+/// One legal move with its value for the mover.
+#[derive(Clone, Debug)]
+pub struct MoveEval {
+    /// The move and the position after it.
+    pub played: Played,
+    /// What the mover gets by playing it.
+    pub value: Value,
+    /// Among the best: it keeps the position's value and its depth rule (ahead: the shortest,
+    /// behind: the longest).
+    pub best: bool,
+    /// The value is exact (always, from the tablebase); else a search's estimate.
+    pub exact: bool,
+}
+
+/// A position with its value and every move's, best first, and where they come from.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// The position.
+    pub position: Position,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The final totals when the game is over here.
+    pub game_over: Option<BySide<u32>>,
+    /// The result of the whole game for the side to move that the value and the captured seeds
+    /// imply.
+    pub result: GameResult,
+    /// Every legal move, best first; moves of equal value and depth in pit order.
+    pub moves: Vec<MoveEval>,
+    /// Where the values come from: the tablebase, or a search (and what it did).
+    pub source: Source,
+}
+
+impl Evaluation {
+    /// The evaluation of `position`, whose value is `value`, from its moves' values: sorts the
+    /// moves best first (a stable sort, so moves of equal value stay in pit order), marks those
+    /// equal to the first as best, and derives the game's end and result. Every way of valuing
+    /// the moves (the tablebase, a search) ends here, so they all read the same.
+    pub fn new(
+        position: Position,
+        value: Value,
+        mut moves: Vec<MoveEval>,
+        source: Source,
+    ) -> Evaluation {
+        moves.sort_by(|a, b| b.value.cmp_for_mover(&a.value));
+        if let Some(top) = moves.first().map(|m| m.value) {
+            for m in &mut moves {
+                m.best = m.value.cmp_for_mover(&top) == Ordering::Equal;
+            }
+        }
+        Evaluation {
+            position,
+            value,
+            game_over: position.game_over(),
+            result: value.result_in(&position),
+            moves,
+            source,
+        }
+    }
+
+    /// The evaluation of `position` from the engine's `analysis` of it.
+    pub fn from_search(position: &Position, analysis: &Analysis) -> Evaluation {
+        let mut found: Vec<_> = analysis.moves.iter().collect();
+        // Finer estimates first, so that moves whose rounded scores tie stay in the engine's
+        // order.
+        found.sort_by_key(|m| std::cmp::Reverse(m.value.sixteenths));
+        let successors = position.successors();
+        let moves = found
+            .into_iter()
+            .map(|m| {
+                let played = *successors
+                    .iter()
+                    .find(|p| p.mv == m.mv)
+                    .expect("the engine and the position list the same moves");
+                MoveEval {
+                    played,
+                    value: Value {
+                        score: m.value.score,
+                        depth: None,
+                    },
+                    best: false,
+                    exact: m.value.exact,
+                }
+            })
+            .collect();
+        let value = match analysis.moves.is_empty() {
+            // The game is over here: the value of its end, with its depth of 0.
+            true => Value::new(analysis.value.score, 0),
+            false => Value {
+                score: analysis.value.score,
+                depth: None,
+            },
+        };
+        let report = SearchReport {
+            exact: analysis.value.exact,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            elapsed: analysis.elapsed,
+            stopped_by: analysis.stopped_by,
+        };
+        Evaluation::new(*position, value, moves, Source::Search(report))
+    }
+}
+
+impl Tablebase {
+    /// Evaluates `position` and all its moves from the tablebase, which must hold it (else
+    /// [`DbError::NotSolved`]); [`crate::Evaluator::evaluate`] answers any position.
+    ///
+    /// ```
+    /// use mancala_db::Tablebase;
+    /// use mancala_solver::solve::Silent;
+    /// use mancala_solver::{GameResult, Position, Variant};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let tb = Tablebase::open(dir.path().join("kalah4.db"))?;
+    /// tb.solve_up_to(Variant::Kalah4, 3, &Silent)?;
+    ///
+    /// // Kalah on four pits: South's only seed (pit 1) falls into its empty pit 2, which faces
+    /// // North's pit 3 with 2 seeds: South captures all 3, and the empty rows end the game.
+    /// let p = Position::parse(Variant::Kalah4, "0,2,0,0/1,0,0,0 S")?;
+    /// let e = tb.evaluate(&p)?;
+    /// assert_eq!((e.value.score, e.value.depth), (3, Some(1)));
+    /// assert_eq!(e.result, GameResult::Win);
+    /// assert_eq!(e.moves.len(), 1);
+    /// assert_eq!(e.moves[0].played.after.to_string(), "0,0,0,0/0,0,0,0 N 3-0");
+    /// assert!(e.moves[0].best);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn evaluate(&self, position: &Position) -> Result<Evaluation, DbError> {
+        let variant = position.variant();
+        let l = variant.pits_per_side();
+        let value = self.probe(position)?;
+        let moves = position
+            .successors()
+            .into_iter()
+            .map(|played| {
+                let child = match played.effect.child_board(l) {
+                    Some(b) => self.probe_board(variant, &b)?,
+                    None => Value::ENDLESS,
+                };
+                Ok(MoveEval {
+                    value: move_value(variant, &played.effect, child),
+                    played,
+                    best: false,
+                    exact: true,
+                })
+            })
+            .collect::<Result<Vec<_>, DbError>>()?;
+        Ok(Evaluation::new(*position, value, moves, Source::Tablebase))
+    }
+}

@@ -1,0 +1,98 @@
+//! The one way any position is answered: from the tablebase where it holds the position, else
+//! by the search engine ([`mancala_solver::engine`]), whose leaves are the tablebase's values.
+//! The service's handlers, the command line, the puzzle composer and every later client call an
+//! [`Evaluator`]; nothing else decides between the tablebase and a search.
+//!
+//! An evaluator owns what those answers need and would be costly to make per answer:
+//!
+//! * the tablebase handle (its chunk cache is shared by every caller);
+//! * the set of slices it holds ([`solved`]), so that [`Evaluator::holds`] is a lookup, read
+//!   again only when the file changes;
+//! * the search engines' transposition tables ([`engines`]), lent to one search after another,
+//!   and the cap on searches at once ([`SearchSettings`]): one more than it allows is
+//!   [`DbError::Busy`] at once.
+//!
+//! [`Evaluator::evaluate`] answers one position; [`Evaluator::main_line`] and
+//! [`Evaluator::analyse`] (in `crate::line` and `crate::analyse`) answer a line or a game
+//! through one [`Session`], whose engine serves every position of it.
+
+mod engines;
+mod session;
+mod settings;
+mod solved;
+
+use std::sync::Arc;
+
+use mancala_solver::engine::Budget;
+use mancala_solver::{Position, Variant};
+
+pub use session::Session;
+pub use settings::{SearchSettings, PLY_BUDGET, SEARCH_BUDGET};
+
+use crate::{DbError, Evaluation, Tablebase};
+
+/// Answers any legal position (see the module documentation). Shared by every thread of a
+/// service: every method takes `&self`.
+pub struct Evaluator {
+    tb: Arc<Tablebase>,
+    solved: solved::Solved,
+    engines: engines::Engines,
+    settings: SearchSettings,
+}
+
+impl Evaluator {
+    /// An evaluator over `tb` whose searches are bounded by `settings`; reads the slices it
+    /// holds.
+    pub fn new(tb: Arc<Tablebase>, settings: SearchSettings) -> Result<Evaluator, DbError> {
+        Ok(Evaluator {
+            solved: solved::Solved::read(&tb)?,
+            engines: engines::Engines::new(settings),
+            tb,
+            settings,
+        })
+    }
+
+    /// The tablebase answered from.
+    pub fn tablebase(&self) -> &Arc<Tablebase> {
+        &self.tb
+    }
+
+    /// The bounds on searches.
+    pub fn settings(&self) -> &SearchSettings {
+        &self.settings
+    }
+
+    /// Whether the tablebase holds `position` (a lookup in memory): its evaluation, and every
+    /// position play can reach from it, need no search.
+    pub fn holds(&self, position: &Position) -> bool {
+        self.solved
+            .holds(&self.tb, position.variant(), &position.relative_board())
+    }
+
+    /// Evaluates any legal position: from the tablebase where it holds it, else by a search
+    /// within `budget` whose leaves are the positions the tablebase holds. Running out of
+    /// budget is not an error: the answer is then the estimate of the deepest iteration the
+    /// search completed ([`crate::SearchReport`]). A search waits for an engine while every one
+    /// is busy, and fails with [`DbError::Busy`] when the queue is full too.
+    pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
+        if self.holds(position) {
+            match self.tb.evaluate(position) {
+                // Deleted since the set was read: read it again, and search.
+                Err(DbError::NotSolved { .. }) => self.solved.refresh(&self.tb)?,
+                answer => return answer,
+            }
+        }
+        self.session(position.variant()).evaluate(position, budget)
+    }
+
+    /// A session for evaluating the positions of one game or line of `variant` with one engine.
+    pub fn session(&self, variant: Variant) -> Session<'_> {
+        Session::new(self, variant)
+    }
+
+    /// Reads the slices the tablebase holds again now (a solve in this process has just stored
+    /// a group); otherwise the file is looked at for changes once a second.
+    pub fn refresh(&self) -> Result<(), DbError> {
+        self.solved.refresh(&self.tb)
+    }
+}

@@ -1,0 +1,77 @@
+//! What a terminal user can do about a library error: the command that builds a missing
+//! tablebase, solves a missing slice or repairs a damaged one. The libraries say what is wrong
+//! with the facts (the file, the slice and its seeds); the words that name a `mancala` command
+//! are written here, at the edge, once.
+
+use mancala_db::DbError;
+
+/// The advice for the first error in `err`'s chain that has one, or `None`.
+pub fn hint(err: &anyhow::Error) -> Option<String> {
+    err.chain()
+        .find_map(|cause| cause.downcast_ref::<DbError>())
+        .and_then(db_hint)
+}
+
+/// The advice for a tablebase error, if the user can do something about it.
+fn db_hint(err: &DbError) -> Option<String> {
+    Some(match err {
+        DbError::Missing { path } => format!(
+            "build one with `mancala solve all --db {}` (or pass --db PATH)",
+            quoted(path)
+        ),
+        DbError::NotSolved {
+            variant,
+            seeds,
+            path,
+            ..
+        } => format!(
+            "solve it with `mancala solve {variant} --max-seeds {seeds} --db {}`",
+            quoted(path)
+        ),
+        DbError::Corrupt { .. } => "`mancala db verify --delete-damaged` deletes the damaged \
+                                    slices, and `mancala solve` then solves them again"
+            .to_owned(),
+        DbError::Foreign { .. } => "pass another --db path".to_owned(),
+        DbError::Directory { .. } => "pass the file's path".to_owned(),
+        DbError::ReadOnly { .. } => {
+            "reading commands and `mancala serve --read-only` can still use it".to_owned()
+        }
+        DbError::Busy { .. } => "try again shortly".to_owned(),
+        DbError::Sqlite { .. } | DbError::Migration { .. } | DbError::Io { .. } => return None,
+    })
+}
+
+/// A path as it must be typed in a shell.
+pub fn quoted(path: &str) -> String {
+    shlex::try_quote(path).map_or_else(|_| path.to_owned(), |q| q.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_solver::{SliceId, Variant};
+
+    use super::*;
+
+    #[test]
+    fn a_missing_slice_is_solved_by_its_seeds_into_its_file() {
+        let err = anyhow::Error::new(DbError::NotSolved {
+            variant: Variant::RioKadalis,
+            slice: SliceId::Seeds(8),
+            seeds: 8,
+            path: "my tables.db".into(),
+        })
+        .context("evaluating");
+        assert_eq!(
+            hint(&err).as_deref(),
+            Some("solve it with `mancala solve rio-kadalis --max-seeds 8 --db 'my tables.db'`")
+        );
+        let missing = anyhow::Error::new(DbError::Missing {
+            path: "x.db".into(),
+        });
+        assert_eq!(
+            hint(&missing).as_deref(),
+            Some("build one with `mancala solve all --db x.db` (or pass --db PATH)")
+        );
+        assert_eq!(hint(&anyhow::anyhow!("no tablebase error")), None);
+    }
+}
