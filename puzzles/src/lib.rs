@@ -7,7 +7,7 @@
 //! * [`rating`]: the initial rating from difficulty, and Glicko-2 updates, recorded as players
 //!   try them.
 //! * [`generate`](mod@generate): the seeded, parallel search of solved slices for puzzles.
-//! * [`compose`](mod@compose): problems beyond the tablebase, proved by exact search (issue 17).
+//! * [`compose`](mod@compose): problems beyond the tablebase, proved by exact search.
 //! * [`attempt`]: checking a player's moves, any win-keeping move counting.
 
 pub mod attempt;

@@ -1,4 +1,4 @@
-//! Composed problems (issue 17) re-proven without the search that proved them: Rio Kadalis is
+//! Composed problems re-proven without the search that proved them: Rio Kadalis is
 //! solved to 16 seeds in memory by the retrograde solver, the tablebase given to the composer
 //! holds only the slices up to 12, so every 16-seed value of a composition comes from a search,
 //! and each problem is replayed here against the solver's own values of every position: South

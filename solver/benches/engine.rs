@@ -1,5 +1,5 @@
 //! Engine benchmark: how fast `mancala_solver::engine` searches, and how it compares with the
-//! Kalah-only exact search of `mancala_solver::search`. Not a test: run it with
+//! Kalah-only exact search of `mancala_solver::kalah_mtdf`. Not a test: run it with
 //!
 //! ```text
 //! cargo bench -p mancala-solver --bench engine                # both tables below
@@ -21,7 +21,7 @@ use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
 use mancala_solver::engine::{Budget, Engine};
-use mancala_solver::search::{KalahSearch, SearchOptions};
+use mancala_solver::kalah_mtdf::{KalahSearch, SearchOptions};
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{Board, Position, Slice, Variant};
 

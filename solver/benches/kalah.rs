@@ -1,5 +1,5 @@
 //! Kalah benchmark: the value of the start position of `Kalah(P, n)` by the exact search of
-//! `mancala_solver::search`, with an in-memory tablebase at its leaves. Not a test: run it with
+//! `mancala_solver::kalah_mtdf`, with an in-memory tablebase at its leaves. Not a test: run it with
 //!
 //! ```text
 //! cargo bench -p mancala-solver --bench kalah              # Kalah(6, 4), 16-seed leaves
@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use mancala_solver::search::{start_board, KalahSearch, Leaves, SearchOptions};
+use mancala_solver::kalah_mtdf::{start_board, KalahSearch, Leaves, SearchOptions};
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{Board, Slice, Variant};
 

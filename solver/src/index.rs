@@ -244,18 +244,17 @@ mod tests {
     #[test]
     fn advance_in_a_register_is_advance() {
         use crate::position::Board;
-        use crate::register::{load, store};
         for (k, s) in [(1, 3), (2, 5), (5, 4), (12, 3), (16, 2), (4, 0)] {
             let mut board = Board::EMPTY;
             unrank(0, s, &mut board.cells[..k]);
-            let mut x = load(&board);
+            let mut x = board.register();
             loop {
                 let more = advance(&mut board.cells[..k]);
                 assert_eq!(advance_register(&mut x, k), more, "{k} pits, {s} seeds");
                 if !more {
                     break;
                 }
-                assert_eq!(store(x), board, "{k} pits, {s} seeds");
+                assert_eq!(Board::from_register(x), board, "{k} pits, {s} seeds");
             }
         }
     }
@@ -308,7 +307,7 @@ mod tests {
             if k <= crate::register::CELLS {
                 let mut board = crate::position::Board::EMPTY;
                 board.cells[..k].copy_from_slice(&cells);
-                prop_assert_eq!(rank_register(crate::register::load(&board), k), i);
+                prop_assert_eq!(rank_register(board.register(), k), i);
             }
         }
     }

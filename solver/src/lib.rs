@@ -4,8 +4,9 @@
 //! * [`Setup`] / [`Position`]: a position string read as written, then validated against a
 //!   variant; [`Position::play`] and friends play moves.
 //! * [`rules::expand`]: the allocation-free move generator that the solver runs on.
-//! * [`solve`]: the retrograde solver of slices; [`search`]: the exact forward search of
-//!   `Kalah(P, n)` for any `P`, which checks the published Kalah results.
+//! * [`solve`]: the retrograde solver of slices; [`kalah_mtdf`]: the exact MTD(f) search of
+//!   `Kalah(P, n)` for any `P`, which checks the published Kalah results (the calibration of
+//!   the Kalah search, not what answers players: that is the engine).
 //! * [`engine`]: the search of any position of any variant beyond the tablebase, exact where it
 //!   can prove it, else a labelled estimate.
 
@@ -15,13 +16,13 @@ pub mod engine;
 pub mod error;
 mod game_result;
 mod index;
+pub mod kalah_mtdf;
 mod moves;
 mod notation;
 mod play;
 mod position;
 mod register;
 pub mod rules;
-pub mod search;
 mod slice;
 pub mod solve;
 mod sowing;

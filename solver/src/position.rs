@@ -69,12 +69,28 @@ impl Board {
         cells: [0; 2 * MAX_PITS_PER_SIDE],
     };
 
+    /// Cells `0..16` as one register ([`crate::register`]), cell `i` in byte `i`.
+    #[inline(always)]
+    pub(crate) fn register(&self) -> u128 {
+        let mut low = [0u8; register::CELLS];
+        low.copy_from_slice(&self.cells[..register::CELLS]);
+        u128::from_le_bytes(low)
+    }
+
+    /// The board whose cells `0..16` are the register `x`, the others empty.
+    #[inline(always)]
+    pub(crate) fn from_register(x: u128) -> Board {
+        let mut b = Board::EMPTY;
+        b.cells[..register::CELLS].copy_from_slice(&x.to_le_bytes());
+        b
+    }
+
     /// The same board seen from the other side.
     #[inline]
     pub fn flipped(&self, pits_per_side: usize) -> Board {
         let l = pits_per_side;
         if 2 * l <= register::CELLS {
-            return register::store(register::flipped(register::load(self), l));
+            return Board::from_register(register::flipped(self.register(), l));
         }
         let mut cells = [0u8; 2 * MAX_PITS_PER_SIDE];
         cells[..l].copy_from_slice(&self.cells[l..2 * l]);

@@ -1,5 +1,5 @@
 //! A board of at most 16 cells (Kalah and Oware rows of up to 8 pits) as one 128-bit register,
-//! cell `i` in byte `i`.
+//! cell `i` in byte `i` ([`crate::Board::register`] and [`crate::Board::from_register`] convert).
 //!
 //! The hot paths (the Kalah solve and search) change a few cells of a board and then copy the
 //! whole board. Done byte by byte in memory, the copy's wide loads wait for the narrow stores
@@ -7,29 +7,11 @@
 //! a third of the Kalah solve's time went to such stalls. In a register the same changes are a
 //! few shifts and adds, and the board is written back with one wide store.
 
-use crate::position::Board;
-
 /// The most cells a register holds.
 pub(crate) const CELLS: usize = 16;
 
 /// One in every byte.
 const ONES: u128 = u128::MAX / 0xFF;
-
-/// Cells `0..16` of `board`.
-#[inline(always)]
-pub(crate) fn load(board: &Board) -> u128 {
-    let mut low = [0u8; CELLS];
-    low.copy_from_slice(&board.cells[..CELLS]);
-    u128::from_le_bytes(low)
-}
-
-/// The board whose cells `0..16` are `x`, the others empty.
-#[inline(always)]
-pub(crate) fn store(x: u128) -> Board {
-    let mut b = Board::EMPTY;
-    b.cells[..CELLS].copy_from_slice(&x.to_le_bytes());
-    b
-}
 
 /// Every bit of the cells `0..k` (`k <= 16`).
 #[inline(always)]
@@ -78,14 +60,19 @@ pub(crate) fn flipped(x: u128, l: usize) -> u128 {
 mod tests {
     use super::*;
 
+    /// The register of these cells (at most 16).
+    fn load(cells: [u8; CELLS]) -> u128 {
+        u128::from_le_bytes(cells)
+    }
+
     #[test]
     fn cells_masks_sums_and_flips_as_on_the_board() {
-        let mut b = Board::EMPTY;
-        for (i, c) in b.cells[..12].iter_mut().enumerate() {
+        let mut b = [0u8; CELLS];
+        for (i, c) in b[..12].iter_mut().enumerate() {
             *c = 3 * i as u8 + 1; // 1, 4, ..., 34: 210 in all
         }
-        let x = load(&b);
-        assert_eq!(store(x), b);
+        let x = load(b);
+        assert_eq!(x.to_le_bytes(), b);
         assert_eq!(cell(x, 5), 16);
         assert_eq!(sum(x), 210);
         assert_eq!(sum(x & below(6)), 1 + 4 + 7 + 10 + 13 + 16);
@@ -93,19 +80,18 @@ mod tests {
         assert_eq!(cell(emptied(x, 11), 11), 0);
         assert_eq!(sum(emptied(x, 11)), 210 - 34);
         // Seen from the other side: cells 6..12 first, then 0..6.
-        let mut other = Board::EMPTY;
+        let mut other = [0u8; CELLS];
         for i in 0..6 {
-            other.cells[i] = b.cells[i + 6];
-            other.cells[i + 6] = b.cells[i];
+            other[i] = b[i + 6];
+            other[i + 6] = b[i];
         }
-        assert_eq!(store(flipped(x, 6)), other);
+        assert_eq!(flipped(x, 6).to_le_bytes(), other);
         assert_eq!(flipped(flipped(x, 6), 6), x);
-        let mut full = Board::EMPTY;
-        full.cells[..16].fill(7);
-        full.cells[0] = 1;
-        assert_eq!(sum(load(&full)), 106);
+        let mut full = [7u8; CELLS];
+        full[0] = 1;
+        assert_eq!(sum(load(full)), 106);
         let mut other = full;
-        (other.cells[0], other.cells[8]) = (7, 1);
-        assert_eq!(store(flipped(load(&full), 8)), other);
+        (other[0], other[8]) = (7, 1);
+        assert_eq!(flipped(load(full), 8).to_le_bytes(), other);
     }
 }

@@ -2,7 +2,7 @@
 //! solver (the truth), the engine is given a tablebase of only the smaller ones, and positions
 //! a few seeds above it are searched. Whenever the engine says a value is exact it must be the
 //! retrograde value: of the position, and of every move (worked out here from the retrograde
-//! value of the position the move leads to, by the table of RULES.md §2). And the answers must
+//! value of the position the move leads to, by the table of docs/rules.md#values-and-depths). And the answers must
 //! mostly be exact: always for Kalah (acyclic, every line ends), for most positions elsewhere.
 
 use mancala_solver::engine::{Analysis, Budget, Engine};

@@ -2,7 +2,7 @@
 //! (Awari), computed again here.
 //!
 //! * Kalah: the value of the start position of `Kalah(P, n)` for P <= 6 and n <= 4, by the
-//!   exact search of `mancala_solver::search`, against Irving, Donkers and Uiterwijk, "Solving
+//!   exact search of `mancala_solver::kalah_mtdf`, against Irving, Donkers and Uiterwijk, "Solving
 //!   Kalah", ICGA Journal 23(3), 2000 (their rules: the capture of an emptied own pit takes the
 //!   opposite pit even when it is empty, docs/rules.md#variants). The search is also checked
 //!   against full tablebases where both fit.
@@ -13,7 +13,9 @@
 //! The `Kalah(6, 4)` start (a first-player win by 10) takes a minute: `cargo test -- --ignored`,
 //! and `cargo bench -p mancala-solver --bench kalah` times it.
 
-use mancala_solver::search::{kalah_start_value, start_board, Budget, KalahSearch, SearchOptions};
+use mancala_solver::kalah_mtdf::{
+    kalah_start_value, start_board, Budget, KalahSearch, SearchOptions,
+};
 use mancala_solver::solve::{solve_all, KnownValues, Silent, SolvedSlice};
 use mancala_solver::{move_value, Board, Position, Slice, SliceId, Value, Variant};
 

@@ -1,7 +1,7 @@
 //! The solver's values and depths, slice by slice, against digests of the tables that the
 //! solver of the first milestone computed (its edges kept in memory, values and depths found in
 //! two separate retrograde passes). The memory-lean solver that replaced it must give exactly
-//! the same value and depth to every position (issue 12, RULES.md section 2): any difference in
+//! the same value and depth to every position (docs/rules.md#values-and-depths): any difference in
 //! any position changes a digest.
 //!
 //! `tests/data/solved_digests.txt` was written by that solver (commit daa8c68) with

@@ -1,4 +1,4 @@
-//! `mancala puzzles compose`: Anuak problems composed beyond the tablebase (issue 17), stored
+//! `mancala puzzles compose`: Anuak problems composed beyond the tablebase, stored
 //! batch by batch with where the composition stands, so that it resumes where it stopped.
 
 use std::collections::BTreeMap;

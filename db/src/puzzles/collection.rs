@@ -1,5 +1,5 @@
-//! Puzzle collections: the tablebase's own puzzles, and the Anuak problems composed beyond it
-//! (issue 17). A collection is a word in the database and on the wire and an enum in between.
+//! Puzzle collections: the tablebase's own puzzles, and the Anuak problems composed beyond it.
+//! A collection is a word in the database and on the wire and an enum in between.
 
 use std::fmt;
 use std::str::FromStr;

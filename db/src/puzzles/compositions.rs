@@ -1,4 +1,4 @@
-//! Where each composition of problems stands (issue 17): the next candidate to examine, kept
+//! Where each composition of problems stands: the next candidate to examine, kept
 //! with the problems found in one transaction, so that a composition stopped at any point (a
 //! time box, Ctrl-C, a crash) resumes where it stopped, never losing or repeating a problem.
 

@@ -1,4 +1,4 @@
-//! The composer of problems beyond the tablebase (issue 17), in the Anuak tradition of composed
+//! The composer of problems beyond the tablebase, in the Anuak tradition of composed
 //! endgame problems: positions with more seeds than the tablebase holds in which South wins the
 //! whole game by a line of unique moves, each value proven exactly by a search down to the
 //! tablebase ([`prove`]). Candidates come from random positions and the engine's games, or from

@@ -1,4 +1,4 @@
-//! The proof of a composed problem (issue 17): every value it rests on is exact, from the
+//! The proof of a composed problem: every value it rests on is exact, from the
 //! tablebase or from a search that proved it ([`mancala_db::Session`]), never an estimate.
 //!
 //! A composed problem is a position, `CAPTURED` set so that the whole game's result is at stake,
@@ -23,7 +23,7 @@ use crate::definition::Solution;
 pub struct ExactMove {
     /// The move and the position after it.
     pub played: Played,
-    /// Its exact value (RULES.md §2) for the side that plays it.
+    /// Its exact value (docs/rules.md#values-and-depths) for the side that plays it.
     pub score: i8,
 }
 

@@ -12,7 +12,7 @@ use crate::Move;
 /// is played in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchValue {
-    /// The value as RULES.md §2 defines it: seeds still to win minus seeds still to lose (score
+    /// The value as docs/rules.md#values-and-depths defines it: seeds still to win minus seeds still to lose (score
     /// variants), or -1, 0, +1 (win/draw/loss variants). An estimate is rounded to the nearest.
     pub score: i8,
     /// The same in sixteenths of a seed: an estimate's finer value (always a multiple of 16 when

@@ -9,7 +9,7 @@
 //!
 //! * Iterative deepening (`root.rs`) over fail-soft negamax alpha-beta (`negamax.rs`), with a
 //!   fixed-size transposition table (`table.rs`) and move ordering (`move_list.rs`).
-//! * Values mean what RULES.md §2 says, for every variant: the margin of seeds still to win
+//! * Values mean what docs/rules.md#values-and-depths says, for every variant: the margin of seeds still to win
 //!   (score variants) or -1, 0, +1 (win/draw/loss variants); a move's value follows from its
 //!   child's as [`crate::value::move_value`] says, an endless sowing being the loss it is.
 //!   Internally scores are sixteenths of a seed (`score.rs`), so that frontier estimates
@@ -28,7 +28,7 @@
 //! # Cycles
 //!
 //! Every variant but Kalah can cycle: moves that capture nothing can bring a position back. The
-//! value of a position (RULES.md §2) counts endless play as 0. The search scores a position
+//! value of a position (docs/rules.md#values-and-depths) counts endless play as 0. The search scores a position
 //! repeated on its path (same board, same side to move, since the last capture) as 0, which is
 //! right for the line but depends on the path: the same position reached by another path may not
 //! repeat anything. Such results are never stored as proven.

@@ -58,9 +58,9 @@ pub fn expand(
 #[inline]
 pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T) -> MoveEffect {
     if !T::WANTED && 2 * p <= register::CELLS {
-        let e = sow_in_register(p, register::load(board), from);
+        let e = sow_in_register(p, board.register(), from);
         return MoveEffect {
-            board: register::store(e.board),
+            board: Board::from_register(e.board),
             gain: e.gain,
             next: e.next,
         };
@@ -294,9 +294,9 @@ mod tests {
                 let mut slow = Vec::new();
                 let slow_end = expand(p, &b, &mut |_, o| slow.push(*o));
                 let mut fast = Vec::new();
-                let fast_end = expand_in_register(p, register::load(&b), |e| {
+                let fast_end = expand_in_register(p, b.register(), |e| {
                     fast.push(MoveEffect {
-                        board: register::store(e.board),
+                        board: Board::from_register(e.board),
                         gain: e.gain,
                         next: e.next,
                     })

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use super::state::UNKNOWN;
 use super::{KnownValues, Progress, SolveError, NO_DEPTH};
 use crate::cache::{huge_pages_for, on_huge_pages, prefetch};
-use crate::position::MAX_PITS_PER_SIDE;
+use crate::position::{Board, MAX_PITS_PER_SIDE};
 use crate::rules::{kalah, Next};
 use crate::slice::{Slice, SliceId};
 use crate::value;
@@ -130,7 +130,7 @@ fn solve_rows<const L: usize>(
     };
     (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|c| {
         let end = ((c + 1) * CHUNK).min(n);
-        let mut board = register::load(&slice.board((c * CHUNK) as u64));
+        let mut board = slice.board((c * CHUNK) as u64).register();
         for i in c * CHUNK..end {
             memo.get(i, board);
             if i + 1 < end {
@@ -170,7 +170,7 @@ impl<const L: usize> Memo<'_, L> {
                 Next::Opponent if e.gain == [0, 0] => {
                     let seen = register::flipped(e.board, l);
                     let i = index::rank_register(seen, 2 * l) as usize;
-                    debug_assert_eq!(i as u64, self.slice.index(&register::store(seen)));
+                    debug_assert_eq!(i as u64, self.slice.index(&Board::from_register(seen)));
                     prefetch(&self.state[i]);
                     Child::Here(i, seen)
                 }
@@ -184,7 +184,7 @@ impl<const L: usize> Memo<'_, L> {
                     let seeds = self.seeds - e.gain[0] - e.gain[1];
                     debug_assert_eq!(
                         SliceId::Seeds(seeds),
-                        Slice::of(variant, &register::store(seen)).id
+                        Slice::of(variant, &Board::from_register(seen)).id
                     );
                     let values = self.known[seeds as usize].expect("checked by check_known");
                     let value = &values[index::rank_register(seen, 2 * l) as usize];

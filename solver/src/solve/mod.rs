@@ -161,7 +161,7 @@ impl KnownValues {
         self.get(slice.id).map(|v| &v[slice.index(board) as usize])
     }
 
-    /// These values as the leaves of a [`crate::search::KalahSearch`] of `variant`.
+    /// These values as the leaves of a [`crate::kalah_mtdf::KalahSearch`] of `variant`.
     pub fn leaves(&self, variant: Variant) -> KnownLeaves<'_> {
         KnownLeaves {
             known: self,
@@ -176,7 +176,7 @@ pub struct KnownLeaves<'a> {
     variant: Variant,
 }
 
-impl crate::search::Leaves for KnownLeaves<'_> {
+impl crate::kalah_mtdf::Leaves for KnownLeaves<'_> {
     #[inline]
     fn value(&self, board: &crate::Board) -> Option<i8> {
         self.known.value(self.variant, board)
