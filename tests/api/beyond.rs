@@ -281,3 +281,33 @@ fn searches_are_bounded_and_never_hold_up_the_tablebase() {
     ));
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+/// `HEAD` of a position the tablebase does not hold answers at once, without searching: a
+/// search of the cap here would take 20 s. Its head is that of a searched answer (not cacheable);
+/// `HEAD` of a tablebase position is that of the tablebase's answer.
+#[test]
+fn head_of_a_searched_position_does_not_search() {
+    let db = shallow_tablebase();
+    let server = LocalServer::start(db, limits(1, 0, u64::MAX / 2, Duration::from_secs(20)));
+    let path = format!(
+        "/api/oware?position={}",
+        q(&Position::start(Variant::Oware).to_string())
+    );
+    let asked = Instant::now();
+    let r = crate::common::http::http(server.addr, "HEAD", &path, &[], b"");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!(r.status, 200, "{r:?}");
+    assert_eq!(r.header("cache-control"), Some("no-cache"), "{r:?}");
+    // GET of the same position searches.
+    let r = server.get(&format!("{path}&budget=1000"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["source"], "search");
+    let held = "/api/rio-kadalis?position=0,0,1,0,2,1/1,0,0,3,0,0_S";
+    let r = crate::common::http::http(server.addr, "HEAD", held, &[], b"");
+    assert_eq!(r.status, 200, "{r:?}");
+    assert!(r.header("etag").is_some(), "{r:?}");
+}
