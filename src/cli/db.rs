@@ -1,11 +1,15 @@
 //! `mancala db info` and `mancala db verify`: what a tablebase holds, and whether it is intact.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 
+use mancala_solver::SliceId;
+
 use super::args::DbPath;
+use super::hints::quoted;
 use super::print;
 use super::text::thousands;
 
@@ -34,7 +38,8 @@ pub struct InfoArgs {
 /// `mancala db verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Delete the slices that have damaged chunks, so that `mancala solve` solves them again (the
+    /// Delete the damaged slices (a damaged chunk or slice row, chunks missing or out of place)
+    /// and chunks with no slice row, naming each, so that `mancala solve` solves them again (the
     /// other slices are kept).
     #[arg(long)]
     delete_damaged: bool,
@@ -112,7 +117,8 @@ impl InfoArgs {
 
 impl VerifyArgs {
     /// Checks every chunk; fails naming each damaged slice and chunk. With `--delete-damaged`, the
-    /// damaged slices are deleted so that `mancala solve` solves them again.
+    /// damaged slices (and chunks with no slice row) are deleted, each named, so that `mancala
+    /// solve` solves them again.
     fn run(self) -> Result<()> {
         let db = self.db.path.as_path();
         let tb = if self.delete_damaged {
@@ -135,10 +141,56 @@ impl VerifyArgs {
                 d.variant, d.slice, d.what
             );
         }
-        bail!(
-        "{} damaged chunk(s) in {}; solve the named slices again (`mancala solve VARIANT --max-seeds N`) after deleting them",
-        damage.len(),
-        tb.path()
-    )
+        let slices: BTreeSet<(&str, &str)> = damage
+            .iter()
+            .map(|d| (d.variant.as_str(), d.slice.as_str()))
+            .collect();
+        if !self.delete_damaged {
+            bail!(
+                "{} damaged chunk(s) or slice row(s) in {}, in {} slice(s); `mancala db verify \
+                 --delete-damaged --db {}` deletes those slices, and `mancala solve` then solves \
+                 them again",
+                damage.len(),
+                tb.path(),
+                slices.len(),
+                quoted(tb.path())
+            );
+        }
+        // What each variant was solved to, for the command that solves the slices again: its
+        // largest slice, stored or named by the damage (a chunk with no row).
+        let mut sizes: BTreeMap<&str, u32> = BTreeMap::new();
+        let rows = tb.slices(None)?;
+        let named = slices
+            .iter()
+            .filter_map(|&(v, s)| Some((v, s.parse::<SliceId>().ok()?.total())));
+        for (variant, seeds) in rows
+            .iter()
+            .map(|r| (r.variant.as_str(), r.seeds))
+            .chain(named)
+        {
+            if slices.iter().any(|(v, _)| *v == variant) {
+                let size = sizes.entry(variant).or_default();
+                *size = (*size).max(seeds);
+            }
+        }
+        for (variant, slice) in &slices {
+            tb.delete_slice(variant, slice)?;
+            eprintln!("deleted: {variant} slice {slice}");
+        }
+        let again: Vec<String> = sizes
+            .iter()
+            .map(|(v, n)| {
+                format!(
+                    "`mancala solve {v} --max-seeds {n} --db {}`",
+                    quoted(tb.path())
+                )
+            })
+            .collect();
+        Ok(print(&format!(
+            "{}: deleted {} damaged slice(s), kept the others; {} solves them again.\n",
+            tb.path(),
+            slices.len(),
+            again.join(" and ")
+        ))?)
     }
 }

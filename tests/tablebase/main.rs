@@ -23,6 +23,7 @@ mod exhaustive;
 mod hand_worked;
 mod memory;
 mod oracle;
+mod repair;
 mod resume;
 mod solve_all;
 mod sqlite;
