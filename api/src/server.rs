@@ -10,6 +10,7 @@ use actix_web::middleware::{self, Logger};
 use actix_web::{web, App, HttpServer};
 use anyhow::{Context, Result};
 use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
+use mancala_puzzles::PuzzleStore;
 
 use crate::guard;
 use crate::limits::{DISCONNECT_TIMEOUT, HEAD_TIMEOUT, KEEP_ALIVE};
@@ -108,8 +109,10 @@ pub fn run_with(
         .with_context(|| format!("opening the tablebase {}", db.display()))?;
     let evaluator = Evaluator::new(Arc::new(tb), options.search)
         .with_context(|| format!("reading the slices of {}", db.display()))?;
+    let puzzles = PuzzleStore::open_read_only(db)
+        .with_context(|| format!("opening the puzzles of {}", db.display()))?;
     let state = web::Data::new(
-        AppState::new(evaluator, writer).context("starting the threads that answer")?,
+        AppState::new(evaluator, puzzles, writer).context("starting the threads that answer")?,
     );
     actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || {
@@ -140,8 +143,8 @@ fn open_writer(db: &Path, read_only: bool) -> Result<Writer> {
         log::info!("read-only: puzzle attempts are answered with 503");
         return Ok(Writer::ReadOnly(ReadOnly::Asked));
     }
-    match Tablebase::open(db) {
-        Ok(tb) => Ok(Writer::Open(Arc::new(tb))),
+    match PuzzleStore::open(db) {
+        Ok(store) => Ok(Writer::Open(Arc::new(store))),
         Err(e @ DbError::ReadOnly { .. }) => {
             log::warn!("{e}; serving read-only: puzzle attempts are answered with 503");
             Ok(Writer::ReadOnly(ReadOnly::NotWritable))

@@ -1,10 +1,12 @@
 //! What every request handler shares: the [`Evaluator`] (the tablebase, opened once, read-only,
-//! with its search engines), the one pool of threads that runs blocking work off the async
-//! workers, and the handle that writes (puzzle attempts), absent when the server is read-only.
+//! with its search engines), the puzzle store (read-only), the one pool of threads that runs
+//! blocking work off the async workers, and the store that writes (players, attempts), absent
+//! when the server is read-only.
 
 use std::sync::Arc;
 
 use mancala_db::{Evaluator, Tablebase};
+use mancala_puzzles::PuzzleStore;
 
 use crate::error::ApiError;
 use crate::pool::Pool;
@@ -16,6 +18,8 @@ pub struct AppState {
     /// is used only on cache misses, never on an async worker; its searches are bounded by its
     /// [`mancala_db::SearchSettings`].
     pub evaluator: Arc<Evaluator>,
+    /// The puzzles, players and attempts, read-only (a second connection to the file).
+    puzzles: Arc<PuzzleStore>,
     /// Where writes go, if anywhere: see [`AppState::writer`].
     writer: Writer,
     /// Where every blocking call runs (see [`crate::pool`]).
@@ -26,11 +30,16 @@ impl AppState {
     /// The state over an evaluator and where writes go, with the blocking threads started:
     /// two a core for tablebase work, and one for each search the evaluator may run or queue,
     /// so that searches waiting for an engine never take the threads tablebase answers need.
-    pub fn new(evaluator: Evaluator, writer: Writer) -> std::io::Result<AppState> {
+    pub fn new(
+        evaluator: Evaluator,
+        puzzles: PuzzleStore,
+        writer: Writer,
+    ) -> std::io::Result<AppState> {
         let settings = evaluator.settings();
         let threads = Pool::default_threads() + settings.threads.max(1) + settings.queue;
         Ok(AppState {
             evaluator: Arc::new(evaluator),
+            puzzles: Arc::new(puzzles),
             writer,
             pool: Pool::new("blocking", threads)?,
         })
@@ -39,6 +48,11 @@ impl AppState {
     /// The tablebase (read-only), for the puzzle routes.
     pub fn tablebase(&self) -> Arc<Tablebase> {
         Arc::clone(self.evaluator.tablebase())
+    }
+
+    /// The puzzle store (read-only).
+    pub fn puzzles(&self) -> Arc<PuzzleStore> {
+        Arc::clone(&self.puzzles)
     }
 
     /// Runs the blocking call `f` on a pool thread and waits for it without blocking the async
@@ -51,9 +65,9 @@ impl AppState {
         Ok(self.pool.run(f).await?)
     }
 
-    /// The handle that writes; on a read-only server a 503 that says why, which every write
+    /// The store that writes; on a read-only server a 503 that says why, which every write
     /// route answers.
-    pub fn writer(&self) -> Result<Arc<Tablebase>, ApiError> {
+    pub fn writer(&self) -> Result<Arc<PuzzleStore>, ApiError> {
         match &self.writer {
             Writer::Open(tb) => Ok(tb.clone()),
             Writer::ReadOnly(why) => Err(ApiError::ReadOnly(*why)),

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use mancala_db::Tablebase;
+use mancala_puzzles::PuzzleStore;
 
 /// Why a server does not write to its database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl ReadOnly {
 pub enum Writer {
     /// A second handle that may write: puzzle attempts and rating updates (WAL mode, so the
     /// readers are never blocked by it).
-    Open(Arc<Tablebase>),
+    Open(Arc<PuzzleStore>),
     /// The server is read-only.
     ReadOnly(ReadOnly),
 }

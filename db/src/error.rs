@@ -103,8 +103,10 @@ pub enum DbError {
     },
 }
 
-/// Attaches the database path to SQLite errors.
-pub(crate) trait WithPath<T> {
+/// Attaches the database path to SQLite errors: `.at(path)` turns a rusqlite result into one
+/// of [`DbError::Sqlite`], for every store built on a [`crate::Database`].
+pub trait WithPath<T> {
+    /// The result, its error naming the file at `path`.
     fn at(self, path: &str) -> Result<T, DbError>;
 }
 

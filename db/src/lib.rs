@@ -15,27 +15,22 @@ mod evaluator;
 pub mod line;
 mod open;
 mod probe;
-mod puzzles;
 mod schema;
 mod solve;
 mod store;
 mod verify;
 
-use std::sync::Mutex;
+use std::path::Path;
 
 use rusqlite::Connection;
 
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use distributed::solve_shared;
 pub use error::DbError;
+pub use error::WithPath;
 pub use evaluation::{Evaluation, MoveEval, SearchReport, Source};
 pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, SEARCH_BUDGET};
-pub use open::APPLICATION_ID;
-pub use puzzles::{
-    Collection, CompositionKey, NewAttempt, Player, PlayerSummary, Puzzle, PuzzleFilter,
-    PuzzleRating, RecordedAttempt, StoredPuzzle, Theme, ThemeResults, UnknownCollection,
-    UnknownTheme, NEWCOMER,
-};
+pub use open::{Database, APPLICATION_ID};
 pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
 pub use store::SliceInfo;
 pub use verify::Damage;
@@ -44,18 +39,31 @@ pub use verify::Damage;
 /// less in practice since small slices have small chunks.
 const CACHE_CHUNKS: usize = 4096;
 
-/// An open tablebase file.
+/// The solved slices of a tablebase file: probing, storing and verifying them.
 pub struct Tablebase {
+    /// The file's path, as given (for errors).
     path: String,
-    conn: Mutex<Connection>,
+    db: Database,
     cache: probe::ChunkCache,
 }
 
 impl Tablebase {
-    fn with_connection(path: String, conn: Connection) -> Tablebase {
+    /// Opens (creating if needed) a tablebase for reading and writing ([`Database::open`]).
+    pub fn open(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+        Database::open(path).map(Tablebase::on)
+    }
+
+    /// Opens an existing tablebase for reading only ([`Database::open_read_only`]), as the
+    /// service and the reading commands do.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+        Database::open_read_only(path).map(Tablebase::on)
+    }
+
+    /// The tablebase of an opened file.
+    fn on(db: Database) -> Tablebase {
         Tablebase {
-            path,
-            conn: Mutex::new(conn),
+            path: db.path().to_owned(),
+            db,
             cache: probe::ChunkCache::new(CACHE_CHUNKS),
         }
     }
@@ -66,8 +74,6 @@ impl Tablebase {
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        // A panic while holding the lock cannot leave the connection inconsistent (SQLite rolls
-        // back unfinished transactions), so a poisoned lock is still usable.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        self.db.connection()
     }
 }

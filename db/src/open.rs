@@ -3,14 +3,19 @@
 //! `application_id` is [`APPLICATION_ID`] (older files, from before it was stamped, are
 //! recognised by their tables and stamped by the migration); any other SQLite file is refused
 //! before anything is written to it.
+//!
+//! A [`Database`] is such an opened file: one connection, checked and up to date. The
+//! [`crate::Tablebase`] (the solved slices) and the puzzle crate's store (its rows) are each
+//! built on one.
 
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
 
 use crate::error::WithPath;
-use crate::{schema, DbError, Tablebase};
+use crate::{schema, DbError};
 
 /// The SQLite `application_id` of a mancala tablebase: `MNCL` in ASCII. `file(1)` and other
 /// tools read it from the file's header to tell what the file is.
@@ -22,11 +27,37 @@ const UNSTAMPED_TABLES: [&str; 4] = ["chunks", "puzzle_attempts", "puzzles", "sl
 /// How long a connection waits for another process's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-impl Tablebase {
+/// A tablebase file opened through one SQLite connection: ours (see the module documentation),
+/// its schema up to date. Shared by threads; the connection is used under a lock.
+pub struct Database {
+    path: String,
+    conn: Mutex<Connection>,
+}
+
+impl Database {
+    /// The file, as given.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The connection, for the one statement or transaction of the caller.
+    pub fn connection(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave the connection inconsistent (SQLite rolls
+        // back unfinished transactions), so a poisoned lock is still usable.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn with_connection(path: String, conn: Connection) -> Database {
+        Database {
+            path,
+            conn: Mutex::new(conn),
+        }
+    }
+
     /// Opens (creating if needed) a tablebase for reading and writing, bringing its schema up
     /// to date. Refuses a directory, a file that is not SQLite, another application's SQLite
     /// file (left untouched) and a file that cannot be written ([`DbError::ReadOnly`]).
-    pub fn open(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+    pub fn open(path: impl AsRef<Path>) -> Result<Database, DbError> {
         let path = path.as_ref();
         let name = path.display().to_string();
         refuse_directory(path, &name)?;
@@ -50,7 +81,7 @@ impl Tablebase {
     /// do. Works on a read-only file in a read-only directory too: where SQLite cannot create
     /// the shared-memory file that WAL mode reads through, the file is opened as immutable
     /// (nothing else can change it anyway).
-    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Tablebase, DbError> {
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Database, DbError> {
         let path = path.as_ref();
         let name = path.display().to_string();
         refuse_directory(path, &name)?;

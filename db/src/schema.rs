@@ -1,12 +1,13 @@
 //! The schema and its migrations. `PRAGMA user_version` holds the schema version
 //! (rusqlite_migration); every change is a new migration appended here, never an edit.
 
-use mancala_solver::{Slice, SliceId, Variant};
+use std::time::SystemTime;
+
+use mancala_solver::{Position, Slice, SliceId, Variant};
 use rusqlite::{params, Transaction};
 use rusqlite_migration::{HookResult, Migrations, M};
 
 use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
-use crate::puzzles::retire_forced_puzzles;
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
 pub(crate) const VERSION: i64 = 5;
@@ -120,6 +121,43 @@ pub(crate) fn migrations() -> Migrations<'static> {
     ])
 }
 
+/// Migration 4's hook: retires the stored puzzles whose first move is forced (a single legal
+/// move: nothing to decide), which the puzzle definition no longer allows; they stay for the
+/// history of attempts. A position that no longer parses is left alone: reading the puzzle
+/// reports it.
+fn retire_forced_puzzles(tx: &Transaction) -> HookResult {
+    let forced: Vec<i64> = {
+        let mut stmt = tx.prepare("SELECT id, variant, position FROM puzzles")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        let mut forced = Vec::new();
+        for row in rows {
+            let (id, variant, position) = row?;
+            let parsed = variant
+                .parse::<Variant>()
+                .ok()
+                .and_then(|v| Position::parse(v, &position).ok());
+            if parsed.is_some_and(|p| p.legal_moves().len() < 2) {
+                forced.push(id);
+            }
+        }
+        forced
+    };
+    let now = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
+    for id in forced {
+        tx.execute(
+            "UPDATE puzzles SET retired_at = ?2 WHERE id = ?1",
+            params![id, now],
+        )?;
+    }
+    Ok(())
+}
+
 /// Re-stamps the checksum of every chunk whose data still matches its old checksum.
 fn restamp_checksums(tx: &Transaction) -> HookResult {
     let mut read = tx.prepare(
@@ -176,5 +214,36 @@ mod tests {
             .unwrap();
         assert_eq!(id, crate::APPLICATION_ID);
         assert_eq!(&crate::APPLICATION_ID.to_be_bytes(), b"MNCL");
+    }
+
+    /// A database of schema version 2 with a puzzle whose first move is forced (South's row
+    /// holds seeds in one pit only: one legal move) and one with two legal moves: bringing it
+    /// up to date retires the first and leaves the second.
+    #[test]
+    fn the_migration_retires_puzzles_with_a_forced_first_move() {
+        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+        super::migrations().to_version(&mut conn, 2).unwrap();
+        for (n, position) in [
+            (1, "0,0,1,0,2,1/0,0,0,4,0,0 S 20-20"),
+            (2, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20"),
+        ] {
+            conn.execute(
+                "INSERT INTO puzzles (id, variant, position, solution, themes, rating,
+                     rating_deviation, volatility, created_at)
+                 VALUES (?1, 'rio-kadalis', ?2, '4', 'oneMove', 1500, 350, 0.06, 'then')",
+                rusqlite::params![n, position],
+            )
+            .unwrap();
+        }
+        super::migrations().to_latest(&mut conn).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT retired_at IS NOT NULL FROM puzzles ORDER BY id")
+            .unwrap();
+        let retired: Vec<bool> = stmt
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(retired, [true, false]);
     }
 }

@@ -3,7 +3,9 @@
 //! forced moves are played for the player, like the replies.
 
 use mancala_db::analyse::AnalyseError;
-use mancala_db::{Collection, Puzzle, Tablebase};
+use mancala_db::Tablebase;
+
+use crate::{Collection, Puzzle};
 use mancala_solver::{GameResult, Played, Position, Side};
 
 use crate::definition::is_exit;

@@ -1,4 +1,4 @@
-//! What a puzzle is (issues 5 and 13): a position, `CAPTURED` included so the whole game's result
+//! What a puzzle is: a position, `CAPTURED` included so the whole game's result
 //! is at stake, in which the side to move wins the game with perfect play, and at each of the
 //! solver's turns along the solution either it has a single legal move (a forced move, played
 //! for the player and not counted as a move to find) or it has a decision: at least two legal
@@ -10,47 +10,18 @@
 //! that secures the result: the capture or end of the game that the depth counts down to, or the
 //! solver's last move before an opponent's forced capture.
 
-use mancala_db::{Collection, DbError, Puzzle, PuzzleRating, Tablebase};
-use mancala_solver::{BySide, GameResult, Move, Played, Position, Scoring, Value};
+use mancala_db::{DbError, Tablebase};
+use mancala_solver::{BySide, GameResult, Played, Position, Scoring, Value};
 
 use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
-use crate::themes::themes;
+use crate::tag::themes;
+use crate::{Collection, Puzzle, PuzzleRating, Solution};
 
 /// In score variants, every move but the solution must lose at least this many seeds (or the
 /// game), so that a near-equal alternative never makes a second solution.
 pub const MIN_SCORE_GAP: i32 = 4;
 
-/// A puzzle's solution: the line, and what the generator needs to tag and rate it.
-#[derive(Clone, Debug, Default)]
-pub struct Solution {
-    /// Every ply of the line, solver first, alternating (an extra turn repeats a side).
-    pub line: Vec<Played>,
-    /// Whether each ply is the solver's.
-    pub by_solver: Vec<bool>,
-    /// Whether each ply is the solver's move at a decision (counted as a move to find; the
-    /// solver's other moves are forced).
-    pub decisions: Vec<bool>,
-    /// Moves of the solver's first turn that capture at once but do not keep the win: the
-    /// tempting wrong moves.
-    pub tempting: usize,
-    /// Moves the solver had to choose from, summed over its decisions.
-    pub choices: usize,
-    /// At one of the solver's decisions a wrong move is worth endless play (value 0, no depth):
-    /// it lets the side behind save a draw or an even split (the `cycleSave` theme).
-    pub cycle_save: bool,
-}
-
 impl Solution {
-    /// The solver's moves to find: its moves at decisions.
-    pub fn moves_to_find(&self) -> usize {
-        self.decisions.iter().filter(|&&b| b).count()
-    }
-
-    /// The line's moves.
-    pub fn moves(&self) -> Vec<Move> {
-        self.line.iter().map(|p| p.mv).collect()
-    }
-
     /// The puzzle of `position` with this solution in `collection`: its themes and initial
     /// rating worked out from the line.
     pub fn into_puzzle(self, position: Position, collection: Collection) -> Puzzle {

@@ -4,13 +4,14 @@
 
 use std::collections::HashSet;
 
-use mancala_db::{Collection, DbError, Puzzle, Tablebase};
+use mancala_db::{DbError, Tablebase};
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use crate::definition::solution_line;
+use crate::{Collection, Puzzle, StoredPuzzle};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -78,12 +79,13 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puz
     Ok(Some(solution.into_puzzle(position, Collection::Starter)))
 }
 
-/// Finds up to `opts.count` new puzzles of `variant` (none already stored), calling
+/// Finds up to `opts.count` new puzzles of `variant` (none of the `stored` ones), calling
 /// `progress(examined, found)` after every batch. Draws from the solved slices with at least half
 /// the seeds of the largest one, weighted by size. One-move puzzles are kept to a tenth.
 pub fn generate(
     tb: &Tablebase,
     variant: Variant,
+    stored: &[StoredPuzzle],
     opts: GenerateOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Puzzle>, DbError> {
@@ -102,11 +104,7 @@ pub fn generate(
     if total == 0 {
         return Ok(Vec::new());
     }
-    let mut seen: HashSet<Position> = tb
-        .puzzles(Some(variant))?
-        .into_iter()
-        .map(|p| p.puzzle.position)
-        .collect();
+    let mut seen: HashSet<Position> = stored.iter().map(|p| p.puzzle.position).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut found = Vec::new();
     let mut one_move = 0;

@@ -2,11 +2,11 @@
 //! and the player at a player's first attempt (the puzzle is rated like a player: it wins when
 //! the player fails), recorded with the attempt.
 
-use mancala_db::{DbError, NewAttempt, PuzzleRating, RecordedAttempt, Tablebase, Theme};
+use mancala_db::DbError;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use crate::definition::Solution;
+use crate::{NewAttempt, PuzzleRating, PuzzleStore, RecordedAttempt, Solution, Theme};
 
 /// Rating deviation of a new puzzle: Glicko-2's deviation for an unknown player.
 pub const INITIAL_DEVIATION: f64 = 350.0;
@@ -80,7 +80,7 @@ pub fn after_attempt(
 /// one transaction on `writer` (the ratings are read inside it, so concurrent attempts each
 /// start from the last one's result).
 pub fn record_attempt(
-    writer: &Tablebase,
+    writer: &PuzzleStore,
     attempt: &NewAttempt<'_>,
 ) -> Result<RecordedAttempt, DbError> {
     let solved = attempt.solved;
@@ -166,7 +166,7 @@ mod tests {
     /// 1.671208 * 173.7178 = 290.3; the loser to 1337.7.
     #[test]
     fn a_failed_attempt_raises_an_equal_puzzle() {
-        let newcomer = mancala_db::NEWCOMER;
+        let newcomer = crate::NEWCOMER;
         let (puzzle, player) = after_attempt(newcomer, newcomer, false);
         assert!((puzzle.rating - 1662.3).abs() < 0.5, "{puzzle:?}");
         assert!((puzzle.deviation - 290.3).abs() < 0.5, "{puzzle:?}");

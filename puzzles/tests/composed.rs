@@ -15,10 +15,11 @@ use std::collections::HashMap;
 use common::{wins, Tables};
 use std::sync::Arc;
 
-use mancala_db::{Collection, Evaluator, Puzzle, SearchSettings, Tablebase};
+use mancala_db::{Evaluator, SearchSettings, Tablebase};
 use mancala_puzzles::compose::prove::ProofLimits;
 use mancala_puzzles::compose::scan::first_turn_unique;
 use mancala_puzzles::compose::{compose, ComposeOptions};
+use mancala_puzzles::{Collection, Puzzle, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
@@ -120,7 +121,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         limits: ProofLimits::default(),
         scan: false,
     };
-    let all = compose(&tb, Variant::RioKadalis, &opts, |_, _| Ok(())).unwrap();
+    let all = compose(&tb, Variant::RioKadalis, &[], &opts, |_, _| Ok(())).unwrap();
     assert_eq!(all.problems.len(), 12, "examined {}", all.examined);
     let longer = ComposeOptions {
         min_moves: 2,
@@ -128,7 +129,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         seed: 4,
         ..opts.clone()
     };
-    let long = compose(&tb, Variant::RioKadalis, &longer, |_, _| Ok(())).unwrap();
+    let long = compose(&tb, Variant::RioKadalis, &[], &longer, |_, _| Ok(())).unwrap();
     assert_eq!(long.problems.len(), 3, "examined {}", long.examined);
     for c in all.problems.iter().chain(&long.problems) {
         assert_eq!(c.puzzle.collection, Collection::Anuak);
@@ -143,14 +144,14 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         max_candidates: half,
         ..opts.clone()
     };
-    let a = compose(&tb, Variant::RioKadalis, &first, |_, _| Ok(())).unwrap();
+    let a = compose(&tb, Variant::RioKadalis, &[], &first, |_, _| Ok(())).unwrap();
     assert_eq!(a.next_candidate, half);
     let rest = ComposeOptions {
         first_candidate: a.next_candidate,
         count: opts.count - a.problems.len(),
         ..opts.clone()
     };
-    let b = compose(&tb, Variant::RioKadalis, &rest, |_, _| Ok(())).unwrap();
+    let b = compose(&tb, Variant::RioKadalis, &[], &rest, |_, _| Ok(())).unwrap();
     let resumed: Vec<_> = a
         .problems
         .iter()
@@ -204,7 +205,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         max_candidates: u64::MAX,
         ..opts.clone()
     };
-    let scanned = compose(&tb, Variant::RioKadalis, &scan, |_, _| Ok(())).unwrap();
+    let scanned = compose(&tb, Variant::RioKadalis, &[], &scan, |_, _| Ok(())).unwrap();
     assert_eq!(scanned.problems.len(), 5, "examined {}", scanned.examined);
     for c in &scanned.problems {
         assert!(c.puzzle.moves_to_find() >= 3);
@@ -224,7 +225,8 @@ fn every_stored_anuak_problem_replays_against_exact_values() {
     let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
     let evaluator =
         Evaluator::new(Arc::clone(&tb), SearchSettings::single(Budget::UNLIMITED)).unwrap();
-    let problems: Vec<Puzzle> = tb
+    let problems: Vec<Puzzle> = PuzzleStore::open_read_only(&path)
+        .unwrap()
         .puzzles(None)
         .unwrap()
         .into_iter()

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use common::{wins, Tables};
 use mancala_db::Tablebase;
+use mancala_puzzles::PuzzleStore;
 use mancala_puzzles::{generate, GenerateOptions};
 use mancala_solver::solve::{solve_all, KnownValues, Silent};
 use mancala_solver::{Scoring, Slice, Variant};
@@ -36,21 +37,23 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
         seed: 7,
         ..GenerateOptions::default()
     };
-    let puzzles = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    let store = PuzzleStore::open(tb.path()).unwrap();
+    let stored = || store.puzzles(Some(variant)).unwrap();
+    let puzzles = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
     assert!(!puzzles.is_empty(), "{variant}: no puzzle found");
     // Reproducible: the same seed gives the same puzzles.
-    let again = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    let again = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
     assert_eq!(puzzles, again);
     // Stored puzzles are never generated again, and every position has South to move, so a
     // position and its mirror (the same board with North to move) cannot both be puzzles.
-    assert_eq!(tb.insert_puzzles(&puzzles).unwrap(), puzzles.len());
-    let more = generate(&tb, variant, opts, |_, _| {}).unwrap();
+    assert_eq!(store.insert_puzzles(&puzzles).unwrap(), puzzles.len());
+    let more = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
     assert!(
         more.iter().all(|p| !puzzles.contains(p)),
         "{variant}: a stored puzzle came again"
     );
     assert_eq!(
-        tb.insert_puzzles(&puzzles).unwrap(),
+        store.insert_puzzles(&puzzles).unwrap(),
         0,
         "duplicates are skipped"
     );

@@ -81,10 +81,8 @@ mod tests {
         assert_eq!(sum(emptied(x, 11)), 210 - 34);
         // Seen from the other side: cells 6..12 first, then 0..6.
         let mut other = [0u8; CELLS];
-        for i in 0..6 {
-            other[i] = b[i + 6];
-            other[i + 6] = b[i];
-        }
+        other[..6].copy_from_slice(&b[6..12]);
+        other[6..12].copy_from_slice(&b[..6]);
         assert_eq!(flipped(x, 6).to_le_bytes(), other);
         assert_eq!(flipped(flipped(x, 6), 6), x);
         let mut full = [7u8; CELLS];

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::{Collection, CompositionKey, Tablebase};
+use mancala_db::Tablebase;
 use mancala_puzzles::compose::prove::ProofLimits;
 use mancala_puzzles::compose::{can_compose, compose, ComposeOptions};
+use mancala_puzzles::{Collection, CompositionKey, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
@@ -119,8 +120,9 @@ pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<
     Ok(top + step..=top + 2 * step)
 }
 
-/// Composes and stores problems, batch by batch; returns how many were new.
-pub fn compose_into(tb: &Arc<Tablebase>, r: &ComposeRequest) -> Result<usize> {
+/// Composes problems over `tb` and stores them in `store`, batch by batch; returns how many were
+/// new.
+pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest) -> Result<usize> {
     let key = CompositionKey {
         variant: r.variant,
         collection: Collection::Anuak,
@@ -128,7 +130,7 @@ pub fn compose_into(tb: &Arc<Tablebase>, r: &ComposeRequest) -> Result<usize> {
         scan: r.scan,
         seed: r.seed,
     };
-    let first = tb.composition_next(&key)?;
+    let first = store.composition_next(&key)?;
     let bar = if r.quiet {
         ProgressBar::hidden()
     } else {
@@ -158,9 +160,10 @@ pub fn compose_into(tb: &Arc<Tablebase>, r: &ComposeRequest) -> Result<usize> {
         scan: r.scan,
     };
     let mut stored = 0;
-    let done = compose(tb, r.variant, &opts, |found, so_far| {
+    let known = store.puzzles(Some(r.variant))?;
+    let done = compose(tb, r.variant, &known, &opts, |found, so_far| {
         let puzzles: Vec<_> = found.iter().map(|c| c.puzzle.clone()).collect();
-        stored += tb.store_composed(&key, &puzzles, so_far.next_candidate)?;
+        stored += store.store_composed(&key, &puzzles, so_far.next_candidate)?;
         bar.set_position(so_far.problems.len() as u64);
         bar.set_message(format!("{} candidates examined", so_far.examined));
         Ok(())
@@ -242,6 +245,7 @@ impl ComposeArgs {
         }
         let stored = compose_into(
             &tb,
+            &PuzzleStore::open(&self.db.path)?,
             &ComposeRequest {
                 variant,
                 seeds,

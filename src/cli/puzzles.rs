@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::Tablebase;
-use mancala_puzzles::{generate, GenerateOptions};
+use mancala_puzzles::{generate, GenerateOptions, PuzzleStore};
 use mancala_solver::Variant;
 
 use super::args::{variant_parser, DbPath};
@@ -121,7 +121,8 @@ impl GenerateArgs {
                 db.path.display()
             );
         }
-        let found = generate_into(&tb, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
+        let store = PuzzleStore::open(&db.path)?;
+        let found = generate_into(&tb, &store, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
         eprintln!("{variant}: {found} new puzzles stored in {}", tb.path());
         Ok(())
     }
@@ -130,10 +131,11 @@ impl GenerateArgs {
 /// Positions examined per puzzle asked for before `generate` gives up.
 const TRIES_PER_PUZZLE: usize = 5000;
 
-/// Generates and stores puzzles, showing progress, examining at most `tries` positions per
-/// puzzle asked for; returns how many were new.
+/// Generates puzzles from `tb` and stores them in `store`, showing progress, examining at most
+/// `tries` positions per puzzle asked for; returns how many were new.
 pub fn generate_into(
     tb: &Tablebase,
+    store: &PuzzleStore,
     variant: Variant,
     count: usize,
     seed: u64,
@@ -159,12 +161,13 @@ pub fn generate_into(
         seed,
         tries_per_puzzle: tries,
     };
-    let puzzles = generate(tb, variant, opts, |examined, found| {
+    let stored = store.puzzles(Some(variant))?;
+    let puzzles = generate(tb, variant, &stored, opts, |examined, found| {
         bar.set_position(found as u64);
         bar.set_message(format!("{examined} positions examined"));
     })?;
     bar.finish_and_clear();
-    let stored = tb.insert_puzzles(&puzzles)?;
+    let stored = store.insert_puzzles(&puzzles)?;
     if puzzles.len() < count {
         eprintln!(
             "{variant}: found {} of the {count} puzzles asked for; the tablebase may be too small for more (solve more seeds)",
@@ -183,7 +186,7 @@ impl ExportArgs {
     /// Writes the served puzzles as CSV on standard output:
     /// `PuzzleId,Variant,Position,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes`.
     fn run(self) -> Result<()> {
-        let tb = mancala_db::Tablebase::open_read_only(&self.db.path)?;
+        let store = PuzzleStore::open_read_only(&self.db.path)?;
         let mut out = csv::Writer::from_writer(std::io::stdout().lock());
         out.write_record([
             "PuzzleId",
@@ -196,7 +199,11 @@ impl ExportArgs {
             "NbPlays",
             "Themes",
         ])?;
-        for p in tb.puzzles(self.variant)?.into_iter().filter(|p| !p.retired) {
+        for p in store
+            .puzzles(self.variant)?
+            .into_iter()
+            .filter(|p| !p.retired)
+        {
             let puzzle = &p.puzzle;
             out.write_record([
                 p.id.to_string(),

@@ -12,7 +12,8 @@ use clap::Args;
 use std::time::{Duration, Instant};
 
 use mancala_api::server::ServeOptions;
-use mancala_db::{Collection, DbError, PuzzleFilter, SearchSettings, SolveSetup, Tablebase};
+use mancala_db::{DbError, SearchSettings, SolveSetup, Tablebase};
+use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 
@@ -175,8 +176,9 @@ fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: 
             solve_variant(&tb, v, max, false, &SolveSetup::in_memory())?;
         }
     }
-    starter_puzzles(&tb)?;
-    anuak_problems(&tb, compose_seconds)
+    let store = PuzzleStore::open(db)?;
+    starter_puzzles(&tb, &store)?;
+    anuak_problems(&tb, &store, compose_seconds)
 }
 
 /// Puzzles of every solved variant generated when a database has none yet.
@@ -186,18 +188,18 @@ const STARTER_PUZZLES: usize = 50;
 const STARTER_TRIES: usize = 100;
 
 /// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
-fn starter_puzzles(tb: &Tablebase) -> Result<()> {
+fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore) -> Result<()> {
     let starter = PuzzleFilter {
         collection: Some(Collection::Starter),
         ..PuzzleFilter::default()
     };
-    if tb.count_puzzles(&starter)? > 0 {
+    if store.count_puzzles(&starter)? > 0 {
         return Ok(());
     }
     eprintln!("No puzzles in {} yet: generating a starter set.", tb.path());
     for v in Variant::ALL {
         if !tb.current_slices(v)?.is_empty() {
-            super::puzzles::generate_into(tb, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
+            super::puzzles::generate_into(tb, store, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
         }
     }
     Ok(())
@@ -210,7 +212,7 @@ const ANUAK_PROBLEMS: usize = 20;
 /// [`ANUAK_PROBLEMS`] of them: half by a scan of the largest solved slice (problems of three
 /// moves or more, found in seconds), the rest by sampling beyond the tablebase (rarer; each
 /// start resumes it).
-fn anuak_problems(tb: &Arc<Tablebase>, seconds: u64) -> Result<()> {
+fn anuak_problems(tb: &Arc<Tablebase>, store: &PuzzleStore, seconds: u64) -> Result<()> {
     let variant = Variant::Anywoli;
     if seconds == 0 || tb.current_slices(variant)?.is_empty() {
         return Ok(());
@@ -220,7 +222,7 @@ fn anuak_problems(tb: &Arc<Tablebase>, seconds: u64) -> Result<()> {
         collection: Some(Collection::Anuak),
         ..PuzzleFilter::default()
     };
-    let have = tb.count_puzzles(&anuak)? as usize;
+    let have = store.count_puzzles(&anuak)? as usize;
     if have >= ANUAK_PROBLEMS {
         return Ok(());
     }
@@ -247,14 +249,14 @@ fn anuak_problems(tb: &Arc<Tablebase>, seconds: u64) -> Result<()> {
     let limit = Duration::from_secs(seconds);
     let scanned = if have < ANUAK_PROBLEMS / 2 {
         let scan = request(top..=top, true, 3, ANUAK_PROBLEMS / 2 - have, limit);
-        super::compose::compose_into(tb, &scan)?
+        super::compose::compose_into(tb, store, &scan)?
     } else {
         0
     };
     let left = limit.saturating_sub(start.elapsed());
     let wanted = ANUAK_PROBLEMS - have - scanned;
     if wanted > 0 && !left.is_zero() {
-        super::compose::compose_into(tb, &request(beyond, false, 1, wanted, left))?;
+        super::compose::compose_into(tb, store, &request(beyond, false, 1, wanted, left))?;
     }
     Ok(())
 }

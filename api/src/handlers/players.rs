@@ -4,7 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use mancala_db::Player;
+use mancala_puzzles::Player;
 
 use crate::error::ApiError;
 use crate::extract::{PlayerToken, TOKEN_CHARS};
@@ -21,8 +21,8 @@ pub(crate) async fn player(
     let Some(token) = token else {
         return Ok(None);
     };
-    let tb = state.tablebase();
-    let found = state.blocking(move || tb.player(&token)).await??;
+    let store = state.puzzles();
+    let found = state.blocking(move || store.player(&token)).await??;
     found.map(Some).ok_or_else(|| {
         ApiError::bad(
             "authorization",
@@ -66,7 +66,7 @@ pub(crate) async fn me(
             "authorization: missing header `Authorization: Bearer TOKEN` (a token from POST /api/players)",
         )
     })?;
-    let tb = state.tablebase();
-    let summary = state.blocking(move || tb.player_summary(&p)).await??;
+    let store = state.puzzles();
+    let summary = state.blocking(move || store.player_summary(&p)).await??;
     Ok(json_ok(to_json(&DashboardJson::new(&summary))?))
 }

@@ -10,9 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use actix_web::{web, HttpResponse};
-use mancala_db::{NewAttempt, PuzzleFilter};
 use mancala_puzzles::rating::record_attempt;
-use mancala_puzzles::{check_attempt, StoredPuzzle};
+use mancala_puzzles::{check_attempt, NewAttempt, PuzzleFilter, StoredPuzzle};
 
 use super::players::player;
 use crate::error::ApiError;
@@ -51,9 +50,9 @@ pub(crate) async fn next(
     let mode = query.mode()?;
     let who = player(&state, token).await?;
     // The streak keeps the puzzle it hands out: a write; the other modes only read.
-    let tb = match mode {
+    let store = match mode {
         PuzzleMode::Streak => state.writer()?,
-        PuzzleMode::Random => state.tablebase(),
+        PuzzleMode::Random => state.puzzles(),
     };
     let by_rating = !query.has_rating_range();
     let found = state.blocking(move || match (mode, who) {
@@ -61,19 +60,19 @@ pub(crate) async fn next(
             "authorization",
             "authorization: mode=streak is a player's streak: send `Authorization: Bearer TOKEN` (a token from POST /api/players)",
         )),
-        (PuzzleMode::Streak, Some(p)) => Ok(tb.streak_puzzle(&p, &filter)?),
+        (PuzzleMode::Streak, Some(p)) => Ok(store.streak_puzzle(&p, &filter)?),
         (PuzzleMode::Random, Some(p)) if by_rating => {
             let unplayed = PuzzleFilter {
                 unplayed_by: Some(p.id),
                 ..filter.clone()
             };
             let pick = random();
-            match tb.pick_near(&unplayed, p.rating.rating, pick)? {
+            match store.pick_near(&unplayed, p.rating.rating, pick)? {
                 Some(found) => Ok(Some(found)),
-                None => Ok(tb.pick_near(&filter, p.rating.rating, pick)?),
+                None => Ok(store.pick_near(&filter, p.rating.rating, pick)?),
             }
         }
-        (PuzzleMode::Random, _) => Ok(tb.pick_puzzle(&filter, random())?),
+        (PuzzleMode::Random, _) => Ok(store.pick_puzzle(&filter, random())?),
     })
     .await??;
     let p = found.ok_or_else(no_match)?;
@@ -103,12 +102,12 @@ pub(crate) async fn daily(
     let variant = query.variant()?;
     let day = today();
     // A read-only server cannot keep the day's choice: it picks by the day alone.
-    let (tb, pick, keep) = match state.writer() {
+    let (store, pick, keep) = match state.writer() {
         Ok(writer) => (writer, random(), true),
-        Err(_) => (state.tablebase(), day_pick(&day), false),
+        Err(_) => (state.puzzles(), day_pick(&day), false),
     };
     let found = state
-        .blocking(move || tb.daily_puzzle(variant, &day, pick, keep))
+        .blocking(move || store.daily_puzzle(variant, &day, pick, keep))
         .await??;
     let p = found.ok_or_else(|| ApiError::NoPuzzle {
         field: Some("variant"),
@@ -123,9 +122,9 @@ pub(crate) async fn daily(
 
 /// The puzzle `id`, or a 404.
 async fn load(state: &AppState, id: i64) -> Result<StoredPuzzle, ApiError> {
-    let tb = state.tablebase();
+    let store = state.puzzles();
     state
-        .blocking(move || tb.puzzle(id))
+        .blocking(move || store.puzzle(id))
         .await??
         .ok_or_else(|| ApiError::NoPuzzle {
             field: Some("id"),

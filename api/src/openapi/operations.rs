@@ -2,7 +2,7 @@
 //! ([`crate::routes::ROUTES`]) points each documented route at its function here.
 
 use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::{Collection, Theme};
+use mancala_puzzles::{Collection, Theme};
 use mancala_solver::Variant;
 use serde_json::{json, Value};
 

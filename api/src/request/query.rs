@@ -2,7 +2,7 @@
 //! /api/puzzles/next`. Both are read as the string's pairs first, so that a repeated parameter
 //! is not an error: its first value counts.
 
-use mancala_db::{Collection, PuzzleFilter, Theme};
+use mancala_puzzles::{Collection, PuzzleFilter, Theme};
 use mancala_solver::{Position, Variant};
 use serde::Deserialize;
 

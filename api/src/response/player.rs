@@ -1,7 +1,7 @@
 //! Players as shown: a new player's token (`POST /api/players`), a player's rating and streaks
 //! (after each attempt), and the dashboard (`GET /api/players/me`).
 
-use mancala_db::{Player, PlayerSummary};
+use mancala_puzzles::{Player, PlayerSummary};
 use serde::Serialize;
 
 /// A player's rating and streaks.

@@ -2,8 +2,7 @@
 //! (`POST /api/puzzles/{id}/attempt`). A puzzle to solve shows no themes (they give the plan
 //! away): they come with the solution, by id or once the attempt ends.
 
-use mancala_db::RecordedAttempt;
-use mancala_puzzles::{AttemptResult, AutoMove, StoredPuzzle, Theme};
+use mancala_puzzles::{AttemptResult, AutoMove, RecordedAttempt, StoredPuzzle, Theme};
 use serde::Serialize;
 
 use super::player::PlayerJson;

@@ -15,11 +15,12 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use mancala_db::{Collection, DbError, Evaluator, Puzzle, SearchSettings, Session, Tablebase};
+use mancala_db::{DbError, Evaluator, SearchSettings, Session, Tablebase};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
 use crate::generate::captured_at_stake;
+use crate::{Collection, Puzzle, StoredPuzzle};
 use candidates::{Candidates, Origin};
 use prove::{ProofLimits, Prover};
 
@@ -74,8 +75,8 @@ pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
     Candidates::new(variant, seeds, 0).is_some()
 }
 
-/// Composes up to `opts.count` problems of `variant` not already stored, nor the same
-/// [`Idea`] as a stored or found one. After every batch,
+/// Composes up to `opts.count` problems of `variant` not already `stored` (the variant's
+/// puzzles in the store), nor the same [`Idea`] as a stored or found one. After every batch,
 /// `batch(found, composition)` gets the problems the batch found and the composition so far
 /// (its `next_candidate` is where to resume), so that the caller can store both together; an
 /// error it returns stops the composition.
@@ -85,6 +86,7 @@ pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
 pub fn compose(
     tb: &Arc<Tablebase>,
     variant: Variant,
+    stored: &[StoredPuzzle],
     opts: &ComposeOptions,
     mut batch: impl FnMut(&[Composed], &Composition) -> Result<(), DbError>,
 ) -> Result<Composition, DbError> {
@@ -107,7 +109,6 @@ pub fn compose(
     let Some(candidates) = candidates else {
         return Ok(done);
     };
-    let stored = tb.puzzles(Some(variant))?;
     let mut seen: HashSet<Position> = stored.iter().map(|p| p.puzzle.position).collect();
     let mut ideas: HashSet<Idea> = stored
         .iter()

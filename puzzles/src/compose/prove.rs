@@ -16,7 +16,7 @@ use mancala_db::{DbError, Session};
 use mancala_solver::engine::Budget;
 use mancala_solver::{move_value, GameResult, Played, Position, Side, Value};
 
-use crate::definition::Solution;
+use crate::Solution;
 
 /// A legal move with its exact value for the mover.
 #[derive(Clone, Copy, Debug)]

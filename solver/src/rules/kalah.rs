@@ -5,7 +5,7 @@
 //! The stores are the `CAPTURED` field: a seed sown into the mover's store is a gain of the
 //! move, so such a move leaves the slice (seeds on the board) and its value is known when the
 //! slice is solved. The generator is parametric in the number of pits `P`, so that the search of
-//! [`crate::search`] can play `Kalah(P, n)` for any `P`, also the boards that have no variant id.
+//! [`crate::kalah_mtdf`] can play `Kalah(P, n)` for any `P`, also the boards that have no variant id.
 
 use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};

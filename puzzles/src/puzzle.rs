@@ -5,8 +5,7 @@
 
 use mancala_solver::{Move, Position, Variant};
 
-use super::collection::Collection;
-use super::theme::Theme;
+use crate::{Collection, Theme};
 
 /// A Glicko-2 rating, of a player or of a puzzle (rated like a player that wins when the player
 /// fails).

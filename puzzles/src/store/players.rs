@@ -5,8 +5,9 @@
 use rusqlite::{params, OptionalExtension, Row};
 
 use super::{now, PuzzleRating, Theme};
-use crate::error::WithPath;
-use crate::{DbError, Tablebase};
+use mancala_db::{DbError, WithPath};
+
+use super::PuzzleStore;
 
 /// A new player's rating: Glicko-2's usual start (1500, deviation 350, volatility 0.06). An
 /// attempt without a player is recorded as by such a newcomer.
@@ -71,10 +72,10 @@ pub(super) fn player_row(r: &Row<'_>) -> rusqlite::Result<Player> {
     })
 }
 
-impl Tablebase {
+impl PuzzleStore {
     /// Creates a player with `token` (chosen at random by the caller) and a newcomer's rating.
     pub fn create_player(&self, token: &str) -> Result<Player, DbError> {
-        let conn = self.conn();
+        let conn = self.db.connection();
         conn.execute(
             "INSERT INTO players (token, rating, rating_deviation, volatility, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -86,7 +87,7 @@ impl Tablebase {
                 now()
             ],
         )
-        .at(&self.path)?;
+        .at(self.db.path())?;
         Ok(Player {
             id: conn.last_insert_rowid(),
             rating: NEWCOMER,
@@ -97,31 +98,32 @@ impl Tablebase {
 
     /// The player with `token`, if there is one.
     pub fn player(&self, token: &str) -> Result<Option<Player>, DbError> {
-        self.conn()
+        self.db
+            .connection()
             .query_row(
                 &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE token = ?1"),
                 [token],
                 player_row,
             )
             .optional()
-            .at(&self.path)
+            .at(self.db.path())
     }
 
     /// The player's dashboard: the rating and streaks, and the first attempts (the rated ones)
     /// added up, in all and by theme.
     pub fn player_summary(&self, player: &Player) -> Result<PlayerSummary, DbError> {
-        let conn = self.conn();
+        let conn = self.db.connection();
         let mut stmt = conn
             .prepare(
                 "SELECT p.themes, a.solved FROM puzzle_attempts a JOIN puzzles p
                  ON p.id = a.puzzle_id WHERE a.player_id = ?1 AND a.rated = 1",
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let rows = stmt
             .query_map([player.id], |r| {
                 Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?))
             })
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let mut summary = PlayerSummary {
             player: player.clone(),
             solved: 0,
@@ -134,7 +136,7 @@ impl Tablebase {
             failed: 0,
         });
         for row in rows {
-            let (themes, solved) = row.at(&self.path)?;
+            let (themes, solved) = row.at(self.db.path())?;
             *if solved {
                 &mut summary.solved
             } else {

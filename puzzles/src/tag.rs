@@ -1,11 +1,10 @@
 //! Which theme tags a puzzle's solution line shows (the tags themselves, their names and
 //! meanings, are [`Theme`], stored with the puzzle).
 
-use mancala_db::Theme;
 use mancala_solver::rules::Next;
 use mancala_solver::{Family, Move, Played, Position, Side, Variant};
 
-use crate::definition::Solution;
+use crate::{Solution, Theme};
 
 /// Where the first hand of a sowing from `pit` ends, and how many seeds that pit held before
 /// (relay families only: the whole board is one ring of the mover's own loop or of both rows).

@@ -8,8 +8,9 @@ use mancala_solver::Variant;
 use rusqlite::{params, OptionalExtension};
 
 use super::{insert_in, Collection, Puzzle};
-use crate::error::WithPath;
-use crate::{DbError, Tablebase};
+use mancala_db::{DbError, WithPath};
+
+use super::PuzzleStore;
 
 /// One composition: the problems of a variant and collection with a range of seeds on the
 /// board, drawn from the candidates of one seed, or scanned.
@@ -34,11 +35,12 @@ impl CompositionKey {
     }
 }
 
-impl Tablebase {
+impl PuzzleStore {
     /// The first candidate of `key` not yet examined: 0 for a new composition.
     pub fn composition_next(&self, key: &CompositionKey) -> Result<u64, DbError> {
         let next: Option<i64> = self
-            .conn()
+            .db
+            .connection()
             .query_row(
                 "SELECT next_candidate FROM compositions
                  WHERE variant = ?1 AND collection = ?2 AND seeds = ?3 AND scan = ?4
@@ -53,7 +55,7 @@ impl Tablebase {
                 |r| r.get(0),
             )
             .optional()
-            .at(&self.path)?;
+            .at(self.db.path())?;
         Ok(next.unwrap_or(0) as u64)
     }
 
@@ -65,9 +67,9 @@ impl Tablebase {
         puzzles: &[Puzzle],
         next_candidate: u64,
     ) -> Result<usize, DbError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().at(&self.path)?;
-        let inserted = insert_in(&tx, puzzles).at(&self.path)?;
+        let mut conn = self.db.connection();
+        let tx = conn.transaction().at(self.db.path())?;
+        let inserted = insert_in(&tx, puzzles).at(self.db.path())?;
         tx.execute(
             "INSERT INTO compositions (variant, collection, seeds, scan, seed, next_candidate)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -82,8 +84,8 @@ impl Tablebase {
                 next_candidate as i64
             ],
         )
-        .at(&self.path)?;
-        tx.commit().at(&self.path)?;
+        .at(self.db.path())?;
+        tx.commit().at(self.db.path())?;
         Ok(inserted)
     }
 }

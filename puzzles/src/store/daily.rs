@@ -6,10 +6,11 @@ use mancala_solver::Variant;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 
 use super::{row, Player, PuzzleFilter, StoredPuzzle, COLUMNS, FILTER};
-use crate::error::WithPath;
-use crate::{DbError, Tablebase};
+use mancala_db::{DbError, WithPath};
 
-impl Tablebase {
+use super::PuzzleStore;
+
+impl PuzzleStore {
     /// The daily puzzle of `variant` on `day` (`YYYY-MM-DD`): the one chosen by the first
     /// request of the day, else the `pick`-th (modulo their number) served puzzle of the
     /// variant, by id, which is then kept for the rest of the day when `keep` (a read-only
@@ -22,13 +23,15 @@ impl Tablebase {
         pick: u64,
         keep: bool,
     ) -> Result<Option<StoredPuzzle>, DbError> {
-        let mut conn = self.conn();
+        let mut conn = self.db.connection();
         let behavior = if keep {
             TransactionBehavior::Immediate
         } else {
             TransactionBehavior::Deferred
         };
-        let tx = conn.transaction_with_behavior(behavior).at(&self.path)?;
+        let tx = conn
+            .transaction_with_behavior(behavior)
+            .at(self.db.path())?;
         let chosen: Option<StoredPuzzle> = tx
             .query_row(
                 &format!(
@@ -39,7 +42,7 @@ impl Tablebase {
                 row,
             )
             .optional()
-            .at(&self.path)?;
+            .at(self.db.path())?;
         if chosen.is_some() {
             return Ok(chosen);
         }
@@ -49,7 +52,7 @@ impl Tablebase {
                 [variant.id()],
                 |r| r.get(0),
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         if served == 0 {
             return Ok(None);
         }
@@ -62,14 +65,14 @@ impl Tablebase {
                 params![variant.id(), (pick % served as u64) as i64],
                 row,
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         if keep {
             tx.execute(
                 "INSERT INTO daily_puzzles (day, variant, puzzle_id) VALUES (?1, ?2, ?3)",
                 params![day, variant.id(), puzzle.id],
             )
-            .at(&self.path)?;
-            tx.commit().at(&self.path)?;
+            .at(self.db.path())?;
+            tx.commit().at(self.db.path())?;
         }
         Ok(Some(puzzle))
     }
@@ -83,10 +86,10 @@ impl Tablebase {
         player: &Player,
         filter: &PuzzleFilter,
     ) -> Result<Option<StoredPuzzle>, DbError> {
-        let mut conn = self.conn();
+        let mut conn = self.db.connection();
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let current: Option<StoredPuzzle> = tx
             .query_row(
                 &format!(
@@ -97,7 +100,7 @@ impl Tablebase {
                 row,
             )
             .optional()
-            .at(&self.path)?;
+            .at(self.db.path())?;
         if current.is_some() {
             return Ok(current);
         }
@@ -107,7 +110,7 @@ impl Tablebase {
                 [player.id],
                 |r| r.get(0),
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let filter = PuzzleFilter {
             unplayed_by: Some(player.id),
             ..filter.clone()
@@ -123,14 +126,14 @@ impl Tablebase {
                 row,
             )
             .optional()
-            .at(&self.path)?;
+            .at(self.db.path())?;
         if let Some(p) = &next {
             tx.execute(
                 "UPDATE players SET streak_puzzle_id = ?2 WHERE id = ?1",
                 params![player.id, p.id],
             )
-            .at(&self.path)?;
-            tx.commit().at(&self.path)?;
+            .at(self.db.path())?;
+            tx.commit().at(self.db.path())?;
         }
         Ok(next)
     }

@@ -1,31 +1,53 @@
-//! Puzzle rows: ordinary SQLite rows (queryable with SQL), written by the generator and read and
-//! re-rated by the service. The puzzle logic (what a puzzle is, which themes apply, ratings)
-//! lives in the `mancala-puzzles` crate; this module stores the records and decodes them once.
+//! The puzzle store: puzzles, players, attempts, the daily puzzles and where each composition
+//! stands, as ordinary SQLite rows of the tablebase file (queryable with SQL), written by the
+//! generator and the composer and read and re-rated by the service. The file and its schema are
+//! the `db` crate's ([`Database`]); the rows and what they mean are this crate's. Each row is
+//! decoded once, here, into the crate's types.
 
 mod attempts;
-mod collection;
 mod compositions;
 mod daily;
 mod players;
-mod record;
-mod theme;
 
+use std::path::Path;
 use std::time::SystemTime;
 
+use mancala_db::{Database, DbError, WithPath};
 use mancala_solver::{Move, Position, Variant};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
-use rusqlite_migration::HookResult;
 
 pub use attempts::{NewAttempt, RecordedAttempt};
-pub use collection::{Collection, UnknownCollection};
 pub use compositions::CompositionKey;
 pub use players::{Player, PlayerSummary, ThemeResults, NEWCOMER};
-pub use record::{Puzzle, PuzzleRating, StoredPuzzle};
-pub use theme::{Theme, UnknownTheme};
 
-use crate::error::WithPath;
-use crate::{DbError, Tablebase};
+use crate::{Collection, Puzzle, PuzzleRating, StoredPuzzle, Theme};
+
+/// The puzzle rows of a tablebase file, beside (not inside) its solved slices.
+pub struct PuzzleStore {
+    db: Database,
+}
+
+impl PuzzleStore {
+    /// Opens (creating if needed) the file for reading and writing ([`Database::open`]).
+    pub fn open(path: impl AsRef<Path>) -> Result<PuzzleStore, DbError> {
+        Ok(PuzzleStore {
+            db: Database::open(path)?,
+        })
+    }
+
+    /// Opens an existing file for reading only ([`Database::open_read_only`]).
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<PuzzleStore, DbError> {
+        Ok(PuzzleStore {
+            db: Database::open_read_only(path)?,
+        })
+    }
+
+    /// The file, as given.
+    pub fn path(&self) -> &str {
+        self.db.path()
+    }
+}
 
 /// Which puzzles to pick from.
 #[derive(Clone, Debug, Default)]
@@ -129,44 +151,8 @@ impl PuzzleFilter {
     }
 }
 
-/// Puzzles near a rating that [`Tablebase::pick_near`] picks among.
+/// Puzzles near a rating that [`PuzzleStore::pick_near`] picks among.
 const NEAREST: u64 = 10;
-
-/// The migration hook that retires stored puzzles whose first move is forced (a single legal
-/// move: nothing to decide). A position that no longer parses is left alone: reading the
-/// puzzle reports it.
-pub(crate) fn retire_forced_puzzles(tx: &Transaction) -> HookResult {
-    let forced: Vec<i64> = {
-        let mut stmt = tx.prepare("SELECT id, variant, position FROM puzzles")?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut forced = Vec::new();
-        for row in rows {
-            let (id, variant, position) = row?;
-            let parsed = variant
-                .parse::<Variant>()
-                .ok()
-                .and_then(|v| Position::parse(v, &position).ok());
-            if parsed.is_some_and(|p| Puzzle::is_forced(&p)) {
-                forced.push(id);
-            }
-        }
-        forced
-    };
-    let now = now();
-    for id in forced {
-        tx.execute(
-            "UPDATE puzzles SET retired_at = ?2 WHERE id = ?1",
-            params![id, now],
-        )?;
-    }
-    Ok(())
-}
 
 /// Stores `puzzles` within `tx`, skipping any whose position is stored already; returns how many
 /// were new.
@@ -199,54 +185,56 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-impl Tablebase {
+impl PuzzleStore {
     /// Stores puzzles in one transaction, skipping any whose position is stored already;
     /// returns how many were new.
     pub fn insert_puzzles(&self, puzzles: &[Puzzle]) -> Result<usize, DbError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().at(&self.path)?;
-        let inserted = insert_in(&tx, puzzles).at(&self.path)?;
-        tx.commit().at(&self.path)?;
+        let mut conn = self.db.connection();
+        let tx = conn.transaction().at(self.db.path())?;
+        let inserted = insert_in(&tx, puzzles).at(self.db.path())?;
+        tx.commit().at(self.db.path())?;
         Ok(inserted)
     }
 
     /// One puzzle by id.
     pub fn puzzle(&self, id: i64) -> Result<Option<StoredPuzzle>, DbError> {
-        self.conn()
+        self.db
+            .connection()
             .query_row(
                 &format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"),
                 [id],
                 row,
             )
             .optional()
-            .at(&self.path)
+            .at(self.db.path())
     }
 
     /// Every puzzle, of one variant or all, by id.
     pub fn puzzles(&self, variant: Option<Variant>) -> Result<Vec<StoredPuzzle>, DbError> {
-        let conn = self.conn();
+        let conn = self.db.connection();
         let mut stmt = conn
             .prepare(&format!(
                 "SELECT {COLUMNS} FROM puzzles WHERE ?1 IS NULL OR variant = ?1 ORDER BY id"
             ))
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let rows = stmt
             .query_map(params![variant.map(Variant::id)], row)
-            .at(&self.path)?;
-        rows.collect::<Result<Vec<_>, _>>().at(&self.path)
+            .at(self.db.path())?;
+        rows.collect::<Result<Vec<_>, _>>().at(self.db.path())
     }
 
     /// How many puzzles match a filter.
     pub fn count_puzzles(&self, filter: &PuzzleFilter) -> Result<u64, DbError> {
         let (variant, min, max, theme, unplayed, collection) = filter.params();
         let n: i64 = self
-            .conn()
+            .db
+            .connection()
             .query_row(
                 &format!("SELECT COUNT(*) FROM puzzles WHERE {FILTER}"),
                 params![variant, min, max, theme, unplayed, collection],
                 |r| r.get(0),
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         Ok(n as u64)
     }
 
@@ -288,7 +276,7 @@ impl Tablebase {
         }
         let (variant, min, max, theme, unplayed, collection) = filter.params();
         let offset = (pick % n) as i64;
-        self.conn()
+        self.db.connection()
             .query_row(
                 &format!(
                     "SELECT {COLUMNS} FROM puzzles WHERE {FILTER} ORDER BY {order} LIMIT 1 OFFSET ?8"
@@ -297,7 +285,7 @@ impl Tablebase {
                 row,
             )
             .optional()
-            .at(&self.path)
+            .at(self.db.path())
     }
 }
 
@@ -326,7 +314,7 @@ mod tests {
     #[test]
     fn collections_filter_and_compositions_resume() {
         let dir = tempfile::tempdir().unwrap();
-        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         let problem = Puzzle {
             position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
                 .unwrap(),
@@ -383,7 +371,7 @@ mod tests {
     #[test]
     fn a_puzzle_reads_back_as_stored() {
         let dir = tempfile::tempdir().unwrap();
-        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         assert_eq!(tb.insert_puzzles(&[puzzle()]).unwrap(), 1);
         let stored = tb.puzzles(None).unwrap();
         assert_eq!(stored.len(), 1);
@@ -420,7 +408,7 @@ mod tests {
     #[test]
     fn only_a_players_first_finished_attempt_is_rated() {
         let dir = tempfile::tempdir().unwrap();
-        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         tb.insert_puzzles(&[puzzle()]).unwrap();
         let id = tb.puzzles(None).unwrap()[0].id;
         let moves = ["3".to_owned()];
@@ -457,7 +445,8 @@ mod tests {
         let again = tb.puzzle(id).unwrap().unwrap();
         assert_eq!((again.puzzle.rating.rating, again.plays), (1500.0, 1));
         let attempts: i64 = tb
-            .conn()
+            .db
+            .connection()
             .query_row("SELECT COUNT(*) FROM puzzle_attempts", [], |r| r.get(0))
             .unwrap();
         assert_eq!(attempts, 3);
@@ -488,7 +477,7 @@ mod tests {
     fn concurrent_attempts_lose_no_update() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p.db");
-        let tb = Tablebase::open(&path).unwrap();
+        let tb = PuzzleStore::open(&path).unwrap();
         tb.insert_puzzles(&[puzzle()]).unwrap();
         let id = tb.puzzles(None).unwrap()[0].id;
         let players: Vec<Player> = (0..200)
@@ -512,7 +501,7 @@ mod tests {
             for chunk in players.chunks(25) {
                 let path = &path;
                 scope.spawn(move || {
-                    let tb = Tablebase::open(path).unwrap();
+                    let tb = PuzzleStore::open(path).unwrap();
                     for p in chunk {
                         let solved = p.id % 2 == 0;
                         let moves = ["3".to_owned()];
@@ -530,7 +519,7 @@ mod tests {
         });
         let stored = tb.puzzle(id).unwrap().unwrap();
         assert_eq!(stored.plays, 200);
-        let conn = tb.conn();
+        let conn = tb.db.connection();
         let mut stmt = conn
             .prepare("SELECT solved, rating_before FROM puzzle_attempts ORDER BY id")
             .unwrap();
@@ -548,52 +537,47 @@ mod tests {
         assert_eq!(stored.puzzle.rating.rating, r);
     }
 
-    /// A database of schema version 2 with a puzzle whose first move is forced (South's row
-    /// holds seeds in one pit only: one legal move) and one with two legal moves: opening it
-    /// runs the migration, which retires the first and keeps serving the second.
+    /// A retired puzzle (one the migration of db/src/schema.rs retired, or set by hand) stays
+    /// in the table but is never counted, picked or the day's.
     #[test]
-    fn the_migration_retires_puzzles_with_a_forced_first_move() {
+    fn a_retired_puzzle_is_never_served() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("old.db");
-        {
-            let mut conn = rusqlite::Connection::open(&path).unwrap();
-            crate::schema::migrations()
-                .to_version(&mut conn, 2)
-                .unwrap();
-            for (n, position) in [
-                (1, "0,0,1,0,2,1/0,0,0,4,0,0 S 20-20"),
-                (2, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20"),
-            ] {
-                conn.execute(
-                    "INSERT INTO puzzles (id, variant, position, solution, themes, rating,
-                         rating_deviation, volatility, created_at)
-                     VALUES (?1, 'rio-kadalis', ?2, '4', 'oneMove', 1500, 350, 0.06, 'then')",
-                    params![n, position],
-                )
-                .unwrap();
-            }
-        }
-        let tb = Tablebase::open(&path).unwrap();
-        let all = tb.puzzles(None).unwrap();
+        let store = PuzzleStore::open(dir.path().join("p.db")).unwrap();
+        let other = Puzzle {
+            position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
+                .unwrap(),
+            ..puzzle()
+        };
+        store.insert_puzzles(&[puzzle(), other]).unwrap();
+        store
+            .db
+            .connection()
+            .execute("UPDATE puzzles SET retired_at = 'then' WHERE id = 1", [])
+            .unwrap();
+        let all = store.puzzles(None).unwrap();
         assert_eq!(
             all.iter().map(|p| p.retired).collect::<Vec<_>>(),
             [true, false]
         );
-        assert_eq!(all[0].puzzle.position.legal_moves().len(), 1);
-        assert_eq!(tb.count_puzzles(&PuzzleFilter::default()).unwrap(), 1);
+        assert_eq!(store.count_puzzles(&PuzzleFilter::default()).unwrap(), 1);
         for pick in 0..4 {
-            let p = tb
+            let p = store
                 .pick_puzzle(&PuzzleFilter::default(), pick)
                 .unwrap()
                 .unwrap();
             assert_eq!(p.id, 2);
+            let day = store
+                .daily_puzzle(Variant::RioKadalis, "2026-01-01", pick, false)
+                .unwrap()
+                .unwrap();
+            assert_eq!(day.id, 2);
         }
     }
 
     #[test]
     fn the_daily_puzzle_is_kept_all_day_and_a_streak_rises() {
         let dir = tempfile::tempdir().unwrap();
-        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         let at = |text: &str, rating: f64| Puzzle {
             position: Position::parse(Variant::RioKadalis, text).unwrap(),
             rating: PuzzleRating {
@@ -662,9 +646,10 @@ mod tests {
     #[test]
     fn a_stored_theme_that_is_unknown_is_an_error_naming_it() {
         let dir = tempfile::tempdir().unwrap();
-        let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+        let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         tb.insert_puzzles(&[puzzle()]).unwrap();
-        tb.conn()
+        tb.db
+            .connection()
             .execute("UPDATE puzzles SET themes = 'short noSuchTheme'", [])
             .unwrap();
         let err = tb.puzzles(None).unwrap_err().to_string();

@@ -7,8 +7,9 @@ use rusqlite::{params, OptionalExtension, TransactionBehavior};
 
 use super::players::{player_row, NEWCOMER, PLAYER_COLUMNS};
 use super::{now, Player, PuzzleRating};
-use crate::error::WithPath;
-use crate::{DbError, Tablebase};
+use mancala_db::{DbError, WithPath};
+
+use super::PuzzleStore;
 
 /// A finished attempt to record.
 #[derive(Clone, Copy, Debug)]
@@ -36,7 +37,7 @@ pub struct RecordedAttempt {
     pub player: Option<Player>,
 }
 
-impl Tablebase {
+impl PuzzleStore {
     /// Records a finished attempt in one IMMEDIATE transaction: when it is the player's first
     /// at the puzzle, `rate(puzzle, player)` turns the ratings read inside the transaction
     /// into the new ones, which are written back before it commits. The attempt also ends the
@@ -46,10 +47,10 @@ impl Tablebase {
         attempt: &NewAttempt<'_>,
         rate: impl FnOnce(PuzzleRating, PuzzleRating) -> (PuzzleRating, PuzzleRating),
     ) -> Result<RecordedAttempt, DbError> {
-        let mut conn = self.conn();
+        let mut conn = self.db.connection();
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let puzzle: PuzzleRating = tx
             .query_row(
                 "SELECT rating, rating_deviation, volatility FROM puzzles WHERE id = ?1",
@@ -62,7 +63,7 @@ impl Tablebase {
                     })
                 },
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let player: Option<(Player, Option<i64>)> = attempt
             .player_id
             .map(|id| {
@@ -75,7 +76,7 @@ impl Tablebase {
                 )
             })
             .transpose()
-            .at(&self.path)?;
+            .at(self.db.path())?;
         let first = match &player {
             Some((p, _)) => tx
                 .query_row(
@@ -84,7 +85,7 @@ impl Tablebase {
                     |_| Ok(()),
                 )
                 .optional()
-                .at(&self.path)?
+                .at(self.db.path())?
                 .is_none(),
             None => false,
         };
@@ -111,7 +112,7 @@ impl Tablebase {
                 first.then_some(new_puzzle.rating),
             ],
         )
-        .at(&self.path)?;
+        .at(self.db.path())?;
         if first {
             tx.execute(
                 "UPDATE puzzles SET rating = ?2, rating_deviation = ?3, volatility = ?4,
@@ -123,7 +124,7 @@ impl Tablebase {
                     new_puzzle.volatility
                 ],
             )
-            .at(&self.path)?;
+            .at(self.db.path())?;
         }
         let player = match player {
             None => None,
@@ -155,11 +156,11 @@ impl Tablebase {
                         puzzle.rating,
                     ],
                 )
-                .at(&self.path)?;
+                .at(self.db.path())?;
                 Some(p)
             }
         };
-        tx.commit().at(&self.path)?;
+        tx.commit().at(self.db.path())?;
         Ok(RecordedAttempt {
             rated: first,
             puzzle: new_puzzle,

@@ -1,0 +1,370 @@
+//! The shape of the code, checked on its sources as rustc's `tidy` checks its own: the rules of
+//! docs/design.md that no compiler enforces.
+//!
+//! * Inside each crate, no module imports from a module that imports it, directly or round a
+//!   circle: the modules under one parent form no cycle of `crate::` / `super::` paths.
+//! * The storage crate knows nothing of players, attempts or themes (the puzzle crate's) in its
+//!   code (its SQL, in strings, describes the whole file, the puzzle tables included).
+//! * `Tablebase` keeps to probing, storing and verifying slices: at most 15 public methods.
+//! * The service runs every blocking call on its one pool: no `web::block`.
+//!
+//! The parsing is deliberately plain (paths found by pattern in code with comments removed); it
+//! errs on the side of seeing an import, never of missing one.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every crate's source root, by name.
+const CRATES: [(&str, &str); 6] = [
+    ("mancala-solver", "solver/src"),
+    ("mancala-db", "db/src"),
+    ("mancala-puzzles", "puzzles/src"),
+    ("mancala-wire", "wire/src"),
+    ("mancala-api", "api/src"),
+    ("mancala", "src"),
+];
+
+/// A module's path inside its crate: `["solve", "moves"]`; the crate root is `[]`.
+type ModPath = Vec<String>;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The module a file is, from its path under the crate's source root.
+fn module_of(src: &Path, file: &Path) -> ModPath {
+    let rel = file.strip_prefix(src).expect("under the root");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|c| c.to_string_lossy().trim_end_matches(".rs").to_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file without its comments (line comments, doc comments and block comments) and
+/// string literals, so that prose mentioning a path is not an import.
+fn code_of(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            i += 2;
+            while i < b.len() && !b[i..].starts_with(b"*/") {
+                i += 1;
+            }
+            i += 2;
+        } else if b[i..].starts_with(b"'\"'") || b[i..].starts_with(b"'\\\"'") {
+            // A quote as a character is no string.
+            i += if b[i + 1] == b'\\' { 4 } else { 3 };
+        } else if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The identifiers of a `::`-separated path starting at `at` in `code`, and the `{a, b::c}`
+/// group that may end it (each member's first segment).
+fn paths_from(code: &str, at: usize) -> Vec<Vec<String>> {
+    let rest = &code[at..];
+    let mut segments = Vec::new();
+    let mut pos = 0;
+    loop {
+        let ident: String = rest[pos..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if ident.is_empty() {
+            break;
+        }
+        pos += ident.len();
+        segments.push(ident);
+        if rest[pos..].starts_with("::") {
+            pos += 2;
+        } else {
+            break;
+        }
+    }
+    if rest[pos..].starts_with('{') {
+        let end = rest[pos..].find('}').map_or(rest.len(), |e| pos + e);
+        return rest[pos + 1..end]
+            .split(',')
+            .map(|m| {
+                let first = m.trim().split("::").next().unwrap_or("").trim();
+                let mut p = segments.clone();
+                if !first.is_empty() && first != "self" {
+                    p.push(first.to_owned());
+                }
+                p
+            })
+            .collect();
+    }
+    vec![segments]
+}
+
+/// The modules `code` (of module `at`) refers to through `crate::` and `super::` paths, as
+/// absolute module paths (possibly naming items below a module: the caller keeps the longest
+/// known prefix).
+fn references(at: &ModPath, code: &str) -> Vec<ModPath> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("crate::") {
+        if i > 0
+            && (code.as_bytes()[i - 1].is_ascii_alphanumeric() || code.as_bytes()[i - 1] == b'_')
+        {
+            continue;
+        }
+        out.extend(paths_from(code, i + "crate::".len()));
+    }
+    for (i, _) in code.match_indices("super::") {
+        let before = &code[..i];
+        if before.ends_with("super::") {
+            continue; // counted from the first `super::`
+        }
+        let mut ups = 1;
+        let mut j = i + "super::".len();
+        while code[j..].starts_with("super::") {
+            ups += 1;
+            j += "super::".len();
+        }
+        let base: ModPath = at[..at.len().saturating_sub(ups)].to_vec();
+        for p in paths_from(code, j) {
+            let mut full = base.clone();
+            full.extend(p);
+            out.push(full);
+        }
+    }
+    out
+}
+
+/// The strongly connected components of more than one module in `graph` (Tarjan).
+fn cycles(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
+    struct Tarjan<'g> {
+        graph: &'g BTreeMap<ModPath, BTreeSet<ModPath>>,
+        index: BTreeMap<ModPath, usize>,
+        low: BTreeMap<ModPath, usize>,
+        stack: Vec<ModPath>,
+        on_stack: BTreeSet<ModPath>,
+        found: Vec<Vec<ModPath>>,
+    }
+    impl Tarjan<'_> {
+        fn visit(&mut self, v: &ModPath) {
+            let n = self.index.len();
+            self.index.insert(v.clone(), n);
+            self.low.insert(v.clone(), n);
+            self.stack.push(v.clone());
+            self.on_stack.insert(v.clone());
+            for w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w]);
+                    self.low.insert(v.clone(), low);
+                } else if self.on_stack.contains(w) {
+                    let low = self.low[v].min(self.index[w]);
+                    self.low.insert(v.clone(), low);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                loop {
+                    let w = self.stack.pop().expect("v is on the stack");
+                    self.on_stack.remove(&w);
+                    let done = &w == v;
+                    component.push(w);
+                    if done {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut t = Tarjan {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !t.index.contains_key(v) {
+            t.visit(v);
+        }
+    }
+    t.found
+}
+
+/// The import graph of one crate between sibling modules: `a -> b` when code in `a` (or below
+/// it) refers to `b` (or below it), `a` and `b` being children of one parent.
+fn sibling_imports(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let modules: BTreeMap<ModPath, String> = rust_files(src)
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("readable source");
+            (module_of(src, &f), code_of(&text))
+        })
+        .collect();
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (from, code) in &modules {
+        for r in references(from, code) {
+            let Some(to) = (1..=r.len())
+                .rev()
+                .map(|k| r[..k].to_vec())
+                .find(|p| modules.contains_key(p))
+            else {
+                continue;
+            };
+            let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+            if common == from.len() || common == to.len() {
+                continue; // a module and its own descendant or ancestor
+            }
+            graph
+                .entry(from[..=common].to_vec())
+                .or_default()
+                .insert(to[..=common].to_vec());
+        }
+    }
+    graph
+}
+
+#[test]
+fn no_module_imports_from_a_module_that_imports_it() {
+    let mut circles = Vec::new();
+    for (name, dir) in CRATES {
+        let src = root().join(dir);
+        if !src.is_dir() {
+            continue;
+        }
+        for c in cycles(&sibling_imports(&src)) {
+            let names: Vec<String> = c.iter().map(|m| m.join("::")).collect();
+            circles.push(format!("{name}: {}", names.join(" <-> ")));
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "import circles:\n{}",
+        circles.join("\n")
+    );
+}
+
+/// The checker sees a circle when there is one: two modules of a made-up crate that import each
+/// other (one by `crate::`, one by `super::{...}`), and one that only imports.
+#[test]
+fn the_circle_check_finds_a_circle() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write("lib.rs", "mod a;\nmod b;\nmod c;\n");
+    write(
+        "a.rs",
+        "use crate::b::Thing; // crate::c in a comment is no import\n",
+    );
+    write("b.rs", "use super::{a::Other, c};\n");
+    write("c.rs", "fn f() -> &'static str { \"crate::a\" }\n");
+    let graph = sibling_imports(dir.path());
+    let found = cycles(&graph);
+    let name = |s: &str| vec![s.to_owned()];
+    assert_eq!(found, [vec![name("a"), name("b")]]);
+    assert!(!graph.contains_key(&name("c")), "{graph:?}");
+}
+
+#[test]
+fn the_storage_crate_names_no_player_attempt_or_theme() {
+    let src = root().join("db/src");
+    let mut named = Vec::new();
+    for f in rust_files(&src) {
+        // Code only: the file's schema and format (SQL and table names, in strings) name every
+        // table, the puzzle crate's too.
+        let text = code_of(&std::fs::read_to_string(&f).unwrap());
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            if ["player", "attempt", "theme"]
+                .iter()
+                .any(|w| lower.contains(w))
+            {
+                named.push(format!("{}:{}: {line}", f.display(), n + 1));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{}", named.join("\n"));
+}
+
+#[test]
+fn the_tablebase_has_at_most_fifteen_public_methods() {
+    let mut methods = Vec::new();
+    for f in rust_files(&root().join("db/src")) {
+        let code = code_of(&std::fs::read_to_string(&f).unwrap());
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("impl Tablebase {") {
+            let body = &rest[at..];
+            // The block ends at the first `}` in column 0.
+            let end = body.find("\n}").unwrap_or(body.len());
+            for line in body[..end].lines() {
+                if let Some(sig) = line.trim_start().strip_prefix("pub fn ") {
+                    methods.push(sig.split('(').next().unwrap_or(sig).trim().to_owned());
+                }
+            }
+            rest = &body[end..];
+        }
+    }
+    methods.sort();
+    assert!(
+        !methods.is_empty() && methods.len() <= 15,
+        "{} public methods: {methods:?}",
+        methods.len()
+    );
+}
+
+#[test]
+fn the_service_runs_blocking_calls_on_its_one_pool() {
+    for f in rust_files(&root().join("api/src")) {
+        let code = code_of(&std::fs::read_to_string(&f).unwrap());
+        assert!(
+            !code.contains("web::block"),
+            "{}: use AppState::blocking",
+            f.display()
+        );
+    }
+}
