@@ -10,8 +10,8 @@ use mancala_solver::engine::Budget;
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// Most moves accepted in one game record: more is a 413.
-pub const MAX_RECORD_MOVES: usize = 1000;
+/// Most moves accepted in one game record: more is a 413 (defined with the record it limits).
+pub use mancala_wire::request::MAX_RECORD_MOVES;
 
 /// What one evaluation outside the tablebase may cost by default (the server's cap, see
 /// [`crate::search::SearchSettings`]): ten million nodes (a few seconds), and no more than ten

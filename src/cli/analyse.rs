@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use mancala_api::limits::PLY_BUDGET;
-use mancala_api::response::AnalysisJson;
 use mancala_db::analyse::{AnalyseError, Analysis, Verdict};
 use mancala_solver::{MoveError, Position, Side, Variant};
+use mancala_wire::response::AnalysisJson;
 
 use super::args::variant_parser;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use clap::Args;
 use mancala_api::limits::SEARCH_BUDGET;
-use mancala_api::response::EvaluationJson;
 use mancala_db::Source;
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
+use mancala_wire::response::EvaluationJson;
 
 use super::args::PositionArgs;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};

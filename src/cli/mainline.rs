@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use clap::Args;
 use mancala_api::limits::PLY_BUDGET;
-use mancala_api::response::MainlineJson;
 use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
+use mancala_wire::response::MainlineJson;
 
 use super::args::PositionArgs;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};

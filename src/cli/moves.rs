@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use mancala_api::response::MovesJson;
 use mancala_solver::{Played, Position, Side};
+use mancala_wire::response::MovesJson;
 
 use super::args::PositionArgs;
 use super::{board_text, print, side_name};

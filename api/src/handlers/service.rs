@@ -3,11 +3,11 @@
 use std::sync::OnceLock;
 
 use actix_web::{web, HttpResponse};
+use mancala_wire::response::{HealthJson, VariantsJson};
 
 use crate::error::ApiError;
 use crate::openapi::OpenApiDocument;
 use crate::reply::{json_ok, to_json};
-use crate::response::{HealthJson, VariantsJson};
 use crate::state::AppState;
 
 /// `GET /healthz`: the server is up (touches nothing else: the framework's own ceiling).

@@ -1,15 +1,18 @@
 //! The game record of `POST /api/{variant}/analyse`.
 
-use mancala_solver::{Position, Variant};
+use std::fmt;
+
+use mancala_solver::{ParsePositionError, Position, Variant};
 use serde::Deserialize;
 use serde_json::Value as Json;
 
-use super::body::RequestBody;
-use crate::error::ApiError;
-use crate::limits::MAX_RECORD_MOVES;
+/// Most moves accepted in one game record: more is [`RecordError::TooManyMoves`] (which the
+/// service answers with a 413).
+pub const MAX_RECORD_MOVES: usize = 1000;
 
 /// What `analyse` expects, for error messages.
-const RECORD_SHAPE: &str = "expected a JSON object {\"position\": POSITION (optional, default: \
+pub const RECORD_SHAPE: &str =
+    "expected a JSON object {\"position\": POSITION (optional, default: \
     the start position), \"moves\": [\"3\", \"5\", ...]}";
 
 /// The body of `POST /api/{variant}/analyse`: `{"position": POSITION (optional), "moves":
@@ -20,23 +23,64 @@ const RECORD_SHAPE: &str = "expected a JSON object {\"position\": POSITION (opti
 #[serde(transparent)]
 pub struct GameRecord(Json);
 
-impl RequestBody for GameRecord {
-    fn invalid(error: serde_json::Error) -> ApiError {
-        ApiError::bad(
-            "body",
-            format!("body: not valid JSON ({error}); {RECORD_SHAPE}"),
-        )
+/// Why a game record cannot be read, naming the field at fault.
+#[derive(Debug)]
+pub enum RecordError {
+    /// A field is malformed or missing, or a key is not one of the record's.
+    Field {
+        /// The field: `body`, `position`, `moves`, `moves[3]`, or the unknown key.
+        field: String,
+        /// What is wrong and what was expected, the field first.
+        message: String,
+    },
+    /// The start position does not parse, or cannot occur in the variant.
+    Position(ParsePositionError),
+    /// The record holds more than [`MAX_RECORD_MOVES`] moves (this many).
+    TooManyMoves(usize),
+}
+
+impl RecordError {
+    /// A malformed `field`.
+    fn bad(field: impl Into<String>, message: impl Into<String>) -> RecordError {
+        RecordError::Field {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The field at fault: `body`, `position`, `moves`, `moves[3]`, or an unknown key.
+    pub fn field(&self) -> String {
+        match self {
+            RecordError::Field { field, .. } => field.clone(),
+            RecordError::Position(_) => "position".into(),
+            RecordError::TooManyMoves(_) => "moves".into(),
+        }
     }
 }
 
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Field { message, .. } => f.write_str(message),
+            RecordError::Position(e) => e.fmt(f),
+            RecordError::TooManyMoves(n) => write!(
+                f,
+                "moves: {n} moves, but a record holds at most {MAX_RECORD_MOVES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
 impl GameRecord {
     /// The start position (by default the variant's) and the moves as text.
-    pub fn read(&self, variant: Variant) -> Result<(Position, Vec<String>), ApiError> {
+    pub fn read(&self, variant: Variant) -> Result<(Position, Vec<String>), RecordError> {
         let Json::Object(fields) = &self.0 else {
-            return Err(ApiError::bad("body", format!("body: {RECORD_SHAPE}")));
+            return Err(RecordError::bad("body", format!("body: {RECORD_SHAPE}")));
         };
         if let Some(key) = fields.keys().find(|k| *k != "position" && *k != "moves") {
-            return Err(ApiError::bad(
+            return Err(RecordError::bad(
                 key.as_str(),
                 format!("{key}: unknown field; {RECORD_SHAPE}"),
             ));
@@ -44,10 +88,10 @@ impl GameRecord {
         let position = match fields.get("position") {
             None | Some(Json::Null) => Position::start(variant),
             Some(Json::String(text)) => {
-                Position::parse(variant, text).map_err(|e| ApiError::position("position", e))?
+                Position::parse(variant, text).map_err(RecordError::Position)?
             }
             Some(_) => {
-                return Err(ApiError::bad(
+                return Err(RecordError::bad(
                     "position",
                     "position: expected a position string `ROWS SIDE [CAPTURED]`",
                 ))
@@ -55,7 +99,7 @@ impl GameRecord {
         };
         let moves = match fields.get("moves") {
             None => {
-                return Err(ApiError::bad(
+                return Err(RecordError::bad(
                     "moves",
                     format!("moves: missing; {RECORD_SHAPE}"),
                 ))
@@ -63,7 +107,7 @@ impl GameRecord {
             Some(Json::String(text)) => text.split_whitespace().map(str::to_owned).collect(),
             Some(Json::Array(items)) => {
                 if items.len() > MAX_RECORD_MOVES {
-                    return Err(too_many_moves(items.len()));
+                    return Err(RecordError::TooManyMoves(items.len()));
                 }
                 items
                     .iter()
@@ -72,7 +116,7 @@ impl GameRecord {
                     .collect::<Result<Vec<_>, _>>()?
             }
             Some(_) => {
-                return Err(ApiError::bad(
+                return Err(RecordError::bad(
                     "moves",
                     "moves: expected an array of moves (pit numbers or \"pass\"), e.g. \
                      [\"3\", \"5\"], or one string of moves separated by spaces",
@@ -80,29 +124,21 @@ impl GameRecord {
             }
         };
         if moves.len() > MAX_RECORD_MOVES {
-            return Err(too_many_moves(moves.len()));
+            return Err(RecordError::TooManyMoves(moves.len()));
         }
         Ok((position, moves))
     }
 }
 
 /// Move `i` of a record's array: a string or a whole number.
-fn move_text(i: usize, item: &Json) -> Result<String, ApiError> {
+fn move_text(i: usize, item: &Json) -> Result<String, RecordError> {
     match item {
         Json::String(s) => Ok(s.trim().to_owned()),
         Json::Number(n) if n.is_u64() => Ok(n.to_string()),
-        _ => Err(ApiError::bad(
+        _ => Err(RecordError::bad(
             format!("moves[{i}]"),
             format!("moves[{i}]: expected a pit number or \"pass\", found {item}"),
         )),
-    }
-}
-
-/// The 413 for a record of `n` moves.
-fn too_many_moves(n: usize) -> ApiError {
-    ApiError::TooLarge {
-        field: "moves",
-        message: format!("moves: {n} moves, but a record holds at most {MAX_RECORD_MOVES}"),
     }
 }
 
@@ -112,13 +148,13 @@ mod tests {
 
     use super::*;
 
-    fn read(body: Json) -> Result<(Position, Vec<String>), ApiError> {
+    fn read(body: Json) -> Result<(Position, Vec<String>), RecordError> {
         GameRecord(body).read(Variant::RioKadalis)
     }
 
     /// The field an error names.
-    fn field(e: ApiError) -> String {
-        e.field().unwrap_or_default()
+    fn field(e: RecordError) -> String {
+        e.field()
     }
 
     #[test]
@@ -159,7 +195,7 @@ mod tests {
         let many = many.join(" ");
         assert!(matches!(
             read(json!({ "moves": many })),
-            Err(ApiError::TooLarge { .. })
+            Err(RecordError::TooManyMoves(_))
         ));
     }
 }

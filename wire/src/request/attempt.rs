@@ -2,8 +2,8 @@
 
 use serde::Deserialize;
 
-use super::body::RequestBody;
-use crate::error::ApiError;
+/// What an attempt's body looks like, for error messages.
+pub const ATTEMPT_SHAPE: &str = "{\"moves\": [\"3\", ...], \"give_up\": false (optional)}";
 
 /// The body of `POST /api/puzzles/{id}/attempt`: `{"moves": ["3", ...], "give_up": false}`.
 #[derive(Debug, Deserialize)]
@@ -14,15 +14,4 @@ pub struct AttemptBody {
     /// The player asks for the solution: the attempt ends, as a failure unless already solved.
     #[serde(default)]
     pub give_up: bool,
-}
-
-impl RequestBody for AttemptBody {
-    fn invalid(error: serde_json::Error) -> ApiError {
-        ApiError::bad(
-            "body",
-            format!(
-                "body: {error}; expected {{\"moves\": [\"3\", ...], \"give_up\": false (optional)}}"
-            ),
-        )
-    }
 }
