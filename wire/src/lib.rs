@@ -5,6 +5,14 @@
 //!
 //! * [`response`]: what is answered and printed, one module per subject.
 //! * [`request`]: the bodies a client sends: a game record to analyse, a puzzle attempt.
+//! * [`schema`]: the schemas of all of them, derived from the types, as the service's OpenAPI
+//!   document serves them.
+//! * [`words`]: the enumerated strings (sides, results, verdicts...) and their schemas.
+//!
+//! `words` uses nothing of the crate; `response` and `request` use `words`; `schema` uses
+//! `response` and `request`.
 
 pub mod request;
 pub mod response;
+pub mod schema;
+pub mod words;

@@ -13,7 +13,7 @@ use crate::state::AppState;
 /// `GET /healthz`: the server is up (touches nothing else: the framework's own ceiling).
 pub(crate) async fn healthz() -> HttpResponse {
     static BODY: OnceLock<Vec<u8>> = OnceLock::new();
-    let body = BODY.get_or_init(|| to_json(&HealthJson { status: "ok" }).unwrap_or_default());
+    let body = BODY.get_or_init(|| to_json(&HealthJson::OK).unwrap_or_default());
     json_ok(body.as_slice())
 }
 

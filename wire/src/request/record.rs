@@ -1,10 +1,16 @@
 //! The game record of `POST /api/{variant}/analyse`.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use mancala_solver::{ParsePositionError, Position, Variant};
 use serde::Deserialize;
 use serde_json::Value as Json;
+use utoipa::openapi::schema::{
+    AdditionalProperties, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 
 /// Most moves accepted in one game record: more is [`RecordError::TooManyMoves`] (which the
 /// service answers with a 413).
@@ -22,6 +28,51 @@ pub const RECORD_SHAPE: &str =
 #[derive(Debug, Deserialize)]
 #[serde(transparent)]
 pub struct GameRecord(Json);
+
+/// The schema of a record, written by hand as the record is read by hand ([`GameRecord::read`]):
+/// its moves may be an array of strings and numbers or one string.
+impl PartialSchema for GameRecord {
+    fn schema() -> RefOr<Schema> {
+        let string = || ObjectBuilder::new().schema_type(Type::String);
+        let pit = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0));
+        let moves = OneOfBuilder::new()
+            .item(
+                ArrayBuilder::new()
+                    .items(OneOfBuilder::new().item(string()).item(pit))
+                    .max_items(Some(MAX_RECORD_MOVES)),
+            )
+            .item(string())
+            .description(Some(
+                "The moves, in order: pit numbers of the side to move or `pass`, as an array \
+                 (strings or integers) or one string separated by spaces.",
+            ));
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "A game record to analyse: the moves from a start position.",
+            ))
+            .property(
+                "position",
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                    .description(Some(
+                        "The start position (absent or null: the variant's start position).",
+                    )),
+            )
+            .property("moves", moves)
+            .required("moves")
+            .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
+            .into()
+    }
+}
+
+impl ToSchema for GameRecord {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Record")
+    }
+}
 
 /// Why a game record cannot be read, naming the field at fault.
 #[derive(Debug)]
