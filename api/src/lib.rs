@@ -11,7 +11,7 @@
 //!   command line prints too; this crate only sends and reads them.
 //! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
 //!   JSON form; [`limits`]: what one request may ask.
-//! * [`openapi`]: the OpenAPI document's operations and schemas.
+//! * [`openapi`]: the OpenAPI document: its operations, and the schemas derived in `mancala_wire`.
 //! * [`pool`]: the threads that run evaluations; [`search`]: the bounded threads that search
 //!   beyond the tablebase; [`state`]: what every handler shares.
 //! * [`guard`]: upgrades refused, and the CORS policy.
