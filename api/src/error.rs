@@ -7,9 +7,10 @@ use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::DbError;
 use mancala_solver::{MoveError, ParseError, ParsePositionError};
+use mancala_wire::request::RecordError;
+use mancala_wire::response::ErrorJson;
 
 use crate::pool::PoolError;
-use crate::response::ErrorJson;
 use crate::writer::ReadOnly;
 
 /// Why a request failed.
@@ -328,6 +329,20 @@ impl From<AnalyseError> for ApiError {
                 error,
             } => ApiError::bad_move(index, position.to_string(), error),
             AnalyseError::Db(e) => e.into(),
+        }
+    }
+}
+
+impl From<RecordError> for ApiError {
+    /// A bad record is a 400 naming the field, too many moves a 413.
+    fn from(e: RecordError) -> ApiError {
+        match e {
+            RecordError::Position(e) => ApiError::position("position", e),
+            RecordError::TooManyMoves(_) => ApiError::TooLarge {
+                field: "moves",
+                message: e.to_string(),
+            },
+            RecordError::Field { field, message } => ApiError::BadRequest { field, message },
         }
     }
 }

@@ -14,9 +14,9 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method};
 use actix_web::middleware::{ErrorHandlerResponse, Next};
 use actix_web::HttpResponse;
+use mancala_wire::response::ErrorJson;
 
 use crate::error::ApiError;
-use crate::response::ErrorJson;
 
 /// Answers a request that asks to switch protocols with a JSON 400, without reading its body.
 pub async fn refuse_upgrades(

@@ -7,10 +7,11 @@
 //! * `handlers`: one module per subject (evaluation, puzzles, the service, the web page); they
 //!   use the modules below and nothing uses them but the route table.
 //! * [`extract`] and [`request`]: typed input (path segments, queries, bodies) and its checks.
-//! * [`response`]: every JSON shape answered (and printed by the command line).
+//! * The JSON shapes answered and the bodies read are the types of `mancala_wire`, which the
+//!   command line prints too; this crate only sends and reads them.
 //! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
 //!   JSON form; [`limits`]: what one request may ask.
-//! * [`openapi`]: the OpenAPI document's operations and schemas.
+//! * [`openapi`]: the OpenAPI document: its operations, and the schemas derived in `mancala_wire`.
 //! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
 //!   every handler shares (the [`mancala_db::Evaluator`], which answers any position and bounds
 //!   the searches, the pool, and [`writer`]: where writes go).
@@ -30,7 +31,6 @@ pub mod openapi;
 pub mod pool;
 pub mod reply;
 pub mod request;
-pub mod response;
 pub mod routes;
 pub mod server;
 pub mod state;

@@ -8,8 +8,8 @@ use std::time::Duration;
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// Most moves accepted in one game record: more is a 413.
-pub const MAX_RECORD_MOVES: usize = 1000;
+/// Most moves accepted in one game record: more is a 413 (defined with the record it limits).
+pub use mancala_wire::request::MAX_RECORD_MOVES;
 
 /// What a search may cost by default: the evaluator's, for one evaluation and for each searched
 /// position of a main line or an analysis.

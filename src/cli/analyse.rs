@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 
 use anyhow::{Context as _, Result};
 use clap::Args;
-use mancala_api::response::AnalysisJson;
 use mancala_db::analyse::{AnalyseError, Analysis, Verdict};
 use mancala_db::PLY_BUDGET;
 use mancala_solver::{MoveError, Position, Side, Variant};
+use mancala_wire::response::AnalysisJson;
 
 use super::args::variant_parser;
+use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
 use super::{print, side_name, BadInput};
@@ -28,14 +29,7 @@ use super::{print, side_name, BadInput};
 #[derive(Debug, Args)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "\
-JSON (--json): the API's answer to POST /api/{variant}/analyse: {\"variant\", \"start\",
-  \"moves\": [{\"index\", \"side\", \"move\", \"position\", \"after\", \"value_before\", \"best_value\",
-  \"value_kept\", \"loss\", \"verdict\", \"best_moves\", \"outcome_before\", \"outcome_after\"}],
-  \"end\", \"game_over\", \"summary\": {\"south\": {\"best\", \"inaccuracy\", \"mistake\", \"blunder\"}, \"north\"}}
-
-Example: mancala analyse rio-kadalis 1 4 2 6
-         mancala analyse oware '3 6 2 5' --budget 100000"
+    after_help = after_help()
 )]
 pub struct AnalyseArgs {
     /// The variant id (`mancala variants` lists them).
@@ -87,6 +81,16 @@ impl AnalyseArgs {
         }
         Ok(print(&text(&analysis)?)?)
     }
+}
+
+/// The help after the options: the `--json` output's schema, and examples.
+fn after_help() -> String {
+    format!(
+        "{}\n\n\
+         Example: mancala analyse rio-kadalis 1 4 2 6\n         \
+         mancala analyse oware '3 6 2 5' --budget 100000",
+        json_help("Analysis", Some("POST /api/{variant}/analyse"))
+    )
 }
 
 /// A record that cannot be analysed: a bad move is [`BadInput`] naming its number and text (as

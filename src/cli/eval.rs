@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_api::response::EvaluationJson;
 use mancala_db::{Source, SEARCH_BUDGET};
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
+use mancala_wire::response::EvaluationJson;
 
 use super::args::PositionArgs;
+use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text::thousands;
 use super::value_text::describe_marked;
@@ -32,15 +33,7 @@ use super::{print, side_name};
 /// estimate, marked `~`, from a heuristic at the search's frontier (seeds captured plus an
 /// evaluation of the board).
 #[derive(Debug, Args)]
-#[command(after_help = "\
-JSON (--json): {\"variant\", \"position\", \"side\", \"game_over\": null | {\"south\", \"north\"},
-  \"value\": {\"score\" | \"result\", \"depth\"}, \"outcome\": \"win\" | \"draw\" | \"loss\",
-  \"moves\": [{\"move\", \"after\", \"value\": {...}, \"best\", \"exact\"}],
-  \"source\": \"tablebase\" | \"search\", \"exact\",
-  \"search\": {\"depth\", \"nodes\", \"seconds\", \"stopped_by\": null | \"nodes\" | \"time\"} (a search only)}
-
-Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'
-         mancala eval oware '4,4,4,4,4,4/4,4,4,4,4,4 S' --budget 50000000")]
+#[command(after_help = after_help())]
 pub struct EvalArgs {
     #[command(flatten)]
     position: PositionArgs,
@@ -133,6 +126,16 @@ impl EvalArgs {
         }
         Ok(print(&out)?)
     }
+}
+
+/// The help after the options: the `--json` output's schema, and examples.
+fn after_help() -> String {
+    format!(
+        "{}\n\n\
+         Example: mancala eval rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'\n         \
+         mancala eval oware '4,4,4,4,4,4/4,4,4,4,4,4 S' --budget 50000000",
+        json_help("Evaluation", Some("GET /api/{variant}"))
+    )
 }
 
 /// What a search did, in a sentence.

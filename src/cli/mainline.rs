@@ -6,11 +6,12 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_api::response::MainlineJson;
 use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
 use mancala_db::PLY_BUDGET;
+use mancala_wire::response::MainlineJson;
 
 use super::args::PositionArgs;
+use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::value_text::describe_marked;
 use super::{print, side_name};
@@ -22,10 +23,10 @@ use super::{print, side_name};
 /// is marked `~` when it is an estimate. A line that repeats a position (endless play) stops
 /// there; a line that stays outside the tablebase stops after 200 searched plies.
 #[derive(Debug, Args)]
-#[command(after_help = "\
-JSON (--json): the API's answer to GET /api/{variant}/mainline.
-
-Example: mancala mainline rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'")]
+#[command(after_help = format!(
+    "{}\n\nExample: mancala mainline rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'",
+    json_help("Mainline", Some("GET /api/{variant}/mainline"))
+))]
 pub struct MainlineArgs {
     #[command(flatten)]
     position: PositionArgs,

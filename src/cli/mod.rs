@@ -18,6 +18,7 @@ pub mod default_sizes;
 pub mod eval;
 pub mod help;
 pub mod hints;
+pub mod json_help;
 pub mod mainline;
 pub mod memory;
 pub mod moves;

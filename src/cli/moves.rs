@@ -3,10 +3,11 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use mancala_api::response::MovesJson;
 use mancala_solver::{Played, Position, Side};
+use mancala_wire::response::MovesJson;
 
 use super::args::PositionArgs;
+use super::json_help::json_help;
 use super::{board_text, print, side_name};
 
 /// List every legal move of a position and what it leads to.
@@ -16,17 +17,16 @@ use super::{board_text, print, side_name};
 /// endless sowing (which loses). A position in which the game is over has no moves; its final
 /// totals are given instead.
 #[derive(Debug, Args)]
-#[command(after_help = "Example: mancala moves rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S' --json")]
+#[command(after_help = format!(
+    "{}\n\nExample: mancala moves rio-kadalis '4,4,4,4,4,4/4,4,4,4,4,4 S' --json",
+    json_help("Moves", None)
+))]
 pub struct MovesArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Print one JSON object instead of a table.
+    /// Print one JSON object instead of a table, of the schema `Moves` (see below).
     ///
-    /// {"variant": ID, "position": POSITION, "game_over": null | {"south": S, "north": N},
-    /// "moves": [{"move": "3", "after": POSITION, "captured": {"south": s, "north": n},
-    /// "extra_turn": bool, "ends_game": bool, "endless": bool}, ...]}. Positions are canonical
-    /// strings (spaces, CAPTURED left out when 0-0); "captured" is what the move adds;
-    /// "game_over" holds the final totals.
+    /// Positions are canonical strings (spaces, CAPTURED left out when 0-0).
     #[arg(long)]
     json: bool,
 }

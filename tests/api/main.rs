@@ -16,6 +16,7 @@ mod errors;
 mod evaluation;
 mod mainline;
 mod puzzles;
+mod schemas;
 mod service;
 
 /// The tablebase the tests serve, solved once by the binary: Rio Kadalis up to 12 seeds, Hawalis

@@ -44,6 +44,42 @@ fn help_explains_the_notation() {
 }
 
 #[test]
+fn json_help_names_the_schema_printed_and_every_field_of_it() {
+    // What each command's `--json` prints is the schema of the API's document that its help
+    // names; the help's outline lists every field of it (by the schema itself, as served).
+    let schemas = mancala_wire::schema::schemas();
+    for (command, schema) in [
+        ("eval", "Evaluation"),
+        ("analyse", "Analysis"),
+        ("mainline", "Mainline"),
+        ("moves", "Moves"),
+    ] {
+        let help = stdout_of(&[command, "--help"]);
+        assert!(help.contains(&format!("schema `{schema}`")), "{help}");
+        assert!(help.contains("/api/openapi.json"), "{help}");
+        // The schema's own line of the outline, with its continuations.
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("  {schema} {{")));
+        let first = lines
+            .next()
+            .unwrap_or_else(|| panic!("{command}: no outline of {schema}: {help}"));
+        let own: String = std::iter::once(first)
+            .chain(lines.take_while(|l| l.starts_with("    ")))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for field in schemas[schema]["properties"].as_object().unwrap().keys() {
+            let listed = ["{", ", "].iter().any(|before| {
+                own.contains(&format!("{before}{field}: "))
+                    || own.contains(&format!("{before}{field}?: "))
+            });
+            assert!(listed, "{command}: {field} is not in the outline: {own}");
+        }
+    }
+}
+
+#[test]
 fn show_two_row_puts_every_count_at_its_pit() {
     // Rio Kadalis, P = 6. The top row is North's pits 6..1 from left to right, the bottom row
     // South's 1..6: N6=11 N5=1 N4=2 N3=3 N2=0 N1=0, S1=5 S2=6 S3=7 S4=9 S5=0 S6=0.

@@ -2,7 +2,8 @@
 //! `tablebase`, `kalah_search`): running the binary, talking HTTP to `mancala serve` (or to the
 //! service started in the test process, with search limits of its own), scratch
 //! directories and the tablebases built once by the binary, position strings, deterministic
-//! random positions, and reading what `mancala eval --json` prints.
+//! random positions, reading what `mancala eval --json` prints, and checking JSON against the
+//! OpenAPI document's schemas.
 //!
 //! Each target includes this module and uses part of it, so the rest is dead code there.
 
@@ -14,6 +15,7 @@ pub mod http;
 pub mod local;
 pub mod position;
 pub mod random;
+pub mod schema;
 pub mod scratch;
 
 /// The ten variant ids in the order the binary lists them (the six traditional games first),

@@ -9,12 +9,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use mancala_db::line::MAX_LINE_PLIES;
 use mancala_db::Source;
 use mancala_solver::Variant;
+use mancala_wire::request::GameRecord;
+use mancala_wire::response::{AnalysisJson, EvaluationJson, MainlineJson};
 
 use crate::error::ApiError;
 use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition, QueriedSowing};
 use crate::reply::{json_ok, searched_json, tablebase_json, to_json};
-use crate::request::GameRecord;
-use crate::response::{AnalysisJson, EvaluationJson, MainlineJson};
 use crate::state::AppState;
 
 /// `GET /api/{variant}?position=...[&budget=NODES][&sowing=true]`: the position's value and every

@@ -5,11 +5,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use mancala_puzzles::Player;
+use mancala_wire::response::{DashboardJson, NewPlayerJson, PlayerJson};
 
 use crate::error::ApiError;
 use crate::extract::{PlayerToken, TOKEN_CHARS};
 use crate::reply::{json_ok, to_json};
-use crate::response::{DashboardJson, NewPlayerJson, PlayerJson};
 use crate::state::AppState;
 
 /// The player whose token the request carries (`None` without one); a token no player has is

@@ -12,13 +12,14 @@ use std::time::SystemTime;
 use actix_web::{web, HttpResponse};
 use mancala_puzzles::rating::record_attempt;
 use mancala_puzzles::{check_attempt, NewAttempt, PuzzleFilter, StoredPuzzle};
+use mancala_wire::request::AttemptBody;
+use mancala_wire::response::{AttemptJson, PuzzleJson};
 
 use super::players::player;
 use crate::error::ApiError;
 use crate::extract::{InPath, JsonBody, PlayerToken, PuzzleId};
 use crate::reply::{json_ok, to_json};
-use crate::request::{AttemptBody, DailyQuery, PuzzleMode, PuzzleQuery};
-use crate::response::{AttemptJson, PuzzleJson};
+use crate::request::{DailyQuery, PuzzleMode, PuzzleQuery};
 use crate::state::AppState;
 
 /// A random number for picking a puzzle: std's randomly keyed hasher over a counter.

@@ -3,17 +3,17 @@
 use std::sync::OnceLock;
 
 use actix_web::{web, HttpResponse};
+use mancala_wire::response::{HealthJson, VariantsJson};
 
 use crate::error::ApiError;
 use crate::openapi::OpenApiDocument;
 use crate::reply::{json_ok, to_json};
-use crate::response::{HealthJson, VariantsJson};
 use crate::state::AppState;
 
 /// `GET /healthz`: the server is up (touches nothing else: the framework's own ceiling).
 pub(crate) async fn healthz() -> HttpResponse {
     static BODY: OnceLock<Vec<u8>> = OnceLock::new();
-    let body = BODY.get_or_init(|| to_json(&HealthJson { status: "ok" }).unwrap_or_default());
+    let body = BODY.get_or_init(|| to_json(&HealthJson::OK).unwrap_or_default());
     json_ok(body.as_slice())
 }
 

@@ -1,9 +1,11 @@
-//! The OpenAPI 3.0 description of the service, served at `GET /api/openapi.json`. Its paths are
+//! The OpenAPI 3.1 description of the service, served at `GET /api/openapi.json`. Its paths are
 //! the documented routes of the route table ([`crate::routes::ROUTES`]), each with its
-//! [`operations`] entry; its components are the schemas of the bodies.
+//! [`operations`] entry, written by hand; its components are the schemas of the bodies,
+//! derived from the wire types ([`mancala_wire::schema::schemas`]), to which the operations
+//! refer by name. 3.1 because the derived schemas are JSON Schema as 3.1 has it (`"type":
+//! ["integer", "null"]` where 3.0 wrote `"nullable": true`).
 
 pub mod operations;
-mod schemas;
 
 use actix_web::http::Method;
 use actix_web::web::Bytes;
@@ -24,7 +26,7 @@ pub fn document<'a>(operations: impl IntoIterator<Item = (&'a str, &'a Method, V
         }
     }
     json!({
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",
         "info": {
             "title": "mancala tablebase",
             "version": env!("CARGO_PKG_VERSION"),
@@ -32,7 +34,7 @@ pub fn document<'a>(operations: impl IntoIterator<Item = (&'a str, &'a Method, V
         },
         "paths": paths,
         "components": {
-            "schemas": schemas::schemas(),
+            "schemas": mancala_wire::schema::schemas(),
             "securitySchemes": {"player": {
                 "type": "http", "scheme": "bearer",
                 "description": "A player's token from POST /api/players (32 hex digits). Optional on the puzzle routes: without it attempts are judged and recorded but rate nothing."

@@ -1,17 +1,13 @@
-//! What requests carry, typed: the query strings and bodies the handlers take, each read by an
-//! extractor ([`crate::extract`]) and checked here, every failure an
-//! [`ApiError`](crate::ApiError) that names the field at fault.
+//! What requests carry, typed: the query strings the handlers take, and what a body that is not
+//! JSON of its type is answered with. Each is read by an extractor ([`crate::extract`]) and
+//! checked, every failure an [`ApiError`](crate::ApiError) that names the field at fault. The
+//! bodies themselves (the game record, a puzzle attempt) are JSON types of
+//! [`mancala_wire::request`].
 //!
 //! * [`query`]: `?position=` and the puzzle filter.
-//! * [`record`]: the game record that `analyse` judges.
-//! * [`attempt`]: a puzzle attempt.
 
-pub mod attempt;
 mod body;
 pub mod query;
-pub mod record;
 
-pub use attempt::AttemptBody;
 pub use body::RequestBody;
 pub use query::{DailyQuery, PositionQuery, PuzzleMode, PuzzleQuery};
-pub use record::GameRecord;

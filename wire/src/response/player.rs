@@ -3,15 +3,19 @@
 
 use mancala_puzzles::{Player, PlayerSummary};
 use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::words::ThemeWord;
 
 /// A player's rating and streaks.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Player)]
 pub struct PlayerJson {
     /// The Glicko-2 rating, rounded.
     pub rating: f64,
     /// Its deviation, rounded.
     pub rating_deviation: f64,
-    /// Puzzles solved in a row in the current streak.
+    /// Streak puzzles solved in a row in the current streak.
     pub streak: i64,
     /// The longest streak.
     pub best_streak: i64,
@@ -30,9 +34,11 @@ impl PlayerJson {
 }
 
 /// A new player: the token to send as `Authorization: Bearer TOKEN`, and the rating.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = NewPlayer)]
 pub struct NewPlayerJson {
-    /// The token: the only way to act as this player; keep it.
+    /// The token: the only way to act as this player; keep it, and send it as
+    /// `Authorization: Bearer TOKEN`.
     pub token: String,
     /// The rating and streaks.
     #[serde(flatten)]
@@ -40,9 +46,11 @@ pub struct NewPlayerJson {
 }
 
 /// First attempts at puzzles of one theme.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ThemeResults)]
 pub struct ThemeResultsJson {
     /// The theme.
+    #[schema(value_type = ThemeWord)]
     pub theme: &'static str,
     /// Solved at the first attempt.
     pub solved: u64,
@@ -50,8 +58,10 @@ pub struct ThemeResultsJson {
     pub failed: u64,
 }
 
-/// The dashboard of `GET /api/players/me`.
-#[derive(Debug, Serialize)]
+/// The dashboard of `GET /api/players/me`: rating, streaks, and puzzles solved and failed at
+/// the first attempt, in all and by theme.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Dashboard)]
 pub struct DashboardJson {
     /// The rating and streaks.
     #[serde(flatten)]

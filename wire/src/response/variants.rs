@@ -2,13 +2,18 @@
 //! that it is up (`GET /healthz`).
 
 use mancala_db::SliceInfo;
-use mancala_solver::{
-    Direction, Position, Scoring, Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION,
-};
+use mancala_solver::{Position, Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
 use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::words::{
+    direction_word, scoring_word, HealthStatus, Rows, ScoringWord, SowingDirection, VariantId,
+    HEALTH_OK,
+};
 
 /// `GET /api/variants`: every variant, and the versions its values were solved under.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Variants)]
 pub struct VariantsJson {
     /// One entry per variant, in listing order.
     pub variants: Vec<VariantJson>,
@@ -32,16 +37,19 @@ impl VariantsJson {
     }
 }
 
-/// One variant.
-#[derive(Debug, Serialize)]
+/// One variant: its board, rules summary, source, start and what is solved.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Variant)]
 pub struct VariantJson {
     /// The id used in URLs.
+    #[schema(value_type = VariantId)]
     pub id: &'static str,
     /// The name players use.
     pub name: &'static str,
     /// The board.
     pub board: BoardJson,
     /// `score` or `win-draw-loss` (docs/rules.md#values-and-depths).
+    #[schema(value_type = ScoringWord)]
     pub scoring: &'static str,
     /// A short statement of the rules.
     pub rules: &'static str,
@@ -54,30 +62,35 @@ pub struct VariantJson {
 }
 
 /// The board of a variant.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Board)]
 pub struct BoardJson {
     /// 2 or 4.
+    #[schema(value_type = Rows)]
     pub rows: usize,
     /// Pits in a row.
     pub pits_per_row: usize,
-    /// Pits one side owns (its pit numbers are 1..this).
+    /// Pits one side owns: a side's pits are numbered 1..pits_per_side.
     pub pits_per_side: usize,
     /// Seeds in every pit at the start.
     pub seeds_per_pit: u8,
     /// Seeds in the whole game.
     pub total_seeds: u32,
     /// `counter-clockwise` or `clockwise`.
+    #[schema(value_type = SowingDirection)]
     pub sowing: &'static str,
 }
 
 /// The solved slices of a variant.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Solved)]
 pub struct SolvedJson {
     /// Every slice solved under the current rules, in solving order (`12`, or `5-3`:
     /// mover-opponent on four-row boards).
     pub slices: Vec<String>,
     /// The most seeds on the board such that every position with at most that many can be
     /// evaluated (`null`: not even the empty board is solved).
+    #[schema(required = true)]
     pub max_seeds: Option<u32>,
     /// Positions stored in those slices.
     pub positions: u64,
@@ -118,10 +131,7 @@ impl VariantJson {
                 pits_per_side: v.pits_per_side(),
                 seeds_per_pit: v.seeds_per_pit(),
                 total_seeds: v.total_seeds(),
-                sowing: match v.direction() {
-                    Direction::CounterClockwise => "counter-clockwise",
-                    Direction::Clockwise => "clockwise",
-                },
+                sowing: direction_word(v.direction()),
             },
             scoring: scoring_word(v.scoring()),
             rules: v.summary(),
@@ -136,17 +146,16 @@ impl VariantJson {
     }
 }
 
-/// `score` or `win-draw-loss`.
-fn scoring_word(s: Scoring) -> &'static str {
-    match s {
-        Scoring::Score => "score",
-        Scoring::WinDrawLoss => "win-draw-loss",
-    }
-}
-
-/// `GET /healthz`.
-#[derive(Debug, Serialize)]
+/// `GET /healthz`: `{"status": "ok"}`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Health)]
 pub struct HealthJson {
     /// Always `ok`.
+    #[schema(value_type = HealthStatus)]
     pub status: &'static str,
+}
+
+impl HealthJson {
+    /// The one answer: the service is up.
+    pub const OK: HealthJson = HealthJson { status: HEALTH_OK };
 }

@@ -1,60 +1,82 @@
 //! The line of perfect play from a position: `GET /api/{variant}/mainline`.
 
-use mancala_db::line::{Line, LineEnd};
+use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
 use mancala_solver::Side;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::value::{Totals, ValueJson};
+use crate::words::{line_end_word, LineEndWord, Outcome, SideLetter, SideName, VariantId};
 
-/// A main line.
-#[derive(Debug, Serialize)]
+/// A main line: best play from a position until the game ends, a position repeats (endless
+/// play) or the ply limit. Its description in the schema says the limit.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Mainline, description = mainline_description())]
 pub struct MainlineJson {
     /// The variant id.
+    #[schema(value_type = VariantId)]
     pub variant: &'static str,
     /// The canonical start position.
     pub position: String,
     /// Its value for the side to move.
     pub value: ValueJson,
-    /// The game's result for the side to move with perfect play, counting what is captured.
+    /// The game's result for the side to move with perfect play, counting the seeds captured.
+    #[schema(value_type = Outcome)]
     pub outcome: &'static str,
     /// The start's value is exact (from the tablebase, or proven by a search); `false`: a
     /// search's estimate.
     pub exact: bool,
-    /// The ply from which every position of the line is in the tablebase (0: the start;
-    /// `steps.len()`: only the last position), `null` when not even the last one is.
+    /// The ply from which every position of the line is in the tablebase (0: the start; the
+    /// number of steps: only the last position), `null` when not even the last one is.
+    #[schema(required = true)]
     pub tablebase_from: Option<usize>,
     /// The plies of the line.
     pub steps: Vec<StepJson>,
     /// Why the line stops: `game_over`, `repetition` or `limit`.
+    #[schema(value_type = LineEndWord)]
     pub end: &'static str,
     /// The game is over at the end of the line.
     pub game_over: bool,
     /// The value rests on endless play and the line stopped at the first repeated position.
     pub endless: bool,
     /// The repeated position (`endless` only), else `null`.
+    #[schema(required = true)]
     pub repeated: Option<String>,
     /// The ply after which the repeated position first stood (0: the start), else `null`.
+    #[schema(required = true)]
     pub repeated_from_ply: Option<usize>,
-    /// The line was cut at the ply limit before it ended.
+    /// The line was cut at the ply limit (the schema's description says it) before it ended.
     pub truncated: bool,
     /// Seeds of each side at the end of the line: the final totals when the game is over, else
     /// what is captured so far (endless play splits the rest of the board equally).
     pub totals: Totals,
     /// `south`, `north`, or `null` for a draw (or a truncated line).
+    #[schema(value_type = Option<SideName>, required = true)]
     pub winner: Option<&'static str>,
 }
 
+/// The schema's description of a main line, with the ply limit.
+fn mainline_description() -> String {
+    format!(
+        "A main line: best play from a position until the game ends, a position repeats \
+         (endless play) or {MAX_LINE_PLIES} plies (`truncated`)."
+    )
+}
+
 /// One ply of a main line.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Step)]
 pub struct StepJson {
     /// 1 for the first move of the line.
+    #[schema(minimum = 1)]
     pub ply: usize,
     /// The mover: `S` or `N`.
+    #[schema(value_type = SideLetter)]
     pub side: String,
     /// The move.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The canonical position after it.
+    /// The canonical position after the move.
     pub position: String,
     /// The move's value for the mover (the value of the position it is played from).
     pub value: ValueJson,
@@ -90,20 +112,19 @@ impl MainlineJson {
                 exact: s.exact,
             })
             .collect();
-        let (end, totals, winner, repeated, repeated_from_ply) = match &line.end {
-            LineEnd::GameOver { totals, winner } => ("game_over", *totals, *winner, None, None),
+        let (totals, winner, repeated, repeated_from_ply) = match &line.end {
+            LineEnd::GameOver { totals, winner } => (*totals, *winner, None, None),
             LineEnd::Repetition {
                 first_seen,
                 totals,
                 winner,
             } => (
-                "repetition",
                 *totals,
                 *winner,
                 Some(line.last_position().to_string()),
                 Some(*first_seen),
             ),
-            LineEnd::Limit { .. } => ("limit", line.last_position().captured(), None, None, None),
+            LineEnd::Limit { .. } => (line.last_position().captured(), None, None, None),
         };
         MainlineJson {
             variant: variant.id(),
@@ -113,12 +134,12 @@ impl MainlineJson {
             exact: line.exact,
             tablebase_from: line.tablebase_from,
             steps,
-            end,
-            game_over: end == "game_over",
-            endless: end == "repetition",
+            end: line_end_word(&line.end),
+            game_over: matches!(line.end, LineEnd::GameOver { .. }),
+            endless: matches!(line.end, LineEnd::Repetition { .. }),
             repeated,
             repeated_from_ply,
-            truncated: end == "limit",
+            truncated: matches!(line.end, LineEnd::Limit { .. }),
             totals: totals.into(),
             winner: side_word(winner),
         }

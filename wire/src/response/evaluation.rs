@@ -2,14 +2,16 @@
 //! which say exactly the same thing.
 
 use mancala_db::{Evaluation, SearchReport, Source};
-use mancala_solver::engine::Limit;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::sowing::{sowing_json, SowingStepJson};
 use super::value::{Totals, ValueJson};
+use crate::words::{limit_word, Outcome, SideLetter, SourceWord, StoppedBy, VariantId};
 
 /// One move of an evaluation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = MoveEval)]
 pub struct MoveEvalJson {
     /// The move: a pit number or `pass`.
     #[serde(rename = "move")]
@@ -18,45 +20,57 @@ pub struct MoveEvalJson {
     pub after: String,
     /// Its value for the mover.
     pub value: ValueJson,
-    /// One of the best moves.
+    /// One of the best moves: it keeps the value, by the shortest way when ahead and the
+    /// longest when behind.
     pub best: bool,
-    /// The value is exact (always from the tablebase); `false`: a search's estimate.
+    /// The value is exact (always from the tablebase); `false`: a search's estimate (its depth
+    /// is null).
     pub exact: bool,
-    /// The move's sowing step by step (empty for a pass), for a client that shows it: only when
-    /// asked for (`?sowing=true`), since it is most of the answer's size.
+    /// Only with `?sowing=true`: the move's sowing step by step, as the rules engine takes it
+    /// (empty for a pass), for a client that shows it; left out otherwise, since it is most of
+    /// the answer's size.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<SowingStepJson>)]
     pub sowing: Option<Vec<SowingStepJson>>,
 }
 
-/// A whole evaluation.
-#[derive(Clone, Debug, Serialize)]
+/// A whole evaluation: a position's value and every legal move's, best first.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = Evaluation)]
 pub struct EvaluationJson {
     /// The variant id.
+    #[schema(value_type = VariantId)]
     pub variant: &'static str,
     /// The canonical position.
     pub position: String,
     /// The side to move: `S` or `N`.
+    #[schema(value_type = SideLetter)]
     pub side: String,
     /// The final totals when the game is over here, else `null`.
+    #[schema(required = true)]
     pub game_over: Option<Totals>,
     /// The position's value for the side to move.
     pub value: ValueJson,
-    /// The game's result for the side to move with perfect play, counting what is captured.
+    /// The game's result for the side to move with perfect play, counting the seeds captured.
+    #[schema(value_type = Outcome)]
     pub outcome: &'static str,
     /// Every legal move, best first.
     pub moves: Vec<MoveEvalJson>,
     /// `tablebase` or `search`: where the values come from.
+    #[schema(value_type = SourceWord)]
     pub source: &'static str,
-    /// The position's value is exact: always from the tablebase; from a search, when it proved
-    /// it (else an estimate from the heuristic at its frontier).
+    /// The position's value is exact: always from the tablebase; from a search when it proved
+    /// it, else an estimate from the heuristic at its frontier.
     pub exact: bool,
-    /// What the search did, for a search's answer.
+    /// What the search did: only in a search's answer.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = SearchJson)]
     pub search: Option<SearchJson>,
 }
 
 /// What a search did: `{"depth", "nodes", "seconds", "stopped_by"}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = Search)]
 pub struct SearchJson {
     /// Plies of the deepest iteration completed.
     pub depth: u8,
@@ -65,7 +79,8 @@ pub struct SearchJson {
     /// Time spent, in seconds.
     pub seconds: f64,
     /// `nodes` or `time`: the budget's limit that stopped the search before its answer was
-    /// exact; `null` when none did.
+    /// exact; null when none did.
+    #[schema(value_type = Option<StoppedBy>, required = true)]
     pub stopped_by: Option<&'static str>,
 }
 
@@ -75,10 +90,7 @@ impl From<&SearchReport> for SearchJson {
             depth: r.depth,
             nodes: r.nodes,
             seconds: r.elapsed.as_secs_f64(),
-            stopped_by: r.stopped_by.map(|l| match l {
-                Limit::Nodes => "nodes",
-                Limit::Time => "time",
-            }),
+            stopped_by: r.stopped_by.map(limit_word),
         }
     }
 }

@@ -4,16 +4,20 @@
 
 use mancala_solver::{Move, Pit, Position, SowingStep};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-/// One step: `{"step": "lift", "pit": "S3", "seeds": 4}`, `{"step": "sow", "pit": "N1"}`,
-/// `{"step": "store", "side": "S"}` (Kalah), `{"step": "capture", "pit": "N2", "seeds": 4,
-/// "by": "S"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+use crate::words::SideLetter;
+
+/// One step of a sowing, as the rules engine takes it: `{"step": "lift", "pit": "S3", "seeds":
+/// 4}`, `{"step": "sow", "pit": "N1"}`, `{"step": "store", "side": "S"}` (Kalah), `{"step":
+/// "capture", "pit": "N2", "seeds": 4, "by": "S"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(tag = "step", rename_all = "lowercase")]
+#[schema(as = SowingStep)]
 pub enum SowingStepJson {
     /// Seeds taken into the hand: from the pit played, and from each pit a relay goes on from.
     Lift {
-        /// The pit, `S3`.
+        /// The pit, as drawn: `S3`, `N12`.
         pit: String,
         /// The seeds lifted.
         seeds: u8,
@@ -26,6 +30,7 @@ pub enum SowingStepJson {
     /// One seed dropped into the mover's store (Kalah).
     Store {
         /// The store's owner, `S` or `N`.
+        #[schema(value_type = SideLetter)]
         side: String,
     },
     /// A pit's seeds captured.
@@ -35,6 +40,7 @@ pub enum SowingStepJson {
         /// The seeds taken.
         seeds: u8,
         /// Who takes them, `S` or `N`.
+        #[schema(value_type = SideLetter)]
         by: String,
     },
 }

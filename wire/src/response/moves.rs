@@ -2,11 +2,14 @@
 
 use mancala_solver::Position;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::value::Totals;
+use crate::words::VariantId;
 
-/// One legal move.
-#[derive(Debug, Serialize)]
+/// One legal move and what it does.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Move)]
 pub struct MoveJson {
     /// The move as written: a pit number or `pass`.
     #[serde(rename = "move")]
@@ -23,14 +26,18 @@ pub struct MoveJson {
     pub endless: bool,
 }
 
-/// A position and its legal moves.
-#[derive(Debug, Serialize)]
+/// A position and its legal moves, without the tablebase: what `mancala moves --json` prints
+/// (no route answers it).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Moves)]
 pub struct MovesJson {
     /// The variant id.
+    #[schema(value_type = VariantId)]
     pub variant: &'static str,
     /// The canonical position string.
     pub position: String,
     /// The final totals when the game is over in the position, else `null`.
+    #[schema(required = true)]
     pub game_over: Option<Totals>,
     /// Every legal move, in pit order.
     pub moves: Vec<MoveJson>,

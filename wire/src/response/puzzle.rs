@@ -4,23 +4,33 @@
 
 use mancala_puzzles::{AttemptResult, AutoMove, RecordedAttempt, StoredPuzzle, Theme};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::player::PlayerJson;
+use crate::words::{CollectionWord, PuzzleSide, SideLetter, ThemeWord, VariantId, PUZZLE_SIDE};
 
 /// A puzzle; its solution and themes only when asked for by id.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Puzzle)]
 pub struct PuzzleJson {
     /// The puzzle's id.
     pub id: i64,
     /// The variant id.
+    #[schema(value_type = VariantId)]
     pub variant: &'static str,
-    /// The collection: `starter` (found in the tablebase) or `anuak` (composed beyond it).
+    /// The collection: `starter` (found in the tablebase) or `anuak` (composed beyond it and
+    /// proven by exact search).
+    #[schema(value_type = CollectionWord)]
     pub collection: &'static str,
-    /// The position to solve.
+    /// The position to solve: South to move, `CAPTURED` set so that the game's result is at
+    /// stake.
     pub position: String,
     /// The side to play and win (always `S`).
+    #[schema(value_type = PuzzleSide)]
     pub side: &'static str,
-    /// South's moves to find (its forced moves are played for it and not counted).
+    /// South's decisions in the solution: its moves to find (its forced moves are played for it
+    /// and not counted).
+    #[schema(minimum = 1)]
     pub moves_to_find: usize,
     /// The rating, rounded.
     pub rating: f64,
@@ -28,11 +38,13 @@ pub struct PuzzleJson {
     pub rating_deviation: f64,
     /// Rated attempts: players' first attempts.
     pub plays: i64,
-    /// Theme tags (by id only).
+    /// Theme tags: only from `GET /api/puzzles/{id}`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<ThemeWord>)]
     pub themes: Option<Vec<&'static str>>,
-    /// The whole solution line, solver first (by id only).
+    /// The whole solution line, solver first: only from `GET /api/puzzles/{id}`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<String>)]
     pub solution: Option<Vec<String>>,
 }
 
@@ -45,7 +57,7 @@ impl PuzzleJson {
             variant: puzzle.variant().id(),
             collection: puzzle.collection.as_str(),
             position: puzzle.position.to_string(),
-            side: "S",
+            side: PUZZLE_SIDE,
             moves_to_find: puzzle.moves_to_find(),
             rating: puzzle.rating.rating.round(),
             rating_deviation: puzzle.rating.deviation.round(),
@@ -57,9 +69,11 @@ impl PuzzleJson {
 }
 
 /// A move played for the player.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AutoMove)]
 pub struct AutoMoveJson {
     /// `N` for North's reply, `S` for South's forced move.
+    #[schema(value_type = SideLetter)]
     pub side: char,
     /// The move.
     #[serde(rename = "move")]
@@ -75,8 +89,9 @@ impl AutoMoveJson {
     }
 }
 
-/// The answer to an attempt.
-#[derive(Debug, Serialize)]
+/// The answer to an attempt: how it stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AttemptResult)]
 pub struct AttemptJson {
     /// Every move kept the win.
     pub correct: bool,
@@ -84,6 +99,7 @@ pub struct AttemptJson {
     pub complete: bool,
     /// The first wrong move's index, from 0.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub wrong_move: Option<usize>,
     /// The moves played for the player after its last move: North's replies and South's
     /// forced moves, in order.
@@ -97,19 +113,24 @@ pub struct AttemptJson {
     pub winning_moves: Vec<String>,
     /// Once the attempt has ended (solved, failed or given up): the stored solution.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<String>)]
     pub solution: Option<Vec<String>>,
     /// Once the attempt has ended: the themes.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<ThemeWord>)]
     pub themes: Option<Vec<&'static str>>,
     /// Once the attempt has ended: the puzzle's rating, rounded (new if the attempt was rated).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rating: Option<f64>,
     /// Once the attempt has ended: whether it re-rated the puzzle and the player (a player's
     /// first finished attempt at the puzzle).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rated: Option<bool>,
     /// Once the attempt has ended, if a player made it: the player's rating and streak.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = PlayerJson)]
     pub player: Option<PlayerJson>,
 }
 
