@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use mancala_solver::engine::Budget;
+use mancala_solver::engine::{table_bits, Budget};
 
 /// What one evaluation outside the tablebase may cost by default (the service's cap): ten
 /// million nodes (a few seconds), and no more than ten seconds.
@@ -83,12 +83,10 @@ impl SearchSettings {
         self.cap.time.unwrap_or(Duration::from_secs(10))
     }
 
-    /// Transposition table entries for searches of the cap: about a quarter as many as nodes,
-    /// from 64 Ki to 4 Mi entries (2 MiB to 128 MiB), so that a small search does not pay for
-    /// clearing a large table.
+    /// Transposition table entries (log2) for searches of the cap: as many as a search of the
+    /// cap uses ([`table_bits`]), at most 4 Mi (128 MiB).
     pub(crate) fn table_bits(&self) -> u32 {
-        let log2 = 64 - self.cap.nodes.max(1).leading_zeros();
-        log2.saturating_sub(2).clamp(16, 22)
+        table_bits(self.cap.nodes).min(22)
     }
 }
 

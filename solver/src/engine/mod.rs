@@ -63,7 +63,7 @@ mod table;
 pub use answer::{Analysis, MoveAnalysis, SearchValue};
 pub use budget::{Budget, Limit};
 pub use path::MAX_DEPTH;
-pub use table::TranspositionTable;
+pub use table::{table_bits, TranspositionTable};
 
 use crate::position::Board;
 use crate::{Family, Variant};

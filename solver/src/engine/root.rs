@@ -21,6 +21,7 @@ use std::sync::Arc;
 use super::budget::{Budget, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{Outcome, INFINITY, UNIT};
+use super::table::table_bits;
 use super::Engine;
 use crate::position::Board;
 use crate::rules::{self, MoveEffect};
@@ -58,6 +59,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         cancel: Option<Arc<AtomicBool>>,
     ) -> Option<Analysis> {
         self.meter = Meter::start(budget, cancel);
+        self.table.use_at_most(table_bits(budget.nodes));
         let mut moves: Vec<(Move, MoveEffect)> = Vec::new();
         if let Some(end) = rules::expand(self.variant, board, |mv, e| moves.push((mv, *e))) {
             let score = terminal_score(self.variant.scoring(), &end);
