@@ -308,6 +308,7 @@ impl From<DbError> for ApiError {
             },
             DbError::Sqlite { .. }
             | DbError::Migration { .. }
+            | DbError::SchemaVersion { .. }
             | DbError::Missing { .. }
             | DbError::Directory { .. }
             | DbError::Foreign { .. }

@@ -28,6 +28,18 @@ pub enum DbError {
         /// What went wrong.
         message: String,
     },
+    /// The file's schema is not the one this program reads: none yet (`found` 0: an empty
+    /// database), an older one (a writing open upgrades it), or a newer one (written by a newer
+    /// program).
+    #[error("{path}: {}", schema_words(*found, *read))]
+    SchemaVersion {
+        /// The database file.
+        path: String,
+        /// Its schema version (`PRAGMA user_version`).
+        found: i64,
+        /// The version this program reads.
+        read: i64,
+    },
     /// No file at the path given for reading.
     #[error("no tablebase at {path}")]
     Missing {
@@ -101,6 +113,15 @@ pub enum DbError {
         /// About how long one search takes: when to ask again.
         retry_after: Duration,
     },
+}
+
+/// What a schema version means, against the one this program reads.
+fn schema_words(found: i64, read: i64) -> String {
+    match found {
+        0 => "it holds no tablebase yet".to_owned(),
+        f if f < read => format!("schema version {f}, this program reads version {read} (an older file)"),
+        f => format!("schema version {f}, this program reads version {read}; it was written by a newer program"),
+    }
 }
 
 /// Attaches the database path to SQLite errors: `.at(path)` turns a rusqlite result into one

@@ -162,25 +162,13 @@ fn check_version(conn: &Connection, name: &str) -> Result<(), DbError> {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .at(name)?;
-    let latest = schema::VERSION;
-    let message = if version == 0 {
-        "it holds no tablebase yet; create one with `mancala solve`".to_owned()
-    } else if version < latest {
-        format!(
-            "schema version {version}, this program reads version {latest}; any writing command \
-             (`mancala solve`) upgrades it"
-        )
-    } else if version > latest {
-        format!(
-            "schema version {version}, this program reads version {latest}; it was written by a \
-             newer mancala"
-        )
-    } else {
+    if version == schema::VERSION {
         return Ok(());
-    };
-    Err(DbError::Migration {
+    }
+    Err(DbError::SchemaVersion {
         path: name.to_owned(),
-        message,
+        found: version,
+        read: schema::VERSION,
     })
 }
 

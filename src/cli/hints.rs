@@ -37,6 +37,11 @@ fn db_hint(err: &DbError) -> Option<String> {
             "reading commands and `mancala serve --read-only` can still use it".to_owned()
         }
         DbError::Busy { .. } => "try again shortly".to_owned(),
+        DbError::SchemaVersion { found: 0, .. } => "create one with `mancala solve`".to_owned(),
+        DbError::SchemaVersion { found, read, .. } if found < read => {
+            "any writing command (`mancala solve`) upgrades it".to_owned()
+        }
+        DbError::SchemaVersion { .. } => "use the newer mancala that wrote it".to_owned(),
         DbError::Sqlite { .. } | DbError::Migration { .. } | DbError::Io { .. } => return None,
     })
 }
