@@ -33,7 +33,7 @@ use crate::value;
 
 use super::edges::{BUCKET_BITS, FILE_BUFFER, FILE_RECORD};
 use super::predecessors::Predecessors;
-use super::preds::MAPPED_BUDGET;
+use super::pred_table::MAPPED_BUDGET;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
 pub const BASE_BYTES: u64 = 64 << 20;

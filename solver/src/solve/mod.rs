@@ -4,7 +4,7 @@
 //! A group is solved in two passes (docs/design.md, docs/lean-solver.md): [`moves`] generates
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
-//! table ([`preds`]); [`retrograde`] then finds values and depths together, one threshold at a
+//! table ([`pred_table`]); [`retrograde`] then finds values and depths together, one threshold at a
 //! time, level by level. The working state is four bytes a position ([`state`]); the table is
 //! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
 //! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
@@ -20,7 +20,7 @@ mod edges;
 mod memory;
 mod moves;
 mod predecessors;
-mod preds;
+mod pred_table;
 mod ranks;
 mod retrograde;
 mod state;
