@@ -19,8 +19,8 @@ mod checkpoint;
 mod edges;
 mod memory;
 mod moves;
-mod predecessors;
 mod pred_table;
+mod predecessors;
 mod ranks;
 mod retrograde;
 mod state;
@@ -549,27 +549,19 @@ fn agree(resume: Resume, dir: &mut WorkDir, ranks: &dyn Ranks) -> Resume {
     }
 }
 
-/// Solves every slice in `slices` (in the order of [`Slice::up_to`]) that `known` lacks, calling
-/// `done` after each group with its solved slices. Slices already in `known` are skipped, which
-/// is how an interrupted solve resumes.
-pub fn solve_all(
-    slices: &[Slice],
-    known: &mut KnownValues,
-    progress: &dyn Progress,
-    mut done: impl FnMut(&[SolvedSlice]) -> Result<(), Box<dyn std::error::Error + Send + Sync>>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+/// The values of every slice of `slices` (in the order of [`Slice::up_to`]), a group at a time
+/// in memory: the smaller slices that the unit tests give the group they solve.
+#[cfg(test)]
+pub(crate) fn known_values(slices: &[Slice]) -> KnownValues {
+    let mut known = KnownValues::new();
     for slice in slices {
-        if known.contains(slice.id) {
-            continue;
-        }
-        let group = slice.group();
-        let solved = solve_group(&group, known, progress)?;
-        done(&solved)?;
-        for s in &solved {
-            known.insert(s.slice.id, s.values.clone());
+        if !known.contains(slice.id) {
+            for s in solve_group(&slice.group(), &known, &Silent).unwrap() {
+                known.insert(s.slice.id, s.values);
+            }
         }
     }
-    Ok(())
+    known
 }
 
 #[cfg(test)]
@@ -604,12 +596,11 @@ mod tests {
         ];
         for (variant, id) in cases {
             let slice = Slice { variant, id };
-            let mut known = KnownValues::new();
             let below: Vec<Slice> = Slice::up_to(variant, id.total())
                 .into_iter()
                 .filter(|s| s.id.total() < id.total())
                 .collect();
-            solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+            let known = known_values(&below);
             let group = slice.group();
             let expected = solve_group(&group, &known, &Silent).unwrap();
             assert!(expected[0].values.iter().any(|&v| v != 0), "{slice}");
@@ -719,9 +710,7 @@ mod tests {
             variant: Variant::RioKadalis,
             id: SliceId::Seeds(8),
         };
-        let mut known = KnownValues::new();
-        let below = Slice::up_to(slice.variant, 4);
-        solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+        let known = known_values(&Slice::up_to(slice.variant, 4));
         let group = slice.group();
         let n = slice.len() as usize;
         let root = std::env::temp_dir().join(format!("mancala-agree-{}", std::process::id()));
