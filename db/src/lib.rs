@@ -25,7 +25,6 @@ use std::sync::Mutex;
 use rusqlite::Connection;
 
 pub use chunk::{Chunk, CHUNK_SIZE};
-pub use distributed::solve_shared;
 pub use error::DbError;
 pub use eval::{Evaluation, MoveEval};
 pub use open::APPLICATION_ID;
@@ -35,7 +34,9 @@ pub use puzzles::{
     UnknownTheme, NEWCOMER,
 };
 pub use search::{SearchReport, Searcher, Source};
-pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
+pub use solve::{
+    MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,
+};
 pub use store::SliceInfo;
 pub use verify::Damage;
 

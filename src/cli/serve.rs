@@ -172,7 +172,7 @@ fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: 
         );
         for v in Variant::ALL {
             let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            solve_variant(&tb, v, max, false, &SolveSetup::in_memory())?;
+            solve_variant(tb.plan_solve(v, max, &SolveSetup::in_memory())?, false)?;
         }
     }
     starter_puzzles(&tb)?;

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_db::{MovesPlace, SolveProgress, SolveSetup, SolvedGroup, Tablebase};
-use mancala_solver::solve::{Progress, SolvedSlice};
+use mancala_db::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolvedGroup, Tablebase};
+use mancala_solver::solve::{OneRank, Progress, SolvedSlice};
 use mancala_solver::{Slice, Variant};
 
 use super::args::DbPath;
@@ -156,17 +156,20 @@ impl SolveArgs {
             None => (memory::available(), "the memory available on this machine"),
         };
         let setup = self.setup(limit);
+        let mut plans = Vec::new();
+        for &v in &variants {
+            let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+            plans.push(tb.plan_solve(v, max, &setup)?);
+        }
         if let Some(limit) = limit {
-            for &v in &variants {
-                let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-                memory::check(&tb, v, max, limit, source, &setup, 1)?;
+            for plan in &plans {
+                memory::check(plan, limit, source)?;
             }
         }
         let mut done = Vec::new();
         let started = Instant::now();
-        for v in variants {
-            let max = self.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            done.extend(solve_variant(&tb, v, max, self.quiet, &setup)?);
+        for plan in plans {
+            done.extend(solve_variant(plan, self.quiet)?);
         }
         // The groups' directories are gone; the work directory too if nothing else is in it.
         let _ = std::fs::remove_dir(&setup.work_dir);
@@ -175,16 +178,10 @@ impl SolveArgs {
     }
 }
 
-/// Solves the missing slices of `variant` up to `max` seeds into `tb`, with a line saying what
-/// is to be done, progress bars (unless `quiet`) and a line per group; returns the groups solved.
-pub fn solve_variant(
-    tb: &Tablebase,
-    variant: Variant,
-    max: u32,
-    quiet: bool,
-    setup: &SolveSetup,
-) -> Result<Vec<SolvedGroup>> {
-    let plan = tb.plan_solve(variant, max)?.with_setup(setup.clone());
+/// Carries out `plan` in this process, with a line saying what is to be done, progress bars
+/// (unless `quiet`) and a line per group; returns the groups solved.
+pub fn solve_variant(plan: SolvePlan, quiet: bool) -> Result<Vec<SolvedGroup>> {
+    let (variant, max) = (plan.variant(), plan.max_seeds());
     let missing = plan.missing().len();
     let stored = plan.slice_count() - missing;
     if missing == 0 {
@@ -199,10 +196,10 @@ pub fn solve_variant(
         "{variant}: solving {missing} slices up to {max} seeds ({} positions, memory at most \
          about {}; {stored} solved already)",
         thousands(total),
-        memory::bytes(memory::peak(tb, variant, max, setup, 1)?),
+        memory::bytes(plan.peak_memory()),
     );
     let bars = Bars::new(total, quiet);
-    let done = plan.run(&bars)?;
+    let done = plan.run(&OneRank, &bars)?;
     bars.clear();
     Ok(done)
 }

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use mancala_db::{solve_shared, Tablebase};
+use mancala_db::{SolvePlan, Tablebase};
 use mancala_solver::solve::{Ranks, Silent};
 
 use super::default_sizes::default_max_seeds;
@@ -58,41 +58,44 @@ fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
         true => Some(Tablebase::open(&args.db.path)?),
         false => None,
     };
-    let size = ranks.size() as u64;
     if let Some(note) = idle_cores(ranks) {
         if first {
             eprintln!("{note}");
         }
     }
+    let mut plans = Vec::new();
+    for v in args.target.variants() {
+        let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
+        plans.push(SolvePlan::new(tb.as_ref(), v, max, &setup, ranks)?);
+    }
     // Rank 0 refuses, before anything is solved, a group that a rank's share does not fit.
-    if let (Some(tb), Some(limit)) = (&tb, limit) {
-        for v in args.target.variants() {
-            let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            memory::check(tb, v, max, limit, source, &setup, size)?;
+    if let (true, Some(limit)) = (first, limit) {
+        for plan in &plans {
+            memory::check(plan, limit, source)?;
         }
     }
     let started = Instant::now();
     let mut done = Vec::new();
-    for v in args.target.variants() {
-        let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-        let solved = match &tb {
-            Some(tb) => {
-                let plan = tb.plan_solve(v, max)?;
+    for plan in plans {
+        let solved = match first {
+            true => {
                 eprintln!(
-                    "{v}: solving {} slices up to {max} seeds ({} positions) on {} ranks, \
+                    "{}: solving {} slices up to {} seeds ({} positions) on {} ranks, \
                      memory at most about {} a rank; {} solved already",
+                    plan.variant(),
                     plan.missing().len(),
+                    plan.max_seeds(),
                     thousands(plan.missing_positions()),
                     ranks.size(),
-                    memory::bytes(memory::peak(tb, v, max, &setup, size)?),
+                    memory::bytes(plan.peak_memory()),
                     plan.slice_count() - plan.missing().len(),
                 );
                 let bars = Bars::new(plan.missing_positions(), args.quiet);
-                let solved = solve_shared(Some(tb), v, max, ranks, &setup, &bars)?;
+                let solved = plan.run(ranks, &bars)?;
                 bars.clear();
                 solved
             }
-            None => solve_shared(None, v, max, ranks, &setup, &Silent)?,
+            false => plan.run(ranks, &Silent)?,
         };
         done.extend(solved);
     }

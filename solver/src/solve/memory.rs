@@ -114,7 +114,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
             moves,
             smaller_positions,
             in_memory: clamp(peak(smaller)),
-            // The smaller slices are released after the moves pass (`solve_group_with`).
+            // The smaller slices are released after the moves pass (`solve_share`).
             on_disk: clamp(peak(0)),
             disk: clamp(10 * n),
         };
@@ -128,7 +128,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // The mapped table's pages: its budget, and what each thread reads between two checks.
     let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
-    // The smaller slices are released after the moves pass (`solve_group_with`).
+    // The smaller slices are released after the moves pass (`solve_share`).
     let on_disk = BASE_BYTES as u128
         + (smaller + 2 * n + buffers)
             .max(2 * n + inverting)
