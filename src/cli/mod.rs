@@ -22,7 +22,9 @@ pub mod memory;
 pub mod moves;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
+pub mod plans;
 pub mod play;
+pub mod progress;
 pub mod puzzles;
 pub mod search_args;
 pub mod serve;
