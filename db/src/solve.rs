@@ -518,6 +518,9 @@ fn hold_exits_of(
     Ok(())
 }
 
+/// How many positions have each value, lowest value first.
+type Histogram = Vec<(i8, u64)>;
+
 /// Stores a solved group: every rank encodes its share's chunks (on every core) and counts its
 /// values, and rank 0 writes the group in one transaction, its own chunks first, then each
 /// other rank's as they come, one rank's at a time. Returns, on every rank, each slice's
@@ -528,7 +531,7 @@ fn store(
     share: SolvedShare,
     seconds: f64,
     ranks: &dyn Ranks,
-) -> Result<(Vec<Vec<(i8, u64)>>, Vec<SolvedSlice>), SolveUpToError> {
+) -> Result<(Vec<Histogram>, Vec<SolvedSlice>), SolveUpToError> {
     let mut counts = vec![0u64; 256 * group.len()];
     for (k, part) in share.parts.iter().enumerate() {
         for (v, n) in histogram(&part.values) {
@@ -548,7 +551,7 @@ fn store(
         }
     };
     ranks.sum(&mut counts);
-    let histograms: Vec<Vec<(i8, u64)>> = counts.chunks(256).map(histogram_of).collect();
+    let histograms: Vec<Histogram> = counts.chunks(256).map(histogram_of).collect();
     match tb {
         Some(tb) => {
             let slices: Vec<StoredSlice> = group
