@@ -17,6 +17,7 @@ pub mod db;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;
+pub mod lock;
 pub mod mainline;
 pub mod memory;
 pub mod moves;

@@ -1,13 +1,17 @@
 //! The solves the command line carries out: `mancala solve` (alone, or on each rank under
-//! `mpirun`) and `serve`'s first build. [`Job::run`] plans every variant ([`SolvePlan::new`]: the groups, their needs and where
+//! `mpirun`) and `serve`'s first build. [`Job::run`] claims the database and the work directory
+//! ([`super::lock`]), plans every variant ([`SolvePlan::new`]: the groups, their needs and where
 //! their moves go, decided there), refuses a plan that does not fit `--memory`
 //! ([`memory::check`]), then prints each plan's first line and runs it with progress bars.
 
+use std::path::Path;
+
 use anyhow::Result;
 use mancala_db::{SolvePlan, SolveSetup, SolvedGroup, Tablebase};
-use mancala_solver::solve::{Ranks, Silent};
+use mancala_solver::solve::{rank_root, Ranks, Silent};
 use mancala_solver::Variant;
 
+use super::lock;
 use super::memory;
 use super::progress::Bars;
 use super::text::thousands;
@@ -36,6 +40,11 @@ impl Job {
     ///
     /// [`OneRank`]: mancala_solver::solve::OneRank
     pub fn run(&self, tb: Option<&Tablebase>, ranks: &dyn Ranks) -> Result<Vec<SolvedGroup>> {
+        // Before anything is read: a plan made while another solve writes the file would be
+        // stale by the time it runs.
+        let _database = tb
+            .map(|tb| lock::database(Path::new(tb.path())))
+            .transpose()?;
         let mut plans = Vec::new();
         for &(variant, max) in &self.targets {
             plans.push(SolvePlan::new(tb, variant, max, &self.setup, ranks)?);
@@ -47,6 +56,16 @@ impl Job {
                 memory::check(plan, limit, self.limit_source)?;
             }
         }
+        // Each rank claims its own directory under the work directory; all of them are removed
+        // once empty, when the lock is dropped.
+        let _work_dir = match plans.iter().any(SolvePlan::uses_disk) {
+            true => {
+                let root = &self.setup.work_dir;
+                let mine = rank_root(root, ranks.rank(), ranks.size());
+                Some(lock::work_dir(&mine, root)?)
+            }
+            false => None,
+        };
         let mut done = Vec::new();
         for plan in plans {
             done.extend(match tb {

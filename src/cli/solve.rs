@@ -37,6 +37,9 @@ use super::progress::summary;
 /// does not fit either way (or whose files would not fit on the disk) is refused, naming what it
 /// needs, what there is and the largest --max-seeds that fits.
 ///
+/// A second solve of the same database or work directory is refused, naming the first's
+/// process, until the first ends.
+///
 /// A group solved on disk writes a checkpoint at most every --checkpoint-every seconds; stopped
 /// (Ctrl-C, kill -9, a crash), the same command resumes it from its last checkpoint.
 ///
@@ -181,8 +184,6 @@ impl SolveArgs {
         let tb = Tablebase::open(&self.db.path)?;
         let started = Instant::now();
         let done = job.run(Some(&tb), &OneRank)?;
-        // The groups' directories are gone; the work directory too if nothing else is in it.
-        let _ = std::fs::remove_dir(&job.setup.work_dir);
         summary(&done, started.elapsed(), tb.path());
         Ok(())
     }

@@ -58,8 +58,6 @@ fn solve(db: &Path, job: impl FnOnce(Option<u64>) -> Job, ranks: &MpiRanks) -> R
     }
     let started = Instant::now();
     let done = job.run(tb.as_ref(), ranks)?;
-    // The groups' directories are gone; the work directory too if nothing else is in it.
-    let _ = std::fs::remove_dir(&job.setup.work_dir);
     report(ranks, done.iter().map(|g| g.positions).sum());
     if let Some(tb) = &tb {
         summary(&done, started.elapsed(), tb.path());
