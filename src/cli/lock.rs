@@ -24,13 +24,13 @@ const WORK_LOCK: &str = "lock";
 /// holder writes it just after it takes the lock).
 const PID_WAIT: Duration = Duration::from_secs(1);
 
-/// A lock held until it is dropped; the lock file is removed then, and the directories it was
-/// made in if they are left empty.
+/// A lock held until it is dropped; the lock file is removed then, and the directories it is
+/// in if they are left empty.
 #[derive(Debug)]
 pub struct Lock {
     file: File,
     path: PathBuf,
-    /// Directories made for the lock file, innermost first, removed when empty.
+    /// Directories of the lock file, innermost first, removed when empty.
     dirs: Vec<PathBuf>,
 }
 
@@ -45,20 +45,18 @@ pub fn database(db: &Path) -> Result<Lock> {
 
 /// Claims the work directory `dir` for this solve (made if missing, with its parents up to
 /// `root`, the work directory of every rank), or fails naming the solve that holds it. Dropped,
-/// the lock removes `dir` and `root` when they are left empty.
+/// the lock removes `dir` and its parents up to `root` when they are left empty (a stored
+/// group's directory is removed at once; the others are left for a solve to resume).
 pub fn work_dir(dir: &Path, root: &Path) -> Result<Lock> {
-    let mut made: Vec<PathBuf> = dir
+    // Innermost first; whoever made them (an earlier solve, another rank).
+    let dirs: Vec<PathBuf> = dir
         .ancestors()
-        .take_while(|d| d.starts_with(root) && !d.as_os_str().is_empty() && !d.exists())
+        .take_while(|d| d.starts_with(root) && !d.as_os_str().is_empty())
         .map(Path::to_path_buf)
         .collect();
-    if !root.as_os_str().is_empty() && dir.starts_with(root) && !made.iter().any(|d| d == root) {
-        // Another rank may have made `root`: it is still removed once empty.
-        made.push(root.to_path_buf());
-    }
     fs::create_dir_all(dir)
         .with_context(|| format!("creating the work directory {}", dir.display()))?;
-    claim(dir.join(WORK_LOCK), made, || {
+    claim(dir.join(WORK_LOCK), dirs, || {
         format!("the work directory {}", dir.display())
     })
 }
@@ -183,6 +181,13 @@ mod tests {
         // Dropped, the lock file and the directories made for it are gone.
         drop(first);
         assert!(!dir.path().join("work").exists());
+        // So are directories that were there, once empty; one that holds more stays.
+        fs::create_dir_all(&work).unwrap();
+        drop(work_dir(&work, &dir.path().join("work")).unwrap());
+        assert!(!dir.path().join("work").exists());
+        fs::create_dir_all(work.join("rio-kadalis-16")).unwrap();
+        drop(work_dir(&work, &dir.path().join("work")).unwrap());
+        assert!(work.join("rio-kadalis-16").exists() && !work.join(WORK_LOCK).exists());
         let db = dir.path().join("t.db");
         let held = database(&db).unwrap();
         let err = database(&db).unwrap_err().to_string();

@@ -27,9 +27,9 @@ pub fn launched() -> bool {
 }
 
 /// Runs the solve on this rank: `job` is given this rank's part of the memory this machine has
-/// available (divided by the ranks it runs), for when `--memory` is not set; rank 0 opens the database at
-/// `db`. An error on any rank ends them all (`MPI_Abort`), since the others would wait for it
-/// forever; a solve started again resumes from the groups stored.
+/// available (divided by the ranks it runs), for when `--memory` is not set; rank 0 opens the
+/// database at `db`. An error on any rank ends them all (`MPI_Abort`), since the others would
+/// wait for it forever; a solve started again resumes from the groups stored.
 pub fn run(db: &Path, job: impl FnOnce(Option<u64>) -> Job) -> Result<()> {
     let universe = mpi::initialize().context("MPI could not be initialised")?;
     let ranks = MpiRanks::new(universe.world());
