@@ -368,3 +368,29 @@ fn the_service_runs_blocking_calls_on_its_one_pool() {
         );
     }
 }
+
+#[test]
+fn at_most_four_public_ways_to_start_a_solve() {
+    // The functions that solve slices (the puzzle prover's `solve` solves a puzzle, not a
+    // slice): the reference in-memory group solve, a rank's share, the plan's run (every solve
+    // into a file), and its in-memory shorthand.
+    let mut starts = Vec::new();
+    for dir in ["solver/src", "db/src"] {
+        for f in rust_files(&root().join(dir)) {
+            let code = code_of(&std::fs::read_to_string(&f).unwrap());
+            for line in code.lines() {
+                let line = line.trim_start();
+                let Some(sig) = line.strip_prefix("pub fn ") else {
+                    continue;
+                };
+                let name = sig.split(['(', '<']).next().unwrap_or(sig);
+                let in_plan = f.ends_with("db/src/solve.rs") && name == "run";
+                if name.starts_with("solve") || in_plan {
+                    starts.push(name.to_owned());
+                }
+            }
+        }
+    }
+    starts.sort();
+    assert_eq!(starts, ["run", "solve_group", "solve_share", "solve_up_to"]);
+}

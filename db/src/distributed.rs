@@ -1,186 +1,56 @@
-//! Solving into the database with each group shared by several ranks (docs/distributed.md):
-//! `mancala solve` under `mpirun`.
-//!
-//! Rank 0 alone opens the database: it lists the slices missing, reads back the smaller
-//! slices' values that each group's exits look up and sends them to every rank, and stores each
-//! group. Every rank solves its share of the group ([`solve_share`]), then encodes the database
-//! chunks of its share (a share is made of whole chunks) and sends them to rank 0, which
-//! stores the group in one transaction, inserting one rank's chunks at a time, as they come:
-//! the same rows as a single process, the same checksums. An interrupted solve resumes from the groups stored, with any number of ranks.
+//! What the ranks of a shared solve send rank 0 once a group is solved (docs/distributed.md):
+//! each rank encodes the database chunks of its share (a share is made of whole chunks) and
+//! sends them as bytes, which rank 0 reads back into the rows it inserts, in the group's one
+//! transaction ([`crate::solve`]): the same rows as a single process, the same checksums.
 
-use std::time::Instant;
+use mancala_solver::solve::SolvedShare;
 
-use mancala_solver::solve::{
-    clear_work, exit_slices, histogram, partition, rank_root, solve_share, KnownValues, Ranks,
-    SolvedShare,
-};
-use mancala_solver::{Slice, Variant};
-
-use crate::chunk::CHUNK_SIZE;
-use crate::solve::{SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
-use crate::store::{encode_chunks, EncodedChunk, StoredSlice};
-use crate::Tablebase;
+use crate::store::{encode_chunks, EncodedChunk};
 
 /// Bytes of a chunk's header as a rank sends it: its slice in the group (1), its number (8),
 /// its checksum (4) and its length (8).
 const CHUNK_HEADER: usize = 21;
 
-/// Solves and stores every slice of `variant` up to `max_seeds` seeds that rank 0's database
-/// lacks, each group shared by `ranks`. Every rank calls it; `tb` is the database on rank 0
-/// and `None` on the others. `setup` says where each group's moves go ([`SolveSetup`], its
-/// memory limit being each rank's); with their moves on disk, each rank has its own work
-/// directory under `setup.work_dir` ([`rank_root`]: a node's local disk, or a shared one).
-/// Returns the groups solved, on every rank.
-///
-/// An error on one rank leaves the others waiting in a collective: the caller must end them
-/// all (`MPI_Abort`), and the next solve resumes from the groups stored.
-pub fn solve_shared(
-    tb: Option<&Tablebase>,
-    variant: Variant,
-    max_seeds: u32,
-    ranks: &dyn Ranks,
-    setup: &SolveSetup,
-    progress: &impl SolveProgress,
-) -> Result<Vec<SolvedGroup>, SolveUpToError> {
-    let all = Slice::up_to(variant, max_seeds);
-    // The slices missing, as their places in `all`, from rank 0.
-    let mut missing = Vec::new();
-    if let Some(tb) = tb {
-        let plan = tb.plan_solve(variant, max_seeds)?;
-        for s in plan.missing() {
-            let k = all
-                .iter()
-                .position(|x| x == s)
-                .expect("planned from the same list");
-            missing.extend((k as u32).to_le_bytes());
-        }
-    }
-    ranks.broadcast(&mut missing);
-    let missing: Vec<Slice> = missing
-        .chunks_exact(4)
-        .map(|b| all[u32::from_le_bytes(b.try_into().expect("4 bytes")) as usize])
-        .collect();
-
-    let mut known = KnownValues::new();
-    let mut done: Vec<SolvedGroup> = Vec::new();
-    for slice in &missing {
-        if done.iter().any(|g| g.slices.contains(slice)) {
-            continue; // solved with its mirror
-        }
-        let group = slice.group();
-        for needed in exit_slices(&group) {
-            let mut bytes = match tb {
-                Some(tb) => tb
-                    .load_values(needed)
-                    .map_err(|source| SolveUpToError::Resume {
-                        slice: needed,
-                        source,
-                    })?
-                    .into_iter()
-                    .map(|v| v as u8)
-                    .collect(),
-                None => Vec::new(),
-            };
-            ranks.broadcast(&mut bytes);
-            known.insert(needed.id, bytes.into_iter().map(|v| v as i8).collect());
-        }
-        progress.group_started(&group);
-        let started = Instant::now();
-        let partition = partition(&group, ranks.size(), CHUNK_SIZE);
-        // Emptied of the smaller slices once the moves pass is done.
-        let options = setup.shared_options(&group, ranks.size());
-        let share = solve_share(&group, &mut known, progress, ranks, &partition, &options)?;
-        let seconds = started.elapsed().as_secs_f64();
-
-        let (bytes, mut counts) = encode_share(&group, &share);
-        drop(share);
-        ranks.sum(&mut counts);
-        let histograms: Vec<Vec<(i8, u64)>> = counts.chunks(256).map(histogram_of).collect();
-        match tb {
-            Some(tb) => {
-                let slices: Vec<StoredSlice> = group
-                    .iter()
-                    .zip(&histograms)
-                    .map(|(&slice, histogram)| StoredSlice {
-                        slice,
-                        positions: slice.len(),
-                        histogram,
-                        chunks: Vec::new(),
-                    })
-                    .collect();
-                // Each rank's chunks inserted as they come, in the group's one transaction.
-                tb.insert_group(&slices, seconds, |insert| {
-                    let mut stored = Ok(());
-                    ranks.gather(&bytes, &mut |chunks| {
-                        if stored.is_ok() {
-                            stored = decode_chunks(&chunks, |k, c| insert(k, &c));
-                        }
-                    });
-                    stored
-                })?;
-            }
-            None => ranks.gather(&bytes, &mut |_| {}),
-        }
-        drop(bytes);
-        // No rank clears its checkpoints before the group is stored.
-        ranks.max(&mut [0]);
-        if let Some(root) = &options.work_dir {
-            let mine = rank_root(root, ranks.rank(), ranks.size());
-            clear_work(&mine, &group).map_err(|source| SolveUpToError::ClearWork {
-                dir: mine.clone(),
-                source,
-            })?;
-            if mine != *root {
-                let _ = std::fs::remove_dir(&mine);
-            }
-        }
-        let summary = SolvedGroup::counted(group, &histograms, seconds);
-        progress.group_stored(&summary, &[]);
-        done.push(summary);
-    }
-    Ok(done)
+/// The database chunks of a rank's share, encoded on every core: one list for each slice of the
+/// group, in group order (empty where the share holds none of the slice).
+pub(crate) fn encode_share(share: &SolvedShare) -> Vec<Vec<EncodedChunk>> {
+    share
+        .parts
+        .iter()
+        .map(|part| match part.values.is_empty() {
+            true => Vec::new(),
+            false => encode_chunks(part.slice, part.first, &part.values, &part.depths),
+        })
+        .collect()
 }
 
-/// This rank's share of a solved group as it sends it to rank 0: its database chunks, each with
-/// its header ([`CHUNK_HEADER`]), and the count of each value in each slice (256 a slice).
-fn encode_share(group: &[Slice], share: &SolvedShare) -> (Vec<u8>, Vec<u64>) {
+/// A share's chunks ([`encode_share`]) as a rank sends them to rank 0: each with its header
+/// ([`CHUNK_HEADER`]), one after the other.
+pub(crate) fn chunks_to_bytes(chunks: Vec<Vec<EncodedChunk>>) -> Vec<u8> {
     let mut bytes = Vec::new();
-    let mut counts = vec![0u64; 256 * group.len()];
-    let mut offset = 0usize;
-    for (k, slice) in group.iter().enumerate() {
-        let len = slice.len() as usize;
-        let from = share.share.start.max(offset);
-        let to = share.share.end.min(offset + len);
-        if from < to {
-            let values = &share.values[from - share.share.start..to - share.share.start];
-            let depths = &share.depths[from - share.share.start..to - share.share.start];
-            for (v, n) in histogram(values) {
-                counts[256 * k + (v as i16 + 128) as usize] = n;
-            }
-            for c in encode_chunks(*slice, (from - offset) as u64, values, depths) {
-                bytes.push(k as u8);
-                bytes.extend(c.chunk.to_le_bytes());
-                bytes.extend(c.crc.to_le_bytes());
-                bytes.extend((c.data.len() as u64).to_le_bytes());
-                bytes.extend(c.data);
-            }
+    for (k, slice) in chunks.into_iter().enumerate() {
+        for c in slice {
+            bytes.push(k as u8);
+            bytes.extend(c.chunk.to_le_bytes());
+            bytes.extend(c.crc.to_le_bytes());
+            bytes.extend((c.data.len() as u64).to_le_bytes());
+            bytes.extend(c.data);
         }
-        offset += len;
     }
-    (bytes, counts)
+    bytes
 }
 
-/// The histogram of 256 counts, one a value from -128 up ([`encode_share`]'s).
-fn histogram_of(counts: &[u64]) -> Vec<(i8, u64)> {
+/// The histogram of 256 counts, one a value from -128 up.
+pub(crate) fn histogram_of(counts: &[u64]) -> Vec<(i8, u64)> {
     (0..256)
         .filter(|&i| counts[i] > 0)
         .map(|i| ((i as i16 - 128) as i8, counts[i]))
         .collect()
 }
 
-/// Hands `chunk` each chunk one rank sent ([`encode_share`]) with its slice in the group,
+/// Hands `chunk` each chunk one rank sent ([`chunks_to_bytes`]) with its slice in the group,
 /// stopping at the first error.
-fn decode_chunks<E>(
+pub(crate) fn decode_chunks<E>(
     mut bytes: &[u8],
     mut chunk: impl FnMut(usize, EncodedChunk) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -204,12 +74,13 @@ fn decode_chunks<E>(
 
 #[cfg(test)]
 mod tests {
-    use mancala_solver::solve::{OneRank, Partition};
-    use mancala_solver::SliceId;
+    use mancala_solver::solve::{histogram, partition, OneRank, Ranks, SolvedPart};
+    use mancala_solver::{Slice, SliceId, Variant};
 
     use super::*;
+    use crate::chunk::CHUNK_SIZE;
 
-    /// What a rank sends of its share reads back as the chunks and counts of a whole-slice
+    /// What ranks send of their shares reads back as the chunks and counts of a whole-slice
     /// encoding, for a two-slice group cut in three shares across the slices' boundary.
     #[test]
     fn shares_encode_to_the_chunks_of_the_whole_slices() {
@@ -218,44 +89,57 @@ mod tests {
             id: SliceId::Sides(m, o),
         };
         let group = [slice(4, 3), slice(3, 4)];
-        let n: usize = group.iter().map(|s| s.len() as usize).sum();
+        let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
+        let n: usize = lens.iter().sum();
         // Values and depths made up: what is encoded does not need to be solved.
         let values: Vec<i8> = (0..n).map(|i| (i % 7) as i8 - 3).collect();
         let depths: Vec<u16> = (0..n).map(|i| (i % 1000) as u16).collect();
-        let partition = Partition::new(&group, 3, CHUNK_SIZE);
-        let mut stored: Vec<StoredSlice> = group
-            .iter()
-            .map(|&slice| StoredSlice {
-                slice,
-                positions: slice.len(),
-                histogram: &[],
-                chunks: Vec::new(),
-            })
-            .collect();
-        let mut counts = vec![0u64; 512];
+        let partition = partition(&group, 3, CHUNK_SIZE);
+        let mut stored: Vec<Vec<EncodedChunk>> = vec![Vec::new(); 2];
+        let mut cut = 0;
         for r in 0..3 {
             let share = partition.share(r);
-            let part = SolvedShare {
-                values: values[share.clone()].to_vec(),
-                depths: depths[share.clone()].to_vec(),
-                share,
-            };
-            let (bytes, c) = encode_share(&group, &part);
-            counts.iter_mut().zip(c).for_each(|(a, b)| *a += b);
+            // The share's part of each slice, as the solver gives it.
+            let mut start = 0;
+            let parts = group
+                .iter()
+                .map(|&slice| {
+                    let end = start + slice.len() as usize;
+                    let (from, to) = (share.start.clamp(start, end), share.end.clamp(start, end));
+                    let part = SolvedPart {
+                        slice,
+                        first: (from - start) as u64,
+                        values: values[from..to].to_vec(),
+                        depths: depths[from..to].to_vec(),
+                    };
+                    start = end;
+                    part
+                })
+                .collect::<Vec<_>>();
+            cut += parts.iter().filter(|p| !p.values.is_empty()).count();
+            let bytes = chunks_to_bytes(encode_share(&SolvedShare { share, parts }));
             decode_chunks(&bytes, |k, c| {
-                stored[k].chunks.push(c);
+                stored[k].push(c);
                 Ok::<(), ()>(())
             })
             .unwrap();
         }
+        // Some share holds positions of both slices.
+        assert!(cut > 2, "{partition:?}");
         let mut offset = 0;
-        for (k, s) in stored.iter_mut().enumerate() {
-            let len = group[k].len() as usize;
-            let (v, d) = (&values[offset..offset + len], &depths[offset..offset + len]);
-            s.chunks.sort_by_key(|c| c.chunk);
-            assert_eq!(s.chunks, encode_chunks(group[k], 0, v, d), "slice {k}");
-            assert_eq!(histogram_of(&counts[256 * k..256 * (k + 1)]), histogram(v));
-            offset += len;
+        for (k, chunks) in stored.iter_mut().enumerate() {
+            let (v, d) = (
+                &values[offset..offset + lens[k]],
+                &depths[offset..offset + lens[k]],
+            );
+            chunks.sort_by_key(|c| c.chunk);
+            assert_eq!(*chunks, encode_chunks(group[k], 0, v, d), "slice {k}");
+            let mut counts = [0u64; 256];
+            for (value, n) in histogram(v) {
+                counts[(value as i16 + 128) as usize] = n;
+            }
+            assert_eq!(histogram_of(&counts), histogram(v));
+            offset += lens[k];
         }
         // One rank hands its own bytes to itself.
         let mut got = Vec::new();

@@ -25,13 +25,14 @@ use std::path::Path;
 use rusqlite::Connection;
 
 pub use chunk::{Chunk, CHUNK_SIZE};
-pub use distributed::solve_shared;
 pub use error::DbError;
 pub use error::WithPath;
 pub use evaluation::{Evaluation, MoveEval, SearchReport, Source};
 pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, SEARCH_BUDGET};
 pub use open::{Database, APPLICATION_ID};
-pub use solve::{MovesPlace, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup};
+pub use solve::{
+    MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,
+};
 pub use store::SliceInfo;
 pub use verify::Damage;
 

@@ -1,23 +1,31 @@
 //! Solving a variant into the database: every missing slice up to a number of seeds, smallest
 //! first, each group stored in one transaction as soon as it is solved.
 //!
-//! This is the one place that drives the solver against a tablebase: `mancala solve`, the first
-//! `mancala serve`, the tests and the benchmarks all come through [`Tablebase::solve_up_to`] (or
-//! [`Tablebase::plan_solve`] and [`SolvePlan::run`] when they want to say what is to be done
-//! before doing it). Slices already stored under the current rules are read back instead of
-//! being solved again, which is how a stopped solve resumes: it loses at most the group it was
-//! working on.
+//! This is the one place that drives the solver against a tablebase. A solve is planned first
+//! ([`Tablebase::plan_solve`], or [`SolvePlan::new`] for ranks sharing it): the groups missing,
+//! what each needs in memory and on disk ([`shared_memory_need`], the solver's one estimate),
+//! and where its moves go, decided there once. The command line prints the plan or refuses it;
+//! [`SolvePlan::run`] then solves it, a group at a time, in one loop for a single process and
+//! for ranks sharing each group (docs/distributed.md): the single process is the one rank
+//! [`OneRank`], which holds the whole group and the database. [`Tablebase::solve_up_to`] plans
+//! and runs in memory, for the tests, the benchmarks and examples. Slices already stored under
+//! the current rules are read back instead of being solved again, which is how a stopped solve
+//! resumes: it loses at most the group it was working on.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
-    clear_work, exit_slices, shared_memory_need, solve_group_with, KnownValues, Progress, Silent,
-    SolveError, SolveOptions, SolvedSlice,
+    clear_work, exit_slices, histogram, partition, rank_root, shared_memory_need, solve_share,
+    KnownValues, MemoryNeed, OneRank, Progress, Ranks, Silent, SolveError, SolveOptions,
+    SolvedShare, SolvedSlice,
 };
 use mancala_solver::{Slice, Variant};
 use thiserror::Error;
 
+use crate::chunk::CHUNK_SIZE;
+use crate::distributed::{chunks_to_bytes, decode_chunks, encode_share, histogram_of};
+use crate::store::StoredSlice;
 use crate::{DbError, Tablebase};
 
 /// Told how a solve into the database is going: the solver's passes through [`Progress`], and
@@ -29,7 +37,7 @@ pub trait SolveProgress: Progress {
 
     /// `group` is solved and stored. `solved` holds its values and depths, for a caller that
     /// keeps the tables in memory as well (the tests that check the tablebase against them);
-    /// it is empty in a distributed solve, where no rank holds them all.
+    /// it is empty in a solve shared by several ranks, where no rank holds them all.
     fn group_stored(&self, _group: &SolvedGroup, _solved: &[SolvedSlice]) {}
 }
 
@@ -59,21 +67,8 @@ impl SolvedGroup {
         self.slices[0].variant
     }
 
-    /// The summary of a group the solver has just given back, with each slice's histogram.
-    fn new(solved: &[SolvedSlice], histograms: &[Vec<(i8, u64)>], seconds: f64) -> SolvedGroup {
-        SolvedGroup::counted(
-            solved.iter().map(|s| s.slice).collect(),
-            histograms,
-            seconds,
-        )
-    }
-
     /// The summary of a group of `slices` from each slice's histogram.
-    pub(crate) fn counted(
-        slices: Vec<Slice>,
-        histograms: &[Vec<(i8, u64)>],
-        seconds: f64,
-    ) -> SolvedGroup {
+    fn counted(slices: Vec<Slice>, histograms: &[Vec<(i8, u64)>], seconds: f64) -> SolvedGroup {
         let (mut wins, mut draws, mut losses) = (0, 0, 0);
         for &(value, n) in histograms.iter().flatten() {
             match value {
@@ -136,15 +131,17 @@ pub enum MovesPlace {
     Disk,
 }
 
-/// How [`SolvePlan::run`] solves each group.
+/// How a plan solves each group ([`Tablebase::plan_solve`]).
 #[derive(Clone, Debug)]
 pub struct SolveSetup {
     /// Where the moves go.
     pub moves: MovesPlace,
-    /// The memory a group may take (for [`MovesPlace::Auto`]); `None`: no limit, in memory.
+    /// The memory a group may take (for [`MovesPlace::Auto`]; each rank's, when ranks share
+    /// the groups); `None`: no limit, in memory.
     pub memory_limit: Option<u64>,
     /// The directory of the groups solved with their moves on disk (one directory a group,
-    /// removed once it is stored); a solve started again resumes from its checkpoints.
+    /// removed once it is stored; each rank's under it, [`rank_root`]); a solve started again
+    /// resumes from its checkpoints.
     pub work_dir: PathBuf,
     /// The least time between two checkpoints.
     pub checkpoint_every: Duration,
@@ -161,70 +158,82 @@ impl SolveSetup {
         }
     }
 
-    /// The solver's options for `group`.
-    fn options(&self, group: &[Slice]) -> SolveOptions {
-        self.shared_options(group, 1)
-    }
-
-    /// The solver's options for `group` shared by `ranks` ranks, `memory_limit` being each
-    /// rank's ([`shared_memory_need`]).
-    pub(crate) fn shared_options(&self, group: &[Slice], ranks: usize) -> SolveOptions {
-        let on_disk = match self.moves {
+    /// Whether a group that needs `need` has its moves on disk: the one place that decides it.
+    fn moves_on_disk(&self, need: &MemoryNeed) -> bool {
+        match self.moves {
             MovesPlace::Memory => false,
             MovesPlace::Disk => true,
             MovesPlace::Auto => self
                 .memory_limit
-                .is_some_and(|limit| shared_memory_need(group, ranks as u64).moves_on_disk(limit)),
-        };
-        SolveOptions {
-            work_dir: on_disk.then(|| self.work_dir.clone()),
-            checkpoint_every: self.checkpoint_every,
+                .is_some_and(|limit| need.moves_on_disk(limit)),
         }
     }
 }
 
-/// What solving a variant up to a number of seeds has left to do: the values of the slices
-/// stored already (read back, for the missing ones to look up) and the slices missing. Made by
-/// [`Tablebase::plan_solve`], carried out by [`SolvePlan::run`].
+/// One group of a [`SolvePlan`]: its slices, what solving it needs, and where its moves go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedGroup {
+    /// Its slices, in solving order: one, or a four-row slice and its mirror.
+    pub slices: Vec<Slice>,
+    /// What it needs, on each rank when ranks share it ([`shared_memory_need`]).
+    pub need: MemoryNeed,
+    /// Whether its moves go to disk (the work directory, with checkpoints) rather than memory.
+    pub moves_on_disk: bool,
+}
+
+impl PlannedGroup {
+    /// The memory it takes at its peak (on each rank), its moves where the plan puts them.
+    pub fn memory(&self) -> u64 {
+        match self.moves_on_disk {
+            true => self.need.on_disk,
+            false => self.need.in_memory,
+        }
+    }
+
+    /// The disk it takes in the work directory at its peak (on each rank): none with its moves
+    /// in memory.
+    pub fn disk(&self) -> u64 {
+        match self.moves_on_disk {
+            true => self.need.disk,
+            false => 0,
+        }
+    }
+}
+
+/// What solving a variant up to a number of seeds has left to do, decided before anything is
+/// solved: the groups missing from the database, in solving order, each with what it needs and
+/// where its moves go. Made by [`Tablebase::plan_solve`] (one process) or [`SolvePlan::new`]
+/// (ranks sharing the solve), carried out by [`SolvePlan::run`].
 pub struct SolvePlan<'tb> {
-    tb: &'tb Tablebase,
+    /// The database, on rank 0; `None` on the other ranks.
+    tb: Option<&'tb Tablebase>,
     variant: Variant,
     max_seeds: u32,
+    /// Slices up to `max_seeds`, stored or not.
     slices: usize,
-    known: KnownValues,
-    missing: Vec<Slice>,
+    /// How many ranks share each group.
+    ranks: usize,
+    groups: Vec<PlannedGroup>,
     setup: SolveSetup,
 }
 
 impl Tablebase {
-    /// Reads back every slice of `variant` up to `max_seeds` seeds on the board (four-row: both
-    /// sides together) that is stored under the current rules, and lists the others, which
-    /// [`SolvePlan::run`] then solves.
+    /// Plans the solve of every slice of `variant` up to `max_seeds` seeds on the board
+    /// (four-row: both sides together) that is not stored under the current rules, by this
+    /// process alone, each group solved as `setup` says; [`SolvePlan::run`] with [`OneRank`]
+    /// carries it out.
     pub fn plan_solve(
         &self,
         variant: Variant,
         max_seeds: u32,
+        setup: &SolveSetup,
     ) -> Result<SolvePlan<'_>, SolveUpToError> {
-        let slices = Slice::up_to(variant, max_seeds);
-        let stored = self.current_slices(variant)?;
-        let missing = slices
-            .iter()
-            .filter(|s| !stored.contains(&s.id))
-            .copied()
-            .collect();
-        Ok(SolvePlan {
-            tb: self,
-            variant,
-            max_seeds,
-            slices: slices.len(),
-            known: KnownValues::new(),
-            missing,
-            setup: SolveSetup::in_memory(),
-        })
+        SolvePlan::new(Some(self), variant, max_seeds, setup, &OneRank)
     }
 
     /// Solves and stores every slice of `variant` up to `max_seeds` seeds that is not stored
-    /// yet ([`Tablebase::plan_solve`] then [`SolvePlan::run`]); returns the groups solved.
+    /// yet, in this process with the moves in memory ([`Tablebase::plan_solve`] with
+    /// [`SolveSetup::in_memory`], then [`SolvePlan::run`]); returns the groups solved.
     ///
     /// ```no_run
     /// use mancala_db::Tablebase;
@@ -242,39 +251,61 @@ impl Tablebase {
         max_seeds: u32,
         progress: &impl SolveProgress,
     ) -> Result<Vec<SolvedGroup>, SolveUpToError> {
-        self.plan_solve(variant, max_seeds)?.run(progress)
+        self.plan_solve(variant, max_seeds, &SolveSetup::in_memory())?
+            .run(&OneRank, progress)
     }
 }
 
-impl SolvePlan<'_> {
-    /// Holds in memory the values of exactly the slices that the exits of `group` reach, read
-    /// back from the database when they are not held yet: a four-row group needs only some of
-    /// the smaller slices, and holding all the slices solved so far would cost more memory than
-    /// the group itself.
-    fn hold_exits_of(
-        tb: &Tablebase,
-        known: &mut KnownValues,
-        group: &[Slice],
-    ) -> Result<(), SolveUpToError> {
-        let needed = exit_slices(group);
-        known.retain(|id| needed.iter().any(|s| s.id == id));
-        let absent: Vec<Slice> = needed
-            .into_iter()
-            .filter(|s| !known.contains(s.id))
-            .collect();
-        for slice in absent {
-            let values = tb
-                .load_values(slice)
-                .map_err(|source| SolveUpToError::Resume { slice, source })?;
-            known.insert(slice.id, values);
+impl<'tb> SolvePlan<'tb> {
+    /// Plans the solve of every slice of `variant` up to `max_seeds` seeds that rank 0's
+    /// database lacks, each group shared by `ranks` (the figures are each rank's, as is
+    /// `setup.memory_limit`). Every rank calls it: `tb` is the database on rank 0 and `None` on
+    /// the others, which receive rank 0's plan.
+    ///
+    /// # Panics
+    ///
+    /// When `tb` is given on a rank other than 0, or not given on rank 0.
+    pub fn new(
+        tb: Option<&'tb Tablebase>,
+        variant: Variant,
+        max_seeds: u32,
+        setup: &SolveSetup,
+        ranks: &dyn Ranks,
+    ) -> Result<SolvePlan<'tb>, SolveUpToError> {
+        assert_eq!(
+            tb.is_some(),
+            ranks.rank() == 0,
+            "rank 0, and only rank 0, holds the database"
+        );
+        let all = Slice::up_to(variant, max_seeds);
+        let mut groups: Vec<PlannedGroup> = Vec::new();
+        if let Some(tb) = tb {
+            let stored = tb.current_slices(variant)?;
+            for slice in &all {
+                if stored.contains(&slice.id) || groups.iter().any(|g| g.slices.contains(slice)) {
+                    continue;
+                }
+                let slices = slice.group();
+                let need = shared_memory_need(&slices, ranks.size() as u64);
+                groups.push(PlannedGroup {
+                    moves_on_disk: setup.moves_on_disk(&need),
+                    slices,
+                    need,
+                });
+            }
         }
-        Ok(())
-    }
-
-    /// Solves with `setup` instead of all in memory.
-    pub fn with_setup(mut self, setup: SolveSetup) -> Self {
-        self.setup = setup;
-        self
+        if ranks.size() > 1 {
+            groups = share_plan(&all, groups, ranks);
+        }
+        Ok(SolvePlan {
+            tb,
+            variant,
+            max_seeds,
+            slices: all.len(),
+            ranks: ranks.size(),
+            groups,
+            setup: setup.clone(),
+        })
     }
 
     /// The variant to solve.
@@ -292,56 +323,264 @@ impl SolvePlan<'_> {
         self.slices
     }
 
+    /// How many ranks share each group (1: a single process).
+    pub fn ranks(&self) -> usize {
+        self.ranks
+    }
+
+    /// How each group is solved.
+    pub fn setup(&self) -> &SolveSetup {
+        &self.setup
+    }
+
+    /// The groups to solve, in solving order.
+    pub fn groups(&self) -> &[PlannedGroup] {
+        &self.groups
+    }
+
     /// The slices to solve, in solving order.
-    pub fn missing(&self) -> &[Slice] {
-        &self.missing
+    pub fn missing(&self) -> Vec<Slice> {
+        self.groups.iter().flat_map(|g| g.slices.clone()).collect()
     }
 
     /// Positions in the slices to solve.
     pub fn missing_positions(&self) -> u64 {
-        self.missing.iter().map(Slice::len).sum()
+        self.groups.iter().map(|g| g.need.positions).sum()
     }
 
-    /// Solves every missing slice, smallest first, a group at a time, and stores each group in
-    /// one transaction as soon as it is solved; returns the groups in the order solved.
+    /// The most memory the solve takes at once (on each rank): the largest group's, its moves
+    /// where the plan puts them.
+    pub fn peak_memory(&self) -> u64 {
+        self.groups
+            .iter()
+            .map(PlannedGroup::memory)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether a group has its moves on disk: the solve then uses the work directory.
+    pub fn uses_disk(&self) -> bool {
+        self.groups.iter().any(|g| g.moves_on_disk)
+    }
+
+    /// Solves every group of the plan, smallest first, each shared by `ranks` (a single
+    /// process: [`OneRank`]), and stores each in one transaction on rank 0 as soon as it is
+    /// solved; returns the groups in the order solved, on every rank. Every rank calls it with
+    /// its own plan ([`SolvePlan::new`]).
+    ///
+    /// A group's smaller slices are read back from the database on rank 0 and, when ranks
+    /// share the group, sent to every rank; a single process keeps the values it has solved or
+    /// read for the groups after (only those the next group's exits reach). Each rank encodes
+    /// its share's chunks, and rank 0 inserts them, its own first, then each other rank's as they
+    /// come.
+    ///
+    /// An error on one rank leaves the others waiting in a collective: the caller must end them
+    /// all (`MPI_Abort`), and the next solve resumes from the groups stored.
+    ///
+    /// # Panics
+    ///
+    /// When `ranks` is not as many ranks as the plan was made for.
     pub fn run(
-        mut self,
+        self,
+        ranks: &dyn Ranks,
         progress: &impl SolveProgress,
     ) -> Result<Vec<SolvedGroup>, SolveUpToError> {
+        assert_eq!(
+            ranks.size(),
+            self.ranks,
+            "the plan is for {} ranks",
+            self.ranks
+        );
+        let mut known = KnownValues::new();
         let mut done = Vec::new();
-        let mut solved_now = Vec::new();
-        for slice in &self.missing {
-            if solved_now.contains(&slice.id) {
-                continue; // solved with its mirror
-            }
-            let group = slice.group();
-            Self::hold_exits_of(self.tb, &mut self.known, &group)?;
-            progress.group_started(&group);
+        for planned in &self.groups {
+            let group = &planned.slices[..];
+            hold_exits_of(self.tb, ranks, &mut known, group)?;
+            progress.group_started(group);
             let started = Instant::now();
-            let options = self.setup.options(&group);
-            let solved = solve_group_with(&group, &mut self.known, progress, &options)?;
+            let partition = partition(group, ranks.size(), CHUNK_SIZE);
+            let options = SolveOptions {
+                work_dir: planned.moves_on_disk.then(|| self.setup.work_dir.clone()),
+                checkpoint_every: self.setup.checkpoint_every,
+            };
+            let share = solve_share(group, &mut known, progress, ranks, &partition, &options)?;
             let seconds = started.elapsed().as_secs_f64();
-            let histograms: Vec<_> = solved.iter().map(SolvedSlice::histogram).collect();
-            self.tb.write_counted_group(&solved, &histograms, seconds)?;
-            if let Some(dir) = &options.work_dir {
-                clear_work(dir, &group).map_err(|source| SolveUpToError::ClearWork {
-                    dir: dir.clone(),
+            let (histograms, solved) = store(self.tb, group, share, seconds, ranks)?;
+            // No rank clears its checkpoints before the group is stored.
+            ranks.max(&mut [0]);
+            if let Some(root) = &options.work_dir {
+                let mine = rank_root(root, ranks.rank(), ranks.size());
+                clear_work(&mine, group).map_err(|source| SolveUpToError::ClearWork {
+                    dir: mine.clone(),
                     source,
                 })?;
+                if mine != *root {
+                    let _ = std::fs::remove_dir(&mine);
+                }
             }
-            let summary = SolvedGroup::new(&solved, &histograms, seconds);
+            let summary = SolvedGroup::counted(group.to_vec(), &histograms, seconds);
             progress.group_stored(&summary, &solved);
-            // The values stay for the next groups' exits; the depths go first, so that the
-            // group's results are never held twice.
+            // A single process keeps the values for the next groups' exits; the depths go
+            // first, so that the group's results are never held twice.
             for s in solved {
-                solved_now.push(s.slice.id);
                 drop(s.depths);
-                self.known.insert(s.slice.id, s.values);
+                known.insert(s.slice.id, s.values);
             }
             done.push(summary);
         }
         Ok(done)
     }
+}
+
+/// Rank 0's `groups` on every rank: each group as its first slice's place in `all`, whether its
+/// moves go to disk and its need (6 numbers), broadcast.
+fn share_plan(all: &[Slice], groups: Vec<PlannedGroup>, ranks: &dyn Ranks) -> Vec<PlannedGroup> {
+    let mut bytes = Vec::new();
+    for g in &groups {
+        let k = all
+            .iter()
+            .position(|s| *s == g.slices[0])
+            .expect("planned from the same list");
+        let n = &g.need;
+        bytes.extend((k as u32).to_le_bytes());
+        bytes.push(g.moves_on_disk as u8);
+        for x in [
+            n.positions,
+            n.moves,
+            n.smaller_positions,
+            n.in_memory,
+            n.on_disk,
+            n.disk,
+        ] {
+            bytes.extend(x.to_le_bytes());
+        }
+    }
+    ranks.broadcast(&mut bytes);
+    if ranks.rank() == 0 {
+        return groups;
+    }
+    let number = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+    bytes
+        .chunks_exact(4 + 1 + 6 * 8)
+        .map(|b| {
+            let n: Vec<u64> = b[5..].chunks_exact(8).map(number).collect();
+            PlannedGroup {
+                slices: all[u32::from_le_bytes(b[..4].try_into().expect("4 bytes")) as usize]
+                    .group(),
+                moves_on_disk: b[4] == 1,
+                need: MemoryNeed {
+                    positions: n[0],
+                    moves: n[1],
+                    smaller_positions: n[2],
+                    in_memory: n[3],
+                    on_disk: n[4],
+                    disk: n[5],
+                },
+            }
+        })
+        .collect()
+}
+
+/// Holds in `known` exactly the smaller slices that the exits of `group` reach, read back from
+/// the database on rank 0 when they are not held yet (and, when ranks share the group, sent to
+/// every rank): a four-row group needs only some of the smaller slices, and holding all the
+/// slices solved so far would cost more memory than the group itself. Every rank holds the same
+/// slices, so every rank reads or receives the same ones.
+fn hold_exits_of(
+    tb: Option<&Tablebase>,
+    ranks: &dyn Ranks,
+    known: &mut KnownValues,
+    group: &[Slice],
+) -> Result<(), SolveUpToError> {
+    let needed = exit_slices(group);
+    known.retain(|id| needed.iter().any(|s| s.id == id));
+    let absent: Vec<Slice> = needed
+        .into_iter()
+        .filter(|s| !known.contains(s.id))
+        .collect();
+    for slice in absent {
+        let values = match tb {
+            Some(tb) => tb
+                .load_values(slice)
+                .map_err(|source| SolveUpToError::Resume { slice, source })?,
+            None => Vec::new(),
+        };
+        let values = match ranks.size() {
+            1 => values,
+            _ => {
+                let mut bytes: Vec<u8> = values.into_iter().map(|v| v as u8).collect();
+                ranks.broadcast(&mut bytes);
+                bytes.into_iter().map(|v| v as i8).collect()
+            }
+        };
+        known.insert(slice.id, values);
+    }
+    Ok(())
+}
+
+/// How many positions have each value, lowest value first.
+type Histogram = Vec<(i8, u64)>;
+
+/// Stores a solved group: every rank encodes its share's chunks (on every core) and counts its
+/// values, and rank 0 writes the group in one transaction, its own chunks first, then each
+/// other rank's as they come, one rank's at a time. Returns, on every rank, each slice's
+/// histogram, and, for a single process (whose share is the whole group), the solved slices.
+fn store(
+    tb: Option<&Tablebase>,
+    group: &[Slice],
+    share: SolvedShare,
+    seconds: f64,
+    ranks: &dyn Ranks,
+) -> Result<(Vec<Histogram>, Vec<SolvedSlice>), SolveUpToError> {
+    let mut counts = vec![0u64; 256 * group.len()];
+    for (k, part) in share.parts.iter().enumerate() {
+        for (v, n) in histogram(&part.values) {
+            counts[256 * k + (v as i16 + 128) as usize] = n;
+        }
+    }
+    let chunks = encode_share(&share);
+    // One rank keeps its values and depths (the caller's); shared, they are dropped before the
+    // chunks are gathered.
+    let solved = match ranks.size() {
+        1 => share
+            .into_slices()
+            .expect("a single rank holds the whole group"),
+        _ => {
+            drop(share);
+            Vec::new()
+        }
+    };
+    ranks.sum(&mut counts);
+    let histograms: Vec<Histogram> = counts.chunks(256).map(histogram_of).collect();
+    match tb {
+        Some(tb) => {
+            let slices: Vec<StoredSlice> = group
+                .iter()
+                .zip(&histograms)
+                .zip(chunks)
+                .map(|((&slice, histogram), chunks)| StoredSlice {
+                    slice,
+                    positions: slice.len(),
+                    histogram,
+                    chunks,
+                })
+                .collect();
+            // The other ranks' chunks inserted as they come, in the group's one transaction.
+            tb.insert_group(&slices, seconds, |insert| {
+                let mut stored = Ok(());
+                ranks.gather(&[], &mut |bytes| {
+                    if stored.is_ok() {
+                        stored = decode_chunks(&bytes, |k, c| insert(k, &c));
+                    }
+                });
+                stored
+            })?;
+        }
+        None => {
+            ranks.gather(&chunks_to_bytes(chunks), &mut |_| {});
+        }
+    }
+    Ok((histograms, solved))
 }
 
 #[cfg(test)]
@@ -388,7 +627,7 @@ mod tests {
         // Rio Kadalis boards hold a multiple of 4 seeds: slices 0 and 4, then 8.
         let first = tb.solve_up_to(v, 4, &Silent).unwrap();
         assert_eq!(first.len(), 2);
-        let plan = tb.plan_solve(v, 8).unwrap();
+        let plan = tb.plan_solve(v, 8, &SolveSetup::in_memory()).unwrap();
         assert_eq!(plan.slice_count(), 3);
         let eight = Slice {
             variant: v,
@@ -396,7 +635,9 @@ mod tests {
         };
         assert_eq!(plan.missing(), [eight]);
         assert_eq!(plan.missing_positions(), eight.len());
-        let second = plan.run(&Silent).unwrap();
+        assert_eq!(plan.groups().len(), 1);
+        assert!(!plan.uses_disk());
+        let second = plan.run(&OneRank, &Silent).unwrap();
         assert_eq!(second.len(), 1);
         let group = &second[0];
         assert_eq!((group.variant(), &group.slices[..]), (v, &[eight][..]));
@@ -418,9 +659,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tb = Tablebase::open(dir.path().join("t.db")).unwrap();
         let recorder = Recorder::default();
-        let plan = tb.plan_solve(Variant::Hawalis, 2).unwrap();
+        let plan = tb
+            .plan_solve(Variant::Hawalis, 2, &SolveSetup::in_memory())
+            .unwrap();
         let missing = plan.missing().len();
-        let groups = plan.run(&recorder).unwrap();
+        let groups = plan.run(&OneRank, &recorder).unwrap();
         let events = recorder.0.into_inner().unwrap();
         let mut expected = Vec::new();
         for g in &groups {
@@ -435,5 +678,46 @@ mod tests {
         // 1-0 with 0-1, 2-0 with 0-2; 0-0 and 1-1 are their own mirrors.
         assert!(groups.iter().any(|g| g.slices.len() == 2), "{groups:?}");
         assert!(groups.iter().any(|g| g.slices.len() == 1), "{groups:?}");
+    }
+
+    /// The plan decides once where each group's moves go: never on disk with `Memory`, always
+    /// with `Disk`, and with `Auto` exactly the groups whose moves do not fit the limit in
+    /// memory; its figures are the solver's estimate.
+    #[test]
+    fn the_plan_puts_on_disk_the_groups_whose_moves_do_not_fit() {
+        let dir = tempfile::tempdir().unwrap();
+        let tb = Tablebase::open(dir.path().join("t.db")).unwrap();
+        let v = Variant::RioKadalis;
+        let plan = |moves, memory_limit| {
+            let setup = SolveSetup {
+                moves,
+                memory_limit,
+                ..SolveSetup::in_memory()
+            };
+            tb.plan_solve(v, 12, &setup).unwrap()
+        };
+        let in_memory = plan(MovesPlace::Memory, Some(0));
+        // Slices 0, 4, 8 and 12, each its own group.
+        assert_eq!(in_memory.groups().len(), 4);
+        assert!(!in_memory.uses_disk());
+        for g in in_memory.groups() {
+            assert_eq!(g.need, shared_memory_need(&g.slices, 1));
+            assert_eq!((g.memory(), g.disk()), (g.need.in_memory, 0));
+        }
+        let on_disk = plan(MovesPlace::Disk, None);
+        assert!(on_disk.groups().iter().all(|g| g.moves_on_disk));
+        assert!(on_disk
+            .groups()
+            .iter()
+            .all(|g| (g.memory(), g.disk()) == (g.need.on_disk, g.need.disk)));
+        // Auto: slice 12's moves do not fit a limit just under what they take in memory.
+        let twelve = in_memory.groups()[3].need;
+        let auto = plan(MovesPlace::Auto, Some(twelve.in_memory - 1));
+        let placed: Vec<bool> = auto.groups().iter().map(|g| g.moves_on_disk).collect();
+        assert_eq!(placed, [false, false, false, true]);
+        let largest = in_memory.groups()[2].need.in_memory.max(twelve.on_disk);
+        assert_eq!(auto.peak_memory(), largest);
+        // Without a limit, Auto keeps the moves in memory.
+        assert!(!plan(MovesPlace::Auto, None).uses_disk());
     }
 }

@@ -12,7 +12,7 @@ use std::sync::{Barrier, Mutex};
 
 use chunks::{chunks, same_chunks};
 
-use mancala_db::{solve_shared, MovesPlace, SolveSetup, Tablebase};
+use mancala_db::{MovesPlace, SolvePlan, SolveSetup, Tablebase};
 use mancala_solver::solve::{Ranks, Silent};
 use mancala_solver::Variant;
 
@@ -152,7 +152,9 @@ fn solve_threaded(path: &std::path::Path, variant: Variant, first: u32, max: u32
                     s.spawn(move || {
                         let me = ThreadRank { rank, post };
                         let tb = (rank == 0).then_some(tb);
-                        solve_shared(tb, variant, seeds, &me, setup, &Silent)
+                        SolvePlan::new(tb, variant, seeds, setup, &me)
+                            .unwrap()
+                            .run(&me, &Silent)
                             .unwrap()
                             .len()
                     })

@@ -6,11 +6,14 @@
 //! A move's true value comes from its child's true value through `move_value` (docs/rules.md:
 //! values and depths), the same rule the retrograde solve itself uses.
 
+#[path = "../../solver/tests/in_memory/mod.rs"]
+mod in_memory;
+
 use std::sync::Arc;
 
 use mancala_db::{Evaluator, SearchSettings, Source, Tablebase};
 use mancala_solver::engine::Budget;
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
+use mancala_solver::solve::Silent;
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -67,11 +70,7 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
     let mut random = Random::seed_from_u64(11);
     for (variant, small, large, min_exact) in SIZES {
         tb.solve_up_to(variant, small, &Silent).unwrap();
-        let mut truth = KnownValues::new();
-        solve_all(&Slice::up_to(variant, large), &mut truth, &Silent, |_| {
-            Ok(())
-        })
-        .unwrap();
+        let truth = in_memory::known_up_to(variant, large);
         let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::single(BUDGET)).unwrap();
         let true_value = |p: &Position| {
             truth

@@ -16,14 +16,16 @@
 //!
 //! Results go to standard output as Markdown tables for BENCHMARKS.md.
 
+#[path = "../tests/in_memory/mod.rs"]
+mod in_memory;
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
 use mancala_solver::engine::{Budget, Engine};
 use mancala_solver::kalah_mtdf::{KalahSearch, SearchOptions};
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
-use mancala_solver::{Board, Position, Slice, Variant};
+use mancala_solver::{Board, Position, Variant};
 
 /// Seeds of the Kalah tablebase at the leaves of part 2.
 const LEAF_SEEDS: u32 = 14;
@@ -74,14 +76,7 @@ fn kalah_positions(count: usize) -> Vec<Board> {
 fn kalah_against_kalah_search() {
     let v = Variant::Kalah;
     let t = Instant::now();
-    let mut known = KnownValues::new();
-    solve_all(
-        &Slice::up_to(v, LEAF_SEEDS),
-        &mut known,
-        &Silent,
-        |_| Ok(()),
-    )
-    .unwrap();
+    let known = in_memory::known_up_to(v, LEAF_SEEDS);
     println!(
         "\nKalah(6, 4) positions with 28-30 seeds; tablebase to {LEAF_SEEDS} seeds ({:.1} s)\n",
         t.elapsed().as_secs_f64()

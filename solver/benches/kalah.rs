@@ -9,11 +9,14 @@
 //!
 //! Results go to standard output as Markdown tables for BENCHMARKS.md and README.md.
 
+#[path = "../tests/in_memory/mod.rs"]
+mod in_memory;
+
 use std::time::Instant;
 
 use mancala_solver::kalah_mtdf::{start_board, KalahSearch, Leaves, SearchOptions};
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
-use mancala_solver::{Board, Slice, Variant};
+use mancala_solver::solve::KnownValues;
+use mancala_solver::{Board, Variant};
 
 /// The variant id of Kalah on `p` pits a row, if it has one.
 fn variant(p: usize) -> Option<Variant> {
@@ -28,8 +31,7 @@ fn variant(p: usize) -> Option<Variant> {
 /// Solves every slice of `v` up to `max` seeds in memory; returns the values and the seconds.
 fn tablebase(v: Variant, max: u32) -> (KnownValues, f64) {
     let t = Instant::now();
-    let mut known = KnownValues::new();
-    solve_all(&Slice::up_to(v, max), &mut known, &Silent, |_| Ok(())).expect("solvable");
+    let known = in_memory::known_up_to(v, max);
     (known, t.elapsed().as_secs_f64())
 }
 

@@ -1,11 +1,12 @@
 //! Cycles and endless sowings: a repeated position is endless play, worth 0, and an endless
 //! sowing in Hawalis or Bao la Kiarabu is the loss it is, both exactly.
 
+mod in_memory;
 mod reference;
 
+use in_memory::solved_up_to;
 use mancala_solver::engine::{Budget, Engine};
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
-use mancala_solver::{Board, Move, Position, Slice, Variant};
+use mancala_solver::{Board, Move, Position, Variant};
 
 /// An engine with an empty tablebase: every value comes from the search alone.
 fn engine(v: Variant) -> Engine<impl Fn(&Board) -> Option<i8>> {
@@ -73,23 +74,14 @@ fn positions_with_a_choice_whose_best_play_cycles_are_exact_and_right() {
         (Variant::AlManqala, 6),
     ] {
         let mut endless = Vec::new();
-        solve_all(
-            &Slice::up_to(v, seeds),
-            &mut KnownValues::new(),
-            &Silent,
-            |solved| {
-                for s in solved {
-                    for i in 0..s.slice.len() {
-                        let (value, depth) = (s.values[i as usize], s.depths[i as usize]);
-                        if value == 0 && depth == mancala_solver::solve::NO_DEPTH {
-                            endless.push(s.slice.board(i));
-                        }
-                    }
+        for s in solved_up_to(v, seeds) {
+            for i in 0..s.slice.len() {
+                let (value, depth) = (s.values[i as usize], s.depths[i as usize]);
+                if value == 0 && depth == mancala_solver::solve::NO_DEPTH {
+                    endless.push(s.slice.board(i));
                 }
-                Ok(())
-            },
-        )
-        .unwrap();
+            }
+        }
         let mut e = engine(v);
         let mut with_a_choice = 0;
         for board in endless.iter().step_by(endless.len().div_ceil(200)) {

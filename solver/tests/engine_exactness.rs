@@ -5,9 +5,11 @@
 //! value of the position the move leads to, by the table of docs/rules.md#values-and-depths). And the answers must
 //! mostly be exact: always for Kalah (acyclic, every line ends), for most positions elsewhere.
 
+mod in_memory;
+
 use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::rules::{MoveEffect, Next};
-use mancala_solver::solve::{solve_all, KnownValues, Silent};
+use mancala_solver::solve::KnownValues;
 use mancala_solver::{Board, Scoring, Slice, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -76,8 +78,7 @@ fn run(case: Case) -> usize {
         positions,
         budget,
     } = case;
-    let mut truth = KnownValues::new();
-    solve_all(&Slice::up_to(v, n), &mut truth, &Silent, |_| Ok(())).unwrap();
+    let truth = in_memory::known_up_to(v, n);
     let leaf = |b: &Board| {
         if b.total() <= m {
             truth.value(v, b)

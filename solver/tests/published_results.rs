@@ -13,10 +13,12 @@
 //! The `Kalah(6, 4)` start (a first-player win by 10) takes a minute: `cargo test -- --ignored`,
 //! and `cargo bench -p mancala-solver --bench kalah` times it.
 
+mod in_memory;
+
 use mancala_solver::kalah_mtdf::{
     kalah_start_value, start_board, Budget, KalahSearch, SearchOptions,
 };
-use mancala_solver::solve::{solve_all, KnownValues, Silent, SolvedSlice};
+use mancala_solver::solve::{KnownValues, SolvedSlice};
 use mancala_solver::{move_value, Board, Position, Slice, SliceId, Value, Variant};
 
 /// A first-player result as published: win, draw or loss.
@@ -85,9 +87,7 @@ fn kalah_1_pit_worked_by_hand() {
 }
 
 fn solve(v: Variant, max: u32) -> KnownValues {
-    let mut known = KnownValues::new();
-    solve_all(&Slice::up_to(v, max), &mut known, &Silent, |_| Ok(())).unwrap();
-    known
+    in_memory::known_up_to(v, max)
 }
 
 /// The search (with no tablebase, and with the tablebase's small slices at its leaves) gives
@@ -235,13 +235,7 @@ fn oware_reproduces_romein_and_bals_example() {
     // 4,2,3,0,0,0, drawn N6..N1 = 0,0,0,3,2,4. Value 0; the moves 1..6 give -1, -1, -2, -2, -2
     // and 0.
     let v = Variant::Oware;
-    let mut solved: Vec<SolvedSlice> = vec![];
-    let mut known = KnownValues::new();
-    solve_all(&Slice::up_to(v, 16), &mut known, &Silent, |s| {
-        solved.extend_from_slice(s);
-        Ok(())
-    })
-    .unwrap();
+    let solved: Vec<SolvedSlice> = in_memory::solved_up_to(v, 16);
     let value = |b: &Board| {
         let s = Slice::of(v, b);
         let t = solved.iter().find(|x| x.slice.id == s.id).unwrap();

@@ -8,13 +8,14 @@
 //! the depths by iterating the min/max equations of docs/rules.md#values-and-depths to their least
 //! fixed point.
 
+mod in_memory;
 #[macro_use]
 mod per_variant;
 
 use std::collections::HashMap;
 
 use mancala_solver::rules::{self, Next};
-use mancala_solver::solve::{solve_all, KnownValues, Silent, SolvedSlice, NO_DEPTH};
+use mancala_solver::solve::{SolvedSlice, NO_DEPTH};
 use mancala_solver::{Board, Scoring, Slice, Variant};
 
 /// A move as the brute force sees it: either it leaves the current slice set (value known) or
@@ -187,14 +188,7 @@ fn depths_by_iteration(g: &Explicit, value: &[i32]) -> Vec<Option<u32>> {
 
 /// Every slice of `v` up to `max` seeds, solved by the retrograde solver under test.
 fn solve(v: Variant, max: u32) -> Vec<SolvedSlice> {
-    let mut known = KnownValues::new();
-    let mut all = vec![];
-    solve_all(&Slice::up_to(v, max), &mut known, &Silent, |s| {
-        all.extend_from_slice(s);
-        Ok(())
-    })
-    .unwrap();
-    all
+    in_memory::solved_up_to(v, max)
 }
 
 /// The solver's value and depth of every position up to `max` seeds against the brute force's.

@@ -1,14 +1,14 @@
 //! `mancala solve --memory LIMIT`: how much memory a solve may take, and the refusal of a group
 //! that would take more, before anything is solved (the alternative being the kernel killing the
-//! solve half-way). The need of each group is the solver's own estimate
-//! ([`mancala_solver::solve::shared_memory_need`]), with its moves in memory or on disk as `--moves`
-//! says; a group solved on disk must also fit the free space of the work directory's disk.
+//! solve half-way). The need of each group and where its moves go are the plan's
+//! ([`mancala_db::SolvePlan`], from the solver's own estimate); this module only compares them
+//! with the limit and the free disk, and words the refusal. A group solved on disk must also fit
+//! the free space of the work directory's disk.
 
 use anyhow::{bail, Result};
 use bytesize::ByteSize;
-use mancala_db::{MovesPlace, SolveSetup, Tablebase};
-use mancala_solver::solve::{shared_memory_need, MemoryNeed};
-use mancala_solver::{Slice, Variant};
+use mancala_db::{MovesPlace, SolvePlan};
+use mancala_solver::Slice;
 
 use super::text::thousands;
 
@@ -26,87 +26,24 @@ pub fn available() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The groups of `variant` up to `max` seeds that `tb` does not hold yet, in solving order,
-/// with what each needs (each rank, when `ranks` share them).
-fn missing_groups(
-    tb: &Tablebase,
-    variant: Variant,
-    max: u32,
-    ranks: u64,
-) -> Result<Vec<(Vec<Slice>, MemoryNeed)>> {
-    let stored = tb.current_slices(variant)?;
-    let mut groups: Vec<(Vec<Slice>, MemoryNeed)> = Vec::new();
-    for slice in Slice::up_to(variant, max) {
-        if stored.contains(&slice.id) || groups.iter().any(|(g, _)| g.contains(&slice)) {
-            continue;
-        }
-        let group = slice.group();
-        let need = shared_memory_need(&group, ranks);
-        groups.push((group, need));
-    }
-    Ok(groups)
-}
-
-/// How a group would be solved under `setup` and a memory limit: with its moves on disk or not,
-/// and the memory that takes.
-fn plan(need: &MemoryNeed, setup: &SolveSetup, limit: u64) -> (bool, u64) {
-    let on_disk = match setup.moves {
-        MovesPlace::Memory => false,
-        MovesPlace::Disk => true,
-        MovesPlace::Auto => need.moves_on_disk(limit),
-    };
-    (
-        on_disk,
-        if on_disk {
-            need.on_disk
-        } else {
-            need.in_memory
-        },
-    )
-}
-
-/// The most memory that solving the missing groups of `variant` up to `max` seeds needs at once
-/// (the largest group's need, each group in memory or on disk as `setup` has it), on each rank
-/// when `ranks` share them.
-pub fn peak(
-    tb: &Tablebase,
-    variant: Variant,
-    max: u32,
-    setup: &SolveSetup,
-    ranks: u64,
-) -> Result<u64> {
-    let limit = setup.memory_limit.unwrap_or(u64::MAX);
-    Ok(missing_groups(tb, variant, max, ranks)?
-        .iter()
-        .map(|(_, need)| plan(need, setup, limit).1)
-        .max()
-        .unwrap_or(0))
-}
-
-/// Fails, naming the first group of `variant` up to `max` seeds that needs more than `limit`
-/// bytes of memory (its positions, what it needs and what there is), or more disk than the work
-/// directory's disk has free, and the largest `--max-seeds` that fits; succeeds when every
-/// missing group fits. With `ranks` sharing the groups, `limit` and the figures are each rank's.
-pub fn check(
-    tb: &Tablebase,
-    variant: Variant,
-    max: u32,
-    limit: u64,
-    source: &str,
-    setup: &SolveSetup,
-    ranks: u64,
-) -> Result<()> {
-    let groups = missing_groups(tb, variant, max, ranks)?;
-    let each = match ranks {
+/// Fails, naming the first group of `plan` that needs more than `limit` bytes of memory (its
+/// positions, what it needs and what there is), or more disk than the work directory's disk
+/// has free, and the largest `--max-seeds` that fits; succeeds when every group fits. The
+/// figures and where each group's moves go are the plan's; with ranks sharing the groups,
+/// `limit` and the figures are each rank's.
+pub fn check(plan: &SolvePlan, limit: u64, source: &str) -> Result<()> {
+    let variant = plan.variant();
+    let setup = plan.setup();
+    let each = match plan.ranks() {
         1 => String::new(),
         n => format!(" on each of {n} ranks"),
     };
     let free = free_disk(&setup.work_dir);
-    for (group, need) in &groups {
-        let (on_disk, memory) = plan(need, setup, limit);
-        let names: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+    for group in plan.groups() {
+        let need = &group.need;
+        let names: Vec<String> = group.slices.iter().map(|s| s.id.to_string()).collect();
         // The slices below this group's seeds all fit (they come first, or are stored already).
-        let below = group[0]
+        let below = group.slices[0]
             .id
             .total()
             .checked_sub(1)
@@ -126,7 +63,7 @@ pub fn check(
                  (at most 4,294,967,294){fits}"
             );
         }
-        if memory > limit {
+        if group.memory() > limit {
             let ways = match setup.moves {
                 MovesPlace::Auto => format!(
                     "about {} of memory with its moves in memory, {} with them on disk",
@@ -135,8 +72,12 @@ pub fn check(
                 ),
                 _ => format!(
                     "about {} of memory with its moves {}",
-                    bytes(memory),
-                    if on_disk { "on disk" } else { "in memory" }
+                    bytes(group.memory()),
+                    if group.moves_on_disk {
+                        "on disk"
+                    } else {
+                        "in memory"
+                    }
                 ),
             };
             bail!(
@@ -146,16 +87,14 @@ pub fn check(
                 bytes(limit),
             );
         }
-        if let (true, Some(free)) = (on_disk, free) {
-            if need.disk > free {
-                bail!(
-                    "{what} needs about {} of disk in {} with its moves on disk; {} is free \
-                     there (--work-dir puts them elsewhere){fits}",
-                    bytes(need.disk),
-                    setup.work_dir.display(),
-                    bytes(free),
-                );
-            }
+        if let Some(free) = free.filter(|&free| group.disk() > free) {
+            bail!(
+                "{what} needs about {} of disk in {} with its moves on disk; {} is free \
+                 there (--work-dir puts them elsewhere){fits}",
+                bytes(group.disk()),
+                setup.work_dir.display(),
+                bytes(free),
+            );
         }
     }
     Ok(())

@@ -19,12 +19,15 @@ pub mod eval;
 pub mod help;
 pub mod hints;
 pub mod json_help;
+pub mod lock;
 pub mod mainline;
 pub mod memory;
 pub mod moves;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
+pub mod plans;
 pub mod play;
+pub mod progress;
 pub mod puzzles;
 pub mod search_args;
 pub mod serve;

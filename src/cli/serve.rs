@@ -15,12 +15,13 @@ use mancala_api::server::ServeOptions;
 use mancala_db::{DbError, SearchSettings, SolveSetup, Tablebase};
 use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
+use mancala_solver::solve::OneRank;
 use mancala_solver::Variant;
 
 use super::args::{DbPath, DEFAULT_DB};
 use super::default_sizes::default_max_seeds;
+use super::plans::Job;
 use super::serve_help;
-use super::solve::solve_variant;
 
 /// Serve the evaluation API over HTTP (JSON), building the default tablebase first on a first
 /// run.
@@ -171,10 +172,17 @@ fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: 
              on two cores; stop it at any time, it resumes).",
             db.display()
         );
-        for v in Variant::ALL {
-            let max = max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            solve_variant(&tb, v, max, false, &SolveSetup::in_memory())?;
-        }
+        let job = Job {
+            targets: Variant::ALL
+                .iter()
+                .map(|&v| (v, max_seeds.unwrap_or_else(|| default_max_seeds(v))))
+                .collect(),
+            setup: SolveSetup::in_memory(),
+            limit_source: "",
+            quiet: false,
+            shared: false,
+        };
+        job.run(Some(&tb), &OneRank)?;
     }
     let store = PuzzleStore::open(db)?;
     starter_puzzles(&tb, &store)?;

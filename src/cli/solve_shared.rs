@@ -1,18 +1,20 @@
 //! `mancala solve` under `mpirun` (the `mpi` feature): every group shared by the ranks
-//! ([`mancala_db::solve_shared`], docs/distributed.md). Rank 0 opens the database, draws the
-//! progress and prints the lines a single process prints; the other ranks print only their
-//! errors. At the end every rank's peak memory and traffic are printed, one line a rank.
+//! (docs/distributed.md), the same [`Job`] as a single process's run on [`MpiRanks`]. Rank 0
+//! opens the database, draws the progress and prints the lines a single process prints; the
+//! other ranks print only their errors. At the end every rank's peak memory and traffic are
+//! printed, one line a rank.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use mancala_db::{solve_shared, Tablebase};
-use mancala_solver::solve::{Ranks, Silent};
+use mancala_db::Tablebase;
+use mancala_solver::solve::Ranks;
 
-use super::default_sizes::default_max_seeds;
 use super::memory;
 use super::mpi_ranks::MpiRanks;
-use super::solve::{summary, Bars, SolveArgs};
+use super::plans::Job;
+use super::progress::summary;
 use super::text::thousands;
 
 /// Whether this process was started by `mpirun` (Open MPI's, or a PMI launcher's such as
@@ -24,12 +26,14 @@ pub fn launched() -> bool {
         .any(|v| std::env::var_os(v).is_some())
 }
 
-/// Runs the solve on this rank. An error on any rank ends them all (`MPI_Abort`), since the
-/// others would wait for it forever; a solve started again resumes from the groups stored.
-pub fn run(args: &SolveArgs) -> Result<()> {
+/// Runs the solve on this rank: `job` is given this rank's part of the memory this machine has
+/// available (divided by the ranks it runs), for when `--memory` is not set; rank 0 opens the
+/// database at `db`. An error on any rank ends them all (`MPI_Abort`), since the others would
+/// wait for it forever; a solve started again resumes from the groups stored.
+pub fn run(db: &Path, job: impl FnOnce(Option<u64>) -> Job) -> Result<()> {
     let universe = mpi::initialize().context("MPI could not be initialised")?;
     let ranks = MpiRanks::new(universe.world());
-    match solve(args, &ranks) {
+    match solve(db, job, &ranks) {
         Ok(()) => Ok(()),
         Err(e) if ranks.size() > 1 => {
             eprintln!(
@@ -43,61 +47,17 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
 }
 
-fn solve(args: &SolveArgs, ranks: &MpiRanks) -> Result<()> {
-    // --memory is each rank's; by default, its part of what this machine has available.
-    let (limit, source) = match args.memory {
-        Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
-        None => (
-            memory::available().map(|m| m / ranks_here(ranks)),
-            "this machine's available memory divided by its ranks",
-        ),
+fn solve(db: &Path, job: impl FnOnce(Option<u64>) -> Job, ranks: &MpiRanks) -> Result<()> {
+    let job = job(memory::available().map(|m| m / ranks_here(ranks)));
+    let tb = match ranks.rank() {
+        0 => Some(Tablebase::open(db)?),
+        _ => None,
     };
-    let setup = args.setup(limit);
-    let first = ranks.rank() == 0;
-    let tb = match first {
-        true => Some(Tablebase::open(&args.db.path)?),
-        false => None,
-    };
-    let size = ranks.size() as u64;
-    if let Some(note) = idle_cores(ranks) {
-        if first {
-            eprintln!("{note}");
-        }
-    }
-    // Rank 0 refuses, before anything is solved, a group that a rank's share does not fit.
-    if let (Some(tb), Some(limit)) = (&tb, limit) {
-        for v in args.target.variants() {
-            let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-            memory::check(tb, v, max, limit, source, &setup, size)?;
-        }
+    if let (Some(note), Some(_)) = (idle_cores(ranks), &tb) {
+        eprintln!("{note}");
     }
     let started = Instant::now();
-    let mut done = Vec::new();
-    for v in args.target.variants() {
-        let max = args.max_seeds.unwrap_or_else(|| default_max_seeds(v));
-        let solved = match &tb {
-            Some(tb) => {
-                let plan = tb.plan_solve(v, max)?;
-                eprintln!(
-                    "{v}: solving {} slices up to {max} seeds ({} positions) on {} ranks, \
-                     memory at most about {} a rank; {} solved already",
-                    plan.missing().len(),
-                    thousands(plan.missing_positions()),
-                    ranks.size(),
-                    memory::bytes(memory::peak(tb, v, max, &setup, size)?),
-                    plan.slice_count() - plan.missing().len(),
-                );
-                let bars = Bars::new(plan.missing_positions(), args.quiet);
-                let solved = solve_shared(Some(tb), v, max, ranks, &setup, &bars)?;
-                bars.clear();
-                solved
-            }
-            None => solve_shared(None, v, max, ranks, &setup, &Silent)?,
-        };
-        done.extend(solved);
-    }
-    // The groups' directories are gone; the work directory too if nothing else is in it.
-    let _ = std::fs::remove_dir(&setup.work_dir);
+    let done = job.run(tb.as_ref(), ranks)?;
     report(ranks, done.iter().map(|g| g.positions).sum());
     if let Some(tb) = &tb {
         summary(&done, started.elapsed(), tb.path());

@@ -16,6 +16,7 @@ mod common;
 
 mod checkpoint;
 mod checks;
+mod concurrent;
 mod counting;
 mod damage;
 mod database_file;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::moves::Exits;
-use super::preds::PredTable;
+use super::pred_table::PredTable;
 use super::state::Work;
 use crate::slice::Slice;
 

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::preds::{encode_block, PredTable, BLOCK, SEGMENT_SHIFT};
+use super::pred_table::{encode_block, PredTable, BLOCK, SEGMENT_SHIFT};
 
 /// Positions per bucket (a multiple of [`BLOCK`]): 4 Mi children, whose records a bucket
 /// inversion holds at once.

@@ -32,8 +32,8 @@ use crate::slice::Slice;
 use crate::value;
 
 use super::edges::{BUCKET_BITS, FILE_BUFFER, FILE_RECORD};
+use super::pred_table::MAPPED_BUDGET;
 use super::predecessors::Predecessors;
-use super::preds::MAPPED_BUDGET;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
 pub const BASE_BYTES: u64 = 64 << 20;
@@ -114,7 +114,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
             moves,
             smaller_positions,
             in_memory: clamp(peak(smaller)),
-            // The smaller slices are released after the moves pass (`solve_group_with`).
+            // The smaller slices are released after the moves pass (`solve_share`).
             on_disk: clamp(peak(0)),
             disk: clamp(10 * n),
         };
@@ -128,7 +128,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // The mapped table's pages: its budget, and what each thread reads between two checks.
     let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
-    // The smaller slices are released after the moves pass (`solve_group_with`).
+    // The smaller slices are released after the moves pass (`solve_share`).
     let on_disk = BASE_BYTES as u128
         + (smaller + 2 * n + buffers)
             .max(2 * n + inverting)
@@ -181,7 +181,7 @@ fn internal_moves(slice: Slice, index: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::solve::edges::{EdgeSpill, Place};
-    use crate::solve::{moves, solve_all, KnownValues, OneRank, Partition, Silent};
+    use crate::solve::{known_values, moves, OneRank, Partition, Silent};
     use crate::{SliceId, Variant};
 
     fn oware(n: u8) -> Slice {
@@ -205,9 +205,7 @@ mod tests {
                 variant,
                 id: SliceId::Seeds(seeds),
             };
-            let mut known = KnownValues::new();
-            let below = Slice::up_to(variant, seeds as u32 - 1);
-            solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+            let known = known_values(&Slice::up_to(variant, seeds as u32 - 1));
             let need = memory_need(&[slice]);
             assert_eq!(need.positions, n);
             let spill = EdgeSpill::new(n as usize, Place::Memory).unwrap();
@@ -238,11 +236,9 @@ mod tests {
             }
         }
 
-        let mut known = KnownValues::new();
-        let below = |n| Slice::up_to(Variant::Oware, n);
         // Oware slice 10: C(21, 11) = 352,716 positions, estimated from 4,096 of them: within
         // 5% of the edges the solver builds.
-        solve_all(&below(9), &mut known, &Silent, |_| Ok(())).unwrap();
+        let known = known_values(&Slice::up_to(Variant::Oware, 9));
         let need = memory_need(&[oware(10)]);
         assert_eq!(need.positions, 352_716);
         let spill = EdgeSpill::new(oware(10).len() as usize, Place::Memory).unwrap();

@@ -4,7 +4,7 @@
 //! A group is solved in two passes (docs/design.md, docs/lean-solver.md): [`moves`] generates
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
-//! table ([`preds`]); [`retrograde`] then finds values and depths together, one threshold at a
+//! table ([`pred_table`]); [`retrograde`] then finds values and depths together, one threshold at a
 //! time, level by level. The working state is four bytes a position ([`state`]); the table is
 //! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
 //! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
@@ -19,8 +19,8 @@ mod checkpoint;
 mod edges;
 mod memory;
 mod moves;
+mod pred_table;
 mod predecessors;
-mod preds;
 mod ranks;
 mod retrograde;
 mod state;
@@ -253,9 +253,10 @@ pub struct SolveOptions {
     pub checkpoint_every: Duration,
 }
 
-/// Solves one group (a slice, or a four-row slice with its mirror) with its moves in memory;
-/// `known` must hold every smaller slice that a capture can reach. Returns the group's slices in
-/// `group` order.
+/// Solves one group (a slice, or a four-row slice with its mirror) in this process with its
+/// moves in memory: the reference solve of the tests and benchmarks. `known` must hold every
+/// smaller slice that a capture can reach. Returns the group's slices in `group` order. (A
+/// database is solved through [`solve_share`], by `mancala_db::SolvePlan`.)
 pub fn solve_group(
     group: &[Slice],
     known: &KnownValues,
@@ -272,25 +273,6 @@ pub fn solve_group(
     )
 }
 
-/// Solves one group as [`solve_group`] does, its moves and checkpoints in `options.work_dir`
-/// when there is one: a group whose work directory holds a checkpoint resumes from it. With a
-/// work directory, `known` is emptied once the moves pass is done, since the retrograde does not
-/// need it and its memory would count against the group's: the caller reads back what the next
-/// group needs.
-pub fn solve_group_with(
-    group: &[Slice],
-    known: &mut KnownValues,
-    progress: &dyn Progress,
-    options: &SolveOptions,
-) -> Result<Vec<SolvedSlice>, SolveError> {
-    let n = moves::group_len(group)?;
-    let known = match options.work_dir {
-        Some(_) => Known::Released(known),
-        None => Known::Kept(known),
-    };
-    solve(group, known, progress, options, retrograde::list_cap(n))
-}
-
 /// How `group` is split over `size` ranks: in runs of `align` positions of a slice (the
 /// database's chunks, which each rank then encodes by itself), or all on rank 0 for a group
 /// solved without the retrograde (Kalah's), which the ranks do not share.
@@ -301,22 +283,58 @@ pub fn partition(group: &[Slice], size: usize, align: u64) -> Partition {
     }
 }
 
-/// One rank's share of a solved group.
+/// One rank's share of a solved group, slice by slice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolvedShare {
     /// The group positions of the share (the group's slices one after the other).
     pub share: Range<usize>,
-    /// Value of every position of the share, from the side to move.
+    /// The share's positions in each slice of the group, in `group` order (a part is empty
+    /// where the share holds none of its slice).
+    pub parts: Vec<SolvedPart>,
+}
+
+/// The positions of one slice that a rank's share holds, solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedPart {
+    /// The slice.
+    pub slice: Slice,
+    /// The slice's index of the part's first position.
+    pub first: u64,
+    /// Value of every position of the part, from the side to move.
     pub values: Vec<i8>,
-    /// Depth of every position of the share; [`NO_DEPTH`] where the value is 0.
+    /// Depth of every position of the part; [`NO_DEPTH`] where the value is 0.
     pub depths: Vec<u16>,
 }
 
+impl SolvedShare {
+    /// The group's solved slices, when the share is the whole group (a single rank's); `None`
+    /// when it is not.
+    pub fn into_slices(self) -> Option<Vec<SolvedSlice>> {
+        let whole = |p: &SolvedPart| p.first == 0 && p.values.len() as u64 == p.slice.len();
+        if !self.parts.iter().all(whole) {
+            return None;
+        }
+        Some(
+            self.parts
+                .into_iter()
+                .map(|p| SolvedSlice {
+                    slice: p.slice,
+                    values: p.values,
+                    depths: p.depths,
+                })
+                .collect(),
+        )
+    }
+}
+
 /// Solves this rank's share of `group`, split over `ranks` by `partition` (from [`partition`]),
-/// with the other ranks, each calling it with the same group and partition: a distributed
-/// solve (docs/distributed.md). Every rank needs in `known` every smaller slice a capture can
-/// reach; they are emptied once the moves pass is done, as the retrograde does not need them.
-/// With a work directory, each rank keeps its share's moves and checkpoints in its own
+/// with the other ranks, each calling it with the same group and partition (docs/distributed.md);
+/// a single process is the one rank [`OneRank`], which holds the whole group. Every rank needs in
+/// `known` every smaller slice a capture can reach. With its moves on disk
+/// (`options.work_dir`), or shared by several ranks, `known` is emptied once the moves pass is
+/// done, since the retrograde does not need it and its memory would count against the group's
+/// ([`memory_need`]); a single rank with its moves in memory keeps it, for the next groups'
+/// exits. With a work directory, each rank keeps its share's moves and checkpoints in its own
 /// directory under it ([`rank_root`]), and the ranks resume together from the last checkpoint
 /// they all hold.
 pub fn solve_share(
@@ -327,25 +345,61 @@ pub fn solve_share(
     partition: &Partition,
     options: &SolveOptions,
 ) -> Result<SolvedShare, SolveError> {
+    let known = match options.work_dir.is_some() || ranks.size() > 1 {
+        true => Known::Released(known),
+        false => Known::Kept(known),
+    };
+    let cap = retrograde::list_cap(partition.share(ranks.rank()).len());
+    share_of(group, known, progress, ranks, partition, options, cap)
+}
+
+/// [`solve_share`] with the smaller slices kept or released as `known` says, listing at most
+/// `cap` positions of a level.
+fn share_of(
+    group: &[Slice],
+    known: Known,
+    progress: &dyn Progress,
+    ranks: &dyn Ranks,
+    partition: &Partition,
+    options: &SolveOptions,
+    cap: usize,
+) -> Result<SolvedShare, SolveError> {
     let share = partition.share(ranks.rank());
-    let known = Known::Released(known);
-    let cap = retrograde::list_cap(share.len());
-    let (values, depths) = if acyclic::applies(group) {
-        match share.is_empty() {
+    // The share's run of each slice: where it starts in the slice, and its length.
+    let mut end = 0;
+    let runs: Vec<(Slice, usize, usize)> = group
+        .iter()
+        .map(|&slice| {
+            let start = end;
+            end += slice.len() as usize;
+            let from = share.start.clamp(start, end);
+            let to = share.end.clamp(start, end);
+            (slice, from - start, to - from)
+        })
+        .collect();
+    let results = if acyclic::applies(group) {
+        vec![match share.is_empty() {
             true => (Vec::new(), Vec::new()),
             false => acyclic::solve(group[0], known.get(), progress)?,
-        }
+        }]
     } else {
-        let lens = [share.len()];
-        let mut results = solve_part(
+        let lens: Vec<usize> = runs.iter().map(|&(_, _, len)| len).collect();
+        solve_part(
             group, &lens, known, progress, options, cap, ranks, partition,
-        )?;
-        results.pop().unwrap_or_default()
+        )?
     };
     Ok(SolvedShare {
         share,
-        values,
-        depths,
+        parts: runs
+            .into_iter()
+            .zip(results)
+            .map(|((slice, first, _), (values, depths))| SolvedPart {
+                slice,
+                first: first as u64,
+                values,
+                depths,
+            })
+            .collect(),
     })
 }
 
@@ -374,8 +428,8 @@ impl Known<'_> {
 /// The values and depths of a run of positions.
 type Results = (Vec<i8>, Vec<u16>);
 
-/// [`solve_group_with`], listing at most `cap` positions of a level: the one-rank case of the
-/// distributed solve.
+/// The whole group solved by one rank, its moves where `options` puts them, listing at most
+/// `cap` positions of a level ([`solve_group`], and the unit tests' solves on disk).
 fn solve(
     group: &[Slice],
     known: Known,
@@ -383,28 +437,9 @@ fn solve(
     options: &SolveOptions,
     cap: usize,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
-    if acyclic::applies(group) {
-        let (values, depths) = acyclic::solve(group[0], known.get(), progress)?;
-        return Ok(vec![SolvedSlice {
-            slice: group[0],
-            values,
-            depths,
-        }]);
-    }
     let partition = Partition::on_first(group, 1);
-    let lens: Vec<usize> = group.iter().map(|s| s.len() as usize).collect();
-    let results = solve_part(
-        group, &lens, known, progress, options, cap, &OneRank, &partition,
-    )?;
-    Ok(group
-        .iter()
-        .zip(results)
-        .map(|(&slice, (values, depths))| SolvedSlice {
-            slice,
-            values,
-            depths,
-        })
-        .collect())
+    let share = share_of(group, known, progress, &OneRank, &partition, options, cap)?;
+    Ok(share.into_slices().expect("one rank holds the whole group"))
 }
 
 /// Solves this rank's share of a group with the retrograde: its values and depths, in runs of
@@ -549,27 +584,19 @@ fn agree(resume: Resume, dir: &mut WorkDir, ranks: &dyn Ranks) -> Resume {
     }
 }
 
-/// Solves every slice in `slices` (in the order of [`Slice::up_to`]) that `known` lacks, calling
-/// `done` after each group with its solved slices. Slices already in `known` are skipped, which
-/// is how an interrupted solve resumes.
-pub fn solve_all(
-    slices: &[Slice],
-    known: &mut KnownValues,
-    progress: &dyn Progress,
-    mut done: impl FnMut(&[SolvedSlice]) -> Result<(), Box<dyn std::error::Error + Send + Sync>>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+/// The values of every slice of `slices` (in the order of [`Slice::up_to`]), a group at a time
+/// in memory: the smaller slices that the unit tests give the group they solve.
+#[cfg(test)]
+pub(crate) fn known_values(slices: &[Slice]) -> KnownValues {
+    let mut known = KnownValues::new();
     for slice in slices {
-        if known.contains(slice.id) {
-            continue;
-        }
-        let group = slice.group();
-        let solved = solve_group(&group, known, progress)?;
-        done(&solved)?;
-        for s in &solved {
-            known.insert(s.slice.id, s.values.clone());
+        if !known.contains(slice.id) {
+            for s in solve_group(&slice.group(), &known, &Silent).unwrap() {
+                known.insert(s.slice.id, s.values);
+            }
         }
     }
-    Ok(())
+    known
 }
 
 #[cfg(test)]
@@ -604,12 +631,11 @@ mod tests {
         ];
         for (variant, id) in cases {
             let slice = Slice { variant, id };
-            let mut known = KnownValues::new();
             let below: Vec<Slice> = Slice::up_to(variant, id.total())
                 .into_iter()
                 .filter(|s| s.id.total() < id.total())
                 .collect();
-            solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+            let known = known_values(&below);
             let group = slice.group();
             let expected = solve_group(&group, &known, &Silent).unwrap();
             assert!(expected[0].values.iter().any(|&v| v != 0), "{slice}");
@@ -719,9 +745,7 @@ mod tests {
             variant: Variant::RioKadalis,
             id: SliceId::Seeds(8),
         };
-        let mut known = KnownValues::new();
-        let below = Slice::up_to(slice.variant, 4);
-        solve_all(&below, &mut known, &Silent, |_| Ok(())).unwrap();
+        let known = known_values(&Slice::up_to(slice.variant, 4));
         let group = slice.group();
         let n = slice.len() as usize;
         let root = std::env::temp_dir().join(format!("mancala-agree-{}", std::process::id()));

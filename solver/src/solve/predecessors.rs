@@ -1,5 +1,5 @@
 //! Where the retrograde finds a position's predecessors: in the table built from every move
-//! ([`super::preds`]), or, where the rules can un-make a move ([`rules::can_unmake`]: Oware),
+//! ([`super::pred_table`]), or, where the rules can un-make a move ([`rules::can_unmake`]: Oware),
 //! by un-making the moves into the position, which stores nothing.
 //!
 //! The table costs its building (a pass writing every move, a pass inverting them) and `1 + 4 E /
@@ -7,7 +7,7 @@
 //! cannot hold them in its page cache reads back one page at a time. Un-making a move costs a
 //! little computation each time a position is decided, and nothing else.
 
-use super::preds::PredTable;
+use super::pred_table::PredTable;
 use crate::index::Cursor;
 use crate::position::Board;
 use crate::rules;
