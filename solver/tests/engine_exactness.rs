@@ -7,7 +7,7 @@
 
 mod in_memory;
 
-use mancala_solver::engine::{Analysis, Budget, Engine};
+use mancala_solver::engine::{Analysis, Budget, Engine, SearchValue};
 use mancala_solver::rules::{MoveEffect, Next};
 use mancala_solver::solve::KnownValues;
 use mancala_solver::{Board, Scoring, Slice, Variant};
@@ -48,24 +48,31 @@ fn move_value_by_hand(v: Variant, e: &MoveEffect, truth: &KnownValues) -> i8 {
     }
 }
 
-/// Checks every exact value of `a`, the analysis of `board`, against the truth.
+/// Checks every exact value of `a`, the analysis of `board`, against the truth, and every
+/// proven bound (of the position and of each move, exact or not) too.
 fn check(v: Variant, board: &Board, a: &Analysis, truth: &KnownValues) {
+    let true_value = truth.value(v, board).unwrap();
     if a.value.exact {
-        assert_eq!(
-            a.value.score,
-            truth.value(v, board).unwrap(),
-            "{v} {board:?}"
-        );
+        assert_eq!(a.value.score, true_value, "{v} {board:?}");
     }
-    for m in &a.moves {
-        if m.value.exact {
-            assert_eq!(
-                m.value.score,
-                move_value_by_hand(v, &m.effect, truth),
-                "{v} {board:?} move {}",
-                m.mv
+    let bounded = |x: i8, value: SearchValue, what: &str| {
+        if let Some(low) = value.at_least {
+            assert!(x >= low, "{v} {board:?} {what}: {x} below the proven {low}");
+        }
+        if let Some(high) = value.at_most {
+            assert!(
+                x <= high,
+                "{v} {board:?} {what}: {x} above the proven {high}"
             );
         }
+    };
+    bounded(true_value, a.value, "the position");
+    for m in &a.moves {
+        let true_move = move_value_by_hand(v, &m.effect, truth);
+        if m.value.exact {
+            assert_eq!(m.value.score, true_move, "{v} {board:?} move {}", m.mv);
+        }
+        bounded(true_move, m.value, &format!("move {}", m.mv));
     }
 }
 
@@ -94,15 +101,23 @@ fn run(case: Case) -> usize {
     let mut random = Random::seed_from_u64(n as u64 * 1000 + m as u64);
     let mut exact = 0;
     let mut nodes = 0;
+    let mut one_sided = 0;
     for _ in 0..positions {
         let slice = slices[random.random_range(0..slices.len())];
         let board = slice.board(random.random_range(0..slice.len()));
         let a = engine.analyse(&board, Budget::nodes(budget));
         check(v, &board, &a, &truth);
+        one_sided += a
+            .moves
+            .iter()
+            .filter(|m| !m.value.exact && (m.value.at_least.is_some() || m.value.at_most.is_some()))
+            .count();
         exact += usize::from(a.value.exact);
         nodes += a.nodes;
     }
-    eprintln!("{v}: {exact}/{positions} exact, {nodes} nodes");
+    eprintln!(
+        "{v}: {exact}/{positions} exact, {nodes} nodes, {one_sided} estimated moves with a proven bound"
+    );
     exact
 }
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::budget::Limit;
-use super::score::{to_seeds, Outcome};
+use super::score::{to_seeds, Outcome, UNIT};
 use crate::rules::MoveEffect;
 use crate::Move;
 
@@ -21,22 +21,60 @@ pub struct SearchValue {
     /// Whether the value is proven: the value a complete tablebase would give. Otherwise an
     /// estimate resting on the heuristic at the search's frontier.
     pub exact: bool,
+    /// A proven lower bound on the value, when the search proved one (the value is at least
+    /// this): what a proof needs of a move that must reach a target, even where the value
+    /// itself is only an estimate.
+    pub at_least: Option<i8>,
+    /// A proven upper bound on the value (the value is at most this), when the search proved
+    /// one.
+    pub at_most: Option<i8>,
 }
 
 impl SearchValue {
-    /// The public form of an internal score.
+    /// The public form of an internal score, exact or not (an exact score is both bounds).
     pub(super) fn of(score: i32, exact: bool) -> SearchValue {
+        let proven = exact.then(|| to_seeds(score));
         SearchValue {
             score: to_seeds(score),
             sixteenths: score as i16,
             exact,
+            at_least: proven,
+            at_most: proven,
         }
     }
 
-    /// The public form of a root move's result: exact when both its claims are proven.
+    /// The public form of a root move's result: exact when both its claims are proven, and
+    /// each proven claim a bound (in whole seeds: a value is a whole number, so at least `s`
+    /// sixteenths is at least `s / 16` rounded up, at most it rounded down).
     pub(super) fn of_outcome(o: Outcome) -> SearchValue {
-        SearchValue::of(o.score, o.is_proven_value())
+        SearchValue {
+            at_least: o.proves_at_least().then(|| seeds_at_least(o.score)),
+            at_most: o.proves_at_most().then(|| seeds_at_most(o.score)),
+            ..SearchValue::of(o.score, o.is_proven_value())
+        }
     }
+
+    /// The position's value from its moves' (each a search root's): the best score, exact as
+    /// [`Analysis::value`] says; at least the best proven lower bound of a move, and at most the
+    /// largest upper bound when every move has one.
+    pub(super) fn of_position(best: i32, exact: bool, moves: &[SearchValue]) -> SearchValue {
+        let uppers: Option<Vec<i8>> = moves.iter().map(|m| m.at_most).collect();
+        SearchValue {
+            at_least: moves.iter().filter_map(|m| m.at_least).max(),
+            at_most: uppers.and_then(|u| u.into_iter().max()),
+            ..SearchValue::of(best, exact)
+        }
+    }
+}
+
+/// The least whole value at least `score` sixteenths.
+fn seeds_at_least(score: i32) -> i8 {
+    (score.div_euclid(UNIT) + i32::from(score.rem_euclid(UNIT) != 0)) as i8
+}
+
+/// The largest whole value at most `score` sixteenths.
+fn seeds_at_most(score: i32) -> i8 {
+    score.div_euclid(UNIT) as i8
 }
 
 /// One legal move of the analysed position.

@@ -121,17 +121,19 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             // Proven after all, perhaps by the iteration the budget cut short.
             stopped_by = None;
         }
+        let moves: Vec<MoveAnalysis> = moves
+            .into_iter()
+            .zip(values)
+            .map(|((mv, effect), value)| MoveAnalysis {
+                mv,
+                effect,
+                value: SearchValue::of_outcome(value.expect("the first iteration completes")),
+            })
+            .collect();
+        let values: Vec<SearchValue> = moves.iter().map(|m| m.value).collect();
         Some(Analysis {
-            value: SearchValue::of(best, exact),
-            moves: moves
-                .into_iter()
-                .zip(values)
-                .map(|((mv, effect), value)| MoveAnalysis {
-                    mv,
-                    effect,
-                    value: SearchValue::of_outcome(value.expect("the first iteration completes")),
-                })
-                .collect(),
+            value: SearchValue::of_position(best, exact, &values),
+            moves,
             depth: depth_done,
             nodes: self.meter.nodes(),
             elapsed: self.meter.elapsed(),
