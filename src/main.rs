@@ -54,6 +54,7 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     Analyse(cli::analyse::AnalyseArgs),
     Mainline(cli::mainline::MainlineArgs),
+    Prove(cli::prove::ProveArgs),
     /// Inspect the tablebase file.
     #[command(subcommand)]
     Db(cli::db::DbCommand),
@@ -74,6 +75,7 @@ fn main() {
         Command::Eval(args) => args.run(),
         Command::Analyse(args) => args.run(),
         Command::Mainline(args) => args.run(),
+        Command::Prove(args) => args.run(),
         Command::Db(command) => command.run(),
         Command::Puzzles(command) => command.run(),
         Command::Serve(args) => args.run(),

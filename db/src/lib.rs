@@ -15,6 +15,7 @@ mod evaluator;
 pub mod line;
 mod open;
 mod probe;
+pub mod prove;
 mod schema;
 mod solve;
 mod store;

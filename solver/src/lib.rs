@@ -38,7 +38,7 @@ pub use play::Played;
 pub use position::{Board, Position, Side, MAX_PITS_PER_SIDE};
 pub use slice::{Slice, SliceId};
 pub use sowing::{Pit, SowingStep};
-pub use value::{move_value, Value};
+pub use value::{move_score, move_value, Value};
 pub use variant::{Direction, Family, Scoring, Variant};
 
 /// Version of the solver's algorithm and table format; stored with every solved slice.

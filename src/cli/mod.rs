@@ -28,6 +28,7 @@ pub mod mpi_ranks;
 pub mod plans;
 pub mod play;
 pub mod progress;
+pub mod prove;
 pub mod puzzles;
 pub mod search_args;
 pub mod serve;

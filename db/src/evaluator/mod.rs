@@ -24,7 +24,7 @@ mod solved;
 use std::sync::Arc;
 
 use mancala_solver::engine::Budget;
-use mancala_solver::{Position, Variant};
+use mancala_solver::{Position, Slice, Variant};
 
 pub use session::Session;
 pub use settings::{SearchSettings, PLY_BUDGET, SEARCH_BUDGET};
@@ -88,6 +88,27 @@ impl Evaluator {
     /// A session for evaluating the positions of one game or line of `variant` with one engine.
     pub fn session(&self, variant: Variant) -> Session<'_> {
         Session::new(self, variant)
+    }
+
+    /// The most seeds on the board up to which the tablebase holds every slice of `variant`:
+    /// every position with at most that many is answered from it.
+    pub fn held_up_to(&self, variant: Variant) -> u32 {
+        let held = self.solved.of(&self.tb, variant);
+        let mut n = 0;
+        for total in 0..=variant.total_seeds() {
+            let slices: Vec<Slice> = Slice::up_to(variant, total)
+                .into_iter()
+                .filter(|s| s.id.total() == total)
+                .collect();
+            if !slices.iter().all(|s| held.contains(&s.id)) {
+                break;
+            }
+            if !slices.is_empty() {
+                // A total no position has (Rio Kadalis's 21) is not a size the tablebase has.
+                n = total;
+            }
+        }
+        n
     }
 
     /// Reads the slices the tablebase holds again now (a solve in this process has just stored

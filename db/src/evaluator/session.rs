@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use mancala_solver::engine::{Budget, Engine};
+use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::{Board, Position, Slice, Variant};
 
 use super::engines::Lease;
@@ -77,6 +77,18 @@ impl<'e> Session<'e> {
         if self.holds(position) {
             return self.evaluator.tb.evaluate(position);
         }
+        let analysis = self.search(position, budget)?;
+        Ok(Evaluation::from_search(position, &analysis))
+    }
+
+    /// The engine's own analysis of `position` within `budget`, whether the tablebase holds it
+    /// or not: every move's value with its proven bounds ([`crate::prove`] builds certificates
+    /// from them).
+    pub(crate) fn search(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Result<Analysis, DbError> {
         let cancel = Arc::clone(&self.fault.cancel);
         let searching = self.searching()?;
         let analysis = searching
@@ -85,8 +97,7 @@ impl<'e> Session<'e> {
         if let Some(error) = self.take_fault() {
             return Err(error);
         }
-        let analysis = analysis.expect("only a failed leaf cancels a session's search");
-        Ok(Evaluation::from_search(position, &analysis))
+        Ok(analysis.expect("only a failed leaf cancels a session's search"))
     }
 
     /// Forgets what earlier searches of the session stored, so that the next answers depend on
