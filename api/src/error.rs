@@ -297,11 +297,13 @@ impl From<DbError> for ApiError {
                     solve,
                 }
             }
-            DbError::Corrupt { .. } => ApiError::Unavailable(format!(
-                "{e}: this server's tablebase is damaged there and refuses to answer from it; \
+            DbError::Corrupt { .. } | DbError::DamagedSlice { .. } => {
+                ApiError::Unavailable(format!(
+                    "{e}: this server's tablebase is damaged there and refuses to answer from it; \
                  its operator repairs it with `mancala db verify --delete-damaged` and \
                  `mancala solve`"
-            )),
+                ))
+            }
             DbError::Busy { retry_after, .. } => ApiError::Busy {
                 message: format!("{e} of this server; try again shortly"),
                 retry_after: retry_after.as_secs().max(1),

@@ -102,6 +102,17 @@ pub enum DbError {
         /// What is wrong with it.
         what: String,
     },
+    /// A slice row disagrees with its slice or its chunks (its seeds, positions, counts, chunk
+    /// numbers): none of its chunks is served, as if each were damaged.
+    #[error("{variant} slice {slice} is damaged ({what})")]
+    DamagedSlice {
+        /// The variant.
+        variant: String,
+        /// The slice.
+        slice: String,
+        /// What is wrong with it, with the stored and the expected figures.
+        what: String,
+    },
     /// Every search engine is busy and the queue of searches waiting for one is full: the
     /// search was refused at once rather than left to pile up.
     #[error("too many searches at once: {running} running and {waiting} waiting is the limit")]

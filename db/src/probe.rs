@@ -1,35 +1,43 @@
 //! Probing: a board's slice and index, then its chunk from the in-memory cache (shared by every
 //! thread) or, on a miss, from SQLite.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 
 use mancala_solver::solve::NO_DEPTH;
-use mancala_solver::{
-    Board, Position, Slice, SliceId, Value, Variant, RULES_VERSION, SOLVER_VERSION,
-};
-use rusqlite::{params, OptionalExtension};
+use mancala_solver::{Board, Position, Slice, SliceId, Value, Variant};
 
 use crate::chunk::{Chunk, CHUNK_SIZE};
-use crate::error::WithPath;
 use crate::{DbError, Tablebase};
 
 type Key = (Variant, SliceId, u64);
 
-/// Decoded chunks, least recently used evicted first; safe to share between threads.
+/// Decoded chunks, least recently used evicted first, and the slices whose rows were found
+/// whole; safe to share between threads.
 pub(crate) struct ChunkCache {
     chunks: quick_cache::sync::Cache<Key, Arc<Chunk>>,
+    /// Slices whose row agrees with the slice and its chunk numbers ([`Tablebase::slice_faults`]):
+    /// checked when a probe first meets the slice, not on every probe.
+    whole: Mutex<HashSet<(Variant, SliceId)>>,
 }
 
 impl ChunkCache {
     pub(crate) fn new(capacity: usize) -> ChunkCache {
         ChunkCache {
             chunks: quick_cache::sync::Cache::new(capacity),
+            whole: Mutex::new(HashSet::new()),
         }
     }
 
-    /// Drops every cached chunk of a slice that was just written again.
+    /// Drops every cached chunk of a slice that was just written again (or deleted), and what
+    /// was known of its row.
     pub(crate) fn forget_slice(&self, variant: Variant, id: SliceId) {
         self.chunks.retain(|k, _| !(k.0 == variant && k.1 == id));
+        self.whole().remove(&(variant, id));
+    }
+
+    fn whole(&self) -> std::sync::MutexGuard<'_, HashSet<(Variant, SliceId)>> {
+        self.whole.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -66,21 +74,30 @@ impl Tablebase {
             })
     }
 
-    /// Fails with [`DbError::NotSolved`] unless the slice is stored under the current rules.
+    /// Fails with [`DbError::NotSolved`] unless the slice is stored under the current rules, and
+    /// with [`DbError::DamagedSlice`] when its row disagrees with the slice or its chunk numbers
+    /// (checked once, the first time the slice is met).
     fn ensure_solved(&self, slice: Slice) -> Result<(), DbError> {
-        let row: Option<(String, String)> = self
-            .conn()
-            .query_row(
-                "SELECT solver_version, rules_version FROM slices WHERE variant = ?1 AND slice = ?2",
-                params![slice.variant.id(), slice.id.to_string()],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .at(&self.path)?;
-        match row {
-            Some((s, r)) if s == SOLVER_VERSION && r == RULES_VERSION => Ok(()),
-            _ => Err(self.not_solved(slice)),
+        let Some(info) = self.slice_row(slice)? else {
+            return Err(self.not_solved(slice));
+        };
+        if !info.is_current() {
+            return Err(self.not_solved(slice));
         }
+        if self.cache.whole().contains(&(slice.variant, slice.id)) {
+            return Ok(());
+        }
+        let faults = self.slice_faults(&info, slice, slice.len())?;
+        if !faults.is_empty() {
+            let what: Vec<String> = faults.into_iter().map(|(_, what)| what).collect();
+            return Err(DbError::DamagedSlice {
+                variant: info.variant,
+                slice: info.slice,
+                what: what.join("; "),
+            });
+        }
+        self.cache.whole().insert((slice.variant, slice.id));
+        Ok(())
     }
 
     fn not_solved(&self, slice: Slice) -> DbError {

@@ -6,12 +6,36 @@ use std::time::SystemTime;
 use mancala_solver::solve::SolvedSlice;
 use mancala_solver::{Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
 use rayon::prelude::*;
-use rusqlite::params;
+use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 
 use crate::chunk::{self, Place, CHUNK_SIZE};
 use crate::error::WithPath;
 use crate::{DbError, Tablebase};
+
+/// The columns of a slice row that [`slice_info`] reads, before the bytes of its chunks.
+const SLICE_COLUMNS: &str = "s.variant, s.slice, s.seeds, s.positions, s.solver_version,
+    s.rules_version, s.solved_at, s.seconds, s.wins, s.draws, s.losses, s.histogram";
+
+/// Decodes a row of [`SLICE_COLUMNS`] and the bytes of its chunks.
+fn slice_info(r: &rusqlite::Row<'_>) -> rusqlite::Result<SliceInfo> {
+    let histogram: String = r.get(11)?;
+    Ok(SliceInfo {
+        variant: r.get(0)?,
+        slice: r.get(1)?,
+        seeds: r.get(2)?,
+        positions: r.get::<_, i64>(3)? as u64,
+        solver_version: r.get(4)?,
+        rules_version: r.get(5)?,
+        solved_at: r.get(6)?,
+        seconds: r.get(7)?,
+        wins: r.get::<_, i64>(8)? as u64,
+        draws: r.get::<_, i64>(9)? as u64,
+        losses: r.get::<_, i64>(10)? as u64,
+        histogram: serde_json::from_str(&histogram).unwrap_or_default(),
+        bytes: r.get::<_, i64>(12)? as u64,
+    })
+}
 
 /// One chunk of a slice, compressed and checksummed, ready to be inserted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,37 +272,33 @@ impl Tablebase {
     pub fn slices(&self, variant: Option<Variant>) -> Result<Vec<SliceInfo>, DbError> {
         let conn = self.conn();
         let mut stmt = conn
-            .prepare(
-                "SELECT s.variant, s.slice, s.seeds, s.positions, s.solver_version,
-                        s.rules_version, s.solved_at, s.seconds, s.wins, s.draws, s.losses,
-                        s.histogram,
+            .prepare(&format!(
+                "SELECT {SLICE_COLUMNS},
                         (SELECT COALESCE(SUM(LENGTH(c.data)), 0) FROM chunks c
                           WHERE c.variant = s.variant AND c.slice = s.slice)
                  FROM slices s WHERE ?1 IS NULL OR s.variant = ?1
-                 ORDER BY s.variant, s.seeds, s.slice",
-            )
+                 ORDER BY s.variant, s.seeds, s.slice"
+            ))
             .at(&self.path)?;
         let rows = stmt
-            .query_map(params![variant.map(|v| v.id())], |r| {
-                let histogram: String = r.get(11)?;
-                Ok(SliceInfo {
-                    variant: r.get(0)?,
-                    slice: r.get(1)?,
-                    seeds: r.get(2)?,
-                    positions: r.get::<_, i64>(3)? as u64,
-                    solver_version: r.get(4)?,
-                    rules_version: r.get(5)?,
-                    solved_at: r.get(6)?,
-                    seconds: r.get(7)?,
-                    wins: r.get::<_, i64>(8)? as u64,
-                    draws: r.get::<_, i64>(9)? as u64,
-                    losses: r.get::<_, i64>(10)? as u64,
-                    histogram: serde_json::from_str(&histogram).unwrap_or_default(),
-                    bytes: r.get::<_, i64>(12)? as u64,
-                })
-            })
+            .query_map(params![variant.map(|v| v.id())], slice_info)
             .at(&self.path)?;
         rows.collect::<Result<Vec<_>, _>>().at(&self.path)
+    }
+
+    /// The row of one slice, if stored, without the bytes of its chunks (`bytes` is 0: summing
+    /// them reads every chunk's record, which a probe must not pay for).
+    pub(crate) fn slice_row(&self, slice: Slice) -> Result<Option<SliceInfo>, DbError> {
+        self.conn()
+            .query_row(
+                &format!(
+                    "SELECT {SLICE_COLUMNS}, 0 FROM slices s WHERE s.variant = ?1 AND s.slice = ?2"
+                ),
+                params![slice.variant.id(), slice.id.to_string()],
+                slice_info,
+            )
+            .optional()
+            .at(&self.path)
     }
 
     /// The slices of `variant` that this program can serve (solved under the current rules).

@@ -57,13 +57,9 @@ impl Tablebase {
                 report(None, "a slice too large to be stored".into());
                 continue;
             };
-            let row_faults = self.row_faults(&info, slice, len)?;
-            let chunk_faults = self.chunk_number_faults(&info, len)?;
-            let whole = row_faults.is_empty() && chunk_faults.is_empty();
-            for what in row_faults {
-                report(None, what);
-            }
-            for (chunk, what) in chunk_faults {
+            let faults = self.slice_faults(&info, slice, len)?;
+            let whole = faults.is_empty();
+            for (chunk, what) in faults {
                 report(chunk, what);
             }
             if !whole {
@@ -106,6 +102,24 @@ impl Tablebase {
             }
         }
         Ok(damage)
+    }
+
+    /// What is wrong with a slice row of `slice` (of `len` positions) and the chunk numbers
+    /// stored for it, without reading a chunk: what `db verify` checks first, and every probe
+    /// when it first meets the slice. Each fault with its chunk, if one is at fault.
+    pub(crate) fn slice_faults(
+        &self,
+        info: &SliceInfo,
+        slice: Slice,
+        len: u64,
+    ) -> Result<Vec<(Option<u64>, String)>, DbError> {
+        let mut faults: Vec<(Option<u64>, String)> = self
+            .row_faults(info, slice, len)?
+            .into_iter()
+            .map(|what| (None, what))
+            .collect();
+        faults.extend(self.chunk_number_faults(info, len)?);
+        Ok(faults)
     }
 
     /// What the slice row says that its slice contradicts: seeds, positions, chunk size, and

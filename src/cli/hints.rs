@@ -28,9 +28,11 @@ fn db_hint(err: &DbError) -> Option<String> {
             "solve it with `mancala solve {variant} --max-seeds {seeds} --db {}`",
             quoted(path)
         ),
-        DbError::Corrupt { .. } => "`mancala db verify --delete-damaged` deletes the damaged \
-                                    slices, and `mancala solve` then solves them again"
-            .to_owned(),
+        DbError::Corrupt { .. } | DbError::DamagedSlice { .. } => {
+            "`mancala db verify --delete-damaged` deletes the damaged slices, and `mancala \
+             solve` then solves them again"
+                .to_owned()
+        }
         DbError::Foreign { .. } => "pass another --db path".to_owned(),
         DbError::Directory { .. } => "pass the file's path".to_owned(),
         DbError::ReadOnly { .. } => {

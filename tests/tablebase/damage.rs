@@ -260,3 +260,72 @@ fn reading_commands_leave_a_foreign_sqlite_file_alone() {
         assert!(err.contains("not a mancala tablebase"), "{err}");
     }
 }
+
+/// A slice row that disagrees with its slice or its chunks is refused by every probe, as a
+/// damaged chunk is: on the command line (naming the slice) and over HTTP (503), for each kind
+/// of disagreement a probe can see without reading the chunks.
+#[test]
+fn a_damaged_slice_row_is_refused_by_every_probe() {
+    let (_dir, db) = fresh_tablebase(&[("oware", 10)]);
+    // Ten seeds, one in every pit but each side's sixth: slice 10.
+    let ten = "1,1,1,1,1,0/1,1,1,1,1,0 S";
+    eval_json(&db, "oware", ten);
+    let tamper = |sql: &str| {
+        let conn = Connection::open(&db).unwrap();
+        conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
+        assert_eq!(conn.execute(sql, []).unwrap(), 1, "{sql}");
+    };
+    let slice10 = "variant = 'oware' AND slice = '10'";
+    for (what, damage, undo) in [
+        (
+            "positions",
+            format!("UPDATE slices SET positions = positions + 5 WHERE {slice10}"),
+            format!("UPDATE slices SET positions = positions - 5 WHERE {slice10}"),
+        ),
+        (
+            "seeds",
+            format!("UPDATE slices SET seeds = 11 WHERE {slice10}"),
+            format!("UPDATE slices SET seeds = 10 WHERE {slice10}"),
+        ),
+        (
+            "won, drawn or lost",
+            format!("UPDATE slices SET wins = wins + 1 WHERE {slice10}"),
+            format!("UPDATE slices SET wins = wins - 1 WHERE {slice10}"),
+        ),
+        (
+            "histogram",
+            format!("UPDATE slices SET histogram = '{{}}' WHERE {slice10}"),
+            String::new(),
+        ),
+    ] {
+        let before: String = Connection::open(&db)
+            .unwrap()
+            .query_row(
+                &format!("SELECT histogram FROM slices WHERE {slice10}"),
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        tamper(&damage);
+        let ran = run_db(&["eval", "oware", ten, "--json"], &db);
+        let err = ran.fails();
+        assert!(err.contains("oware slice 10 is damaged"), "{what}: {err}");
+        assert!(err.contains("--delete-damaged"), "{what}: {err}");
+        let server = Server::start(&db, &["--read-only"]);
+        let r = server.get(&format!("/api/oware?position={}", q(ten)));
+        let body = r.error(503, None);
+        assert!(
+            body["error"].as_str().unwrap().contains("oware slice 10"),
+            "{what}: {body}"
+        );
+        drop(server);
+        if undo.is_empty() {
+            tamper(&format!(
+                "UPDATE slices SET histogram = '{before}' WHERE {slice10}"
+            ));
+        } else {
+            tamper(&undo);
+        }
+        eval_json(&db, "oware", ten);
+    }
+}
