@@ -57,7 +57,7 @@ fn play(evaluator: &Evaluator, variant: Variant, random: &mut Random) -> Vec<Pos
         if successors.is_empty() {
             break;
         }
-        let next = if random.next() % 4 == 0 {
+        let next = if random.next().is_multiple_of(4) {
             successors[(random.next() % successors.len() as u64) as usize]
         } else {
             let e = session
