@@ -12,7 +12,7 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, MAIN_DB};
 
 use crate::error::WithPath;
 use crate::{schema, DbError};
@@ -67,14 +67,20 @@ impl Database {
         if conn.is_readonly(MAIN_DB).at(&name)? {
             return Err(DbError::ReadOnly { path: name });
         }
-        configure(&conn, &name).map_err(|e| read_only_if_so(e, path))?;
-        schema::migrations()
-            .to_latest(&mut conn)
-            .map_err(|e| DbError::Migration {
-                path: name.clone(),
-                message: e.to_string(),
-            })?;
-        Ok(Self::with_connection(name, conn))
+        // Another process opening the same new file may hold its lock for a moment (setting
+        // WAL mode, creating the tables); SQLite's busy handler does not wait for every such
+        // lock, so a busy file is tried again until the busy timeout has passed.
+        let started = std::time::Instant::now();
+        loop {
+            let ready = configure(&conn, &name).and_then(|()| migrate(&mut conn, &name));
+            match ready {
+                Err(e) if is_busy(&e) && started.elapsed() < BUSY_TIMEOUT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(e) => return Err(read_only_if_so(e, path)),
+                Ok(()) => return Ok(Self::with_connection(name, conn)),
+            }
+        }
     }
 
     /// Opens an existing tablebase for reading only, as the service and the reading commands
@@ -119,15 +125,20 @@ fn refuse_directory(path: &Path, name: &str) -> Result<(), DbError> {
 /// Reads what the file is, writing nothing: a tablebase or an empty database pass; another
 /// application's database is [`DbError::Foreign`], and a file that is not SQLite at all fails
 /// with SQLite's "file is not a database".
+///
+/// The id and the tables are read in one read transaction: read apart, another process's
+/// migration could commit between them (an id of 0 with every table) and make a new
+/// tablebase look foreign.
 fn identify(conn: &Connection, name: &str) -> Result<(), DbError> {
-    let application_id: i32 = conn
+    let snapshot = conn.unchecked_transaction().at(name)?;
+    let application_id: i32 = snapshot
         .query_row("PRAGMA application_id", [], |r| r.get(0))
         .at(name)?;
     if application_id == APPLICATION_ID {
         return Ok(());
     }
     let tables = {
-        let mut stmt = conn
+        let mut stmt = snapshot
             .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
             .at(name)?;
         let rows = stmt.query_map([], |r| r.get::<_, String>(0)).at(name)?;
@@ -157,6 +168,32 @@ fn identify(conn: &Connection, name: &str) -> Result<(), DbError> {
     ))
 }
 
+/// Brings the schema up to date. Processes opening one file at once take turns: each
+/// migration's transaction takes the write lock as it begins (`IMMEDIATE`, waiting up to the
+/// busy timeout for another's), and a process whose migration finds the work done by another
+/// since it read the schema's version (its `CREATE TABLE` fails, its transaction rolled back)
+/// reads the version again and goes on.
+fn migrate(conn: &mut Connection, name: &str) -> Result<(), DbError> {
+    conn.set_transaction_behavior(TransactionBehavior::Immediate);
+    let migrated = schema::migrations().to_latest(conn);
+    conn.set_transaction_behavior(TransactionBehavior::Deferred);
+    match migrated {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let version: i64 = conn
+                .query_row("PRAGMA user_version", [], |r| r.get(0))
+                .at(name)?;
+            if version == schema::VERSION {
+                return Ok(());
+            }
+            Err(DbError::Migration {
+                path: name.to_owned(),
+                message: e.to_string(),
+            })
+        }
+    }
+}
+
 /// Refuses a schema newer than this program's, and a file with none.
 fn check_version(conn: &Connection, name: &str) -> Result<(), DbError> {
     let version: i64 = conn
@@ -179,6 +216,18 @@ fn configure(conn: &Connection, name: &str) -> Result<(), DbError> {
     conn.pragma_update(None, "synchronous", "NORMAL").at(name)?;
     conn.pragma_update(None, "foreign_keys", "ON").at(name)?;
     Ok(())
+}
+
+/// Whether SQLite failed because another connection holds a lock on the file.
+fn is_busy(e: &DbError) -> bool {
+    let code = match e {
+        DbError::Sqlite {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } => f.code,
+        _ => return false,
+    };
+    matches!(code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
 }
 
 /// Whether SQLite failed because it could not create or write a file next to the database (the

@@ -89,7 +89,13 @@ impl Tablebase {
         }
         let faults = self.slice_faults(&info, slice, slice.len())?;
         if !faults.is_empty() {
-            let what: Vec<String> = faults.into_iter().map(|(_, what)| what).collect();
+            let what: Vec<String> = faults
+                .into_iter()
+                .map(|(chunk, what)| match chunk {
+                    Some(c) if !what.starts_with("chunk") => format!("chunk {c} {what}"),
+                    _ => what,
+                })
+                .collect();
             return Err(DbError::DamagedSlice {
                 variant: info.variant,
                 slice: info.slice,

@@ -19,6 +19,7 @@ use tempfile::TempDir;
 
 mod identity;
 mod integrity;
+mod open_race;
 
 /// Rio Kadalis slice 12: 12 seeds over 12 pits, C(23, 11) = 1,352,078 positions, which is 20
 /// full chunks of 65,536 and a last one of 1,352,078 - 20 * 65,536 = 41,358.
@@ -499,10 +500,14 @@ fn damage_is_found_by_verify_and_never_served() {
         damage.iter().any(|d| d.slice == "12"),
         "a missing chunk is damage: {damage:?}"
     );
-    assert!(matches!(
-        tb.probe_board(Variant::RioKadalis, &slice.board(9 * CHUNK_SIZE)),
-        Err(DbError::Corrupt { chunk: 9, .. })
-    ));
+    let missing = tb.probe_board(Variant::RioKadalis, &slice.board(9 * CHUNK_SIZE));
+    // A missing chunk contradicts the slice row, so the whole slice is refused, naming it.
+    match missing {
+        Err(DbError::DamagedSlice { slice, what, .. }) => {
+            assert_eq!((slice.as_str(), what.as_str()), ("12", "chunk 9 missing"))
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
