@@ -1,5 +1,6 @@
-//! The fast rules engine against the simple reference implementation of `reference/mod.rs`
-//! (written from docs/rules.md alone), over many random valid positions of every variant.
+//! The fast rules engine against the plain rules of the `mancala-check` crate (written from
+//! docs/rules.md alone, sharing no code with the solver), over many random valid positions of
+//! every variant.
 //!
 //! For each random position:
 //! * `Position::parse` accepts the reference's position string, and formatting gives it back;
@@ -12,12 +13,17 @@
 
 #[macro_use]
 mod per_variant;
-mod reference;
 
+use mancala_check::reference::{self, Kind, RefMove, RefOutcome, RefPos, NORTH, SOUTH};
+use mancala_check::Spec;
 use mancala_solver::{BySide, Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use reference::{Kind, RefMove, RefOutcome, RefPos, Spec, NORTH, SOUTH};
+
+/// The same variant as the plain rules name it.
+fn plain(v: Variant) -> mancala_check::Variant {
+    v.id().parse().expect("the plain rules know every variant")
+}
 
 /// Cases per variant.
 const CASES: u32 = 2000;
@@ -98,7 +104,7 @@ fn remove(pits: &mut [u32], mut over: u32) {
 /// A random valid position of `variant`: within the per-side limit (four-row) or the game's
 /// total (two-row), with a reachable board total, a random side and random captures that fit.
 fn position(variant: Variant) -> impl Strategy<Value = RefPos> {
-    let spec = Spec::of(variant);
+    let spec = Spec::of(plain(variant));
     let l = spec.pits_per_side();
     let captured = prop_oneof![1 => Just((0u32, 0u32)), 3 => (0u32..1000, 0u32..1000)];
     (boards(l), any::<bool>(), captured).prop_map(
@@ -138,7 +144,7 @@ fn position(variant: Variant) -> impl Strategy<Value = RefPos> {
                 caps = [s, b % (avail - s + 1)];
             }
             let mut p = RefPos::new(
-                variant,
+                plain(variant),
                 south,
                 north,
                 if north_to_move { NORTH } else { SOUTH },
@@ -284,11 +290,11 @@ per_variant! { run;
 #[test]
 fn endless_sowings_match_reference() {
     for variant in Variant::ALL {
-        let spec = Spec::of(variant);
+        let spec = Spec::of(plain(variant));
         if matches!(spec.kind, Kind::AlManqala | Kind::Kalah | Kind::Oware) {
             continue; // a single lap always ends
         }
-        let found = reference::endless_from_pit_1(variant, 12);
+        let found = reference::endless_from_pit_1(plain(variant), 12);
         assert!(found.len() >= 6, "{variant}: only {} found", found.len());
         let mut checked = 0;
         for base in found {
@@ -350,7 +356,7 @@ fn random_games_match_reference() {
                     let mut p = Position::start(variant);
                     let mut plies = 0;
                     for c in choices {
-                        let r = RefPos::parse(variant, &p.to_string());
+                        let r = RefPos::parse(plain(variant), &p.to_string());
                         check(variant, &r)?;
                         let succ = p.successors();
                         if succ.is_empty() {
@@ -378,7 +384,7 @@ fn generator_covers_the_interesting_cases() {
     use proptest::strategy::ValueTree;
     let mut failures = vec![];
     for variant in Variant::ALL {
-        let spec = Spec::of(variant);
+        let spec = Spec::of(plain(variant));
         let mut runner = proptest::test_runner::TestRunner::deterministic();
         let strategy = position(variant);
         let (mut over, mut endless, mut extra, mut pass, mut capture, mut ends) =
@@ -431,4 +437,11 @@ fn generator_covers_the_interesting_cases() {
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The plain rules are those of the rules version the solver stores with every slice: when a
+/// rule changes, both implementations change and this version is raised in both.
+#[test]
+fn the_plain_rules_are_of_the_solvers_rules_version() {
+    assert_eq!(mancala_check::RULES_VERSION, mancala_solver::RULES_VERSION);
 }

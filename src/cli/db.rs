@@ -8,7 +8,9 @@ use clap::{Args, Subcommand};
 
 use mancala_solver::SliceId;
 
-use super::args::DbPath;
+use mancala_solver::Variant;
+
+use super::args::{variant_parser, DbPath};
 use super::hints::quoted;
 use super::print;
 use super::text::thousands;
@@ -21,7 +23,8 @@ pub enum DbCommand {
     Info(InfoArgs),
     /// Check every slice: its row against its slice and its chunks (positions, chunk numbers,
     /// counts), every chunk against the checksum that binds it to its place, and the values;
-    /// exits non-zero naming each damaged slice and chunk.
+    /// exits non-zero naming each damaged slice and chunk. With --deep, then also every stored
+    /// value and depth against an independent implementation of the rules.
     Verify(VerifyArgs),
 }
 
@@ -41,8 +44,32 @@ pub struct VerifyArgs {
     /// Delete the damaged slices (a damaged chunk or slice row, chunks missing or out of place)
     /// and chunks with no slice row, naming each, so that `mancala solve` solves them again (the
     /// other slices are kept).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "deep")]
     delete_damaged: bool,
+    /// After the checks above, check every position of every slice with mancala-check, a second
+    /// implementation of the rules and of the file format that shares no code with the solver:
+    /// its stored value must be the best of its moves' values worked out from the stored values
+    /// of the positions they lead to, and its depth must follow from the depths of its
+    /// value-keeping moves (docs/rules.md, "Values and depths"). Each disagreement is named
+    /// (variant, slice, position, stored and expected figures) and makes the command fail.
+    /// Resumable: the slices checked in full are recorded in DB.deep-verify next to the file, and
+    /// a deep check stopped and started again goes on with the others (a slice solved again is
+    /// checked again); the file is removed once a check of the whole file has passed. The default
+    /// tablebase takes a few minutes on two cores.
+    #[arg(long)]
+    deep: bool,
+    /// With --deep: only this variant's slices.
+    #[arg(long, requires = "deep", value_parser = variant_parser())]
+    variant: Option<Variant>,
+    /// With --deep and --variant: only this slice (`12`, or `5-3` on four-row boards: the
+    /// mover's seeds, then the opponent's).
+    #[arg(long, requires = "variant")]
+    slice: Option<mancala_check::index::SliceId>,
+    /// With --deep: memory for decoded chunks, as `2GiB` or `512MiB`. A slice is checked fastest
+    /// when its chunks and those of the smaller slices its moves reach fit (three bytes a
+    /// position); the check uses at most about twice this.
+    #[arg(long, requires = "deep", default_value = "2GiB", value_name = "SIZE")]
+    cache: bytesize::ByteSize,
     #[command(flatten)]
     db: DbPath,
 }
@@ -129,10 +156,25 @@ impl VerifyArgs {
         let mut checked = 0;
         let damage = tb.verify(|_| checked += 1)?;
         if damage.is_empty() {
-            return Ok(print(&format!(
+            print(&format!(
                 "{}: all {checked} slices intact (every chunk matches its checksum and its slice row).\n",
                 tb.path()
-            ))?);
+            ))?;
+            if !self.deep {
+                return Ok(());
+            }
+            drop(tb);
+            let options = mancala_check::deep::Options {
+                variant: self.variant.map(|v| {
+                    v.id()
+                        .parse()
+                        .expect("the independent checker knows every variant")
+                }),
+                slice: self.slice,
+                cache_bytes: usize::try_from(self.cache.as_u64()).unwrap_or(usize::MAX),
+                ..mancala_check::deep::Options::default()
+            };
+            return super::deep_verify::run(db, &options);
         }
         for d in &damage {
             let chunk = d.chunk.map(|c| format!(" chunk {c}")).unwrap_or_default();

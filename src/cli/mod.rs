@@ -14,6 +14,7 @@ pub mod args;
 pub mod board_text;
 pub mod compose;
 pub mod db;
+pub mod deep_verify;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;

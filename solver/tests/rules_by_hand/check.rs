@@ -3,7 +3,7 @@
 
 use mancala_solver::{Move, MoveError, Position, Side, Variant};
 
-use crate::reference::{RefOutcome, RefPos, NORTH, SOUTH};
+use crate::reference::{plain, RefOutcome, RefPos, NORTH, SOUTH};
 
 /// The position, which must be valid.
 pub fn pos(v: Variant, text: &str) -> Position {
@@ -48,7 +48,7 @@ pub fn check_move(v: Variant, before: &str, mv: &str, expect: &Expect) {
     );
 
     // The reference must agree with the working too.
-    let r = RefPos::parse(v, before);
+    let r = RefPos::parse(plain(v), before);
     let RefOutcome::Moves(moves) = r.outcome() else {
         panic!("{context}: the reference says the game is over");
     };
@@ -78,7 +78,7 @@ pub fn legal(v: Variant, text: &str) -> Vec<String> {
         .iter()
         .map(Move::to_string)
         .collect();
-    let reference = RefPos::parse(v, text).move_texts();
+    let reference = RefPos::parse(plain(v), text).move_texts();
     assert_eq!(engine, reference, "{v} `{text}`: engine vs reference");
     engine
 }
@@ -88,7 +88,7 @@ pub fn game_over(v: Variant, text: &str) -> Option<[u32; 2]> {
     let engine = pos(v, text).game_over().map(|t| [t.south, t.north]);
     assert_eq!(
         engine,
-        RefPos::parse(v, text).game_over(),
+        RefPos::parse(plain(v), text).game_over(),
         "{v} `{text}`: engine vs reference"
     );
     engine
@@ -117,7 +117,7 @@ pub fn assert_illegal(v: Variant, text: &str, mv: &str, legal_moves: &[String]) 
 /// The seeds in pit `k` of a side, by the engine and by the reference, which must agree.
 pub fn pit(v: Variant, text: &str, side: Side, k: usize) -> u8 {
     let engine = pos(v, text).pit(side, k);
-    let reference = RefPos::parse(v, text).pits[match side {
+    let reference = RefPos::parse(plain(v), text).pits[match side {
         Side::South => SOUTH,
         Side::North => NORTH,
     }][k - 1];

@@ -7,7 +7,7 @@ use mancala_solver::MoveError;
 use mancala_solver::Variant::{Anywoli, BaoLaKiarabu, Hawalis, RioKadalis, RioKadalis5};
 
 use crate::check::{game_over, legal, pos};
-use crate::reference::{self, RefOutcome, RefPos};
+use crate::reference::{self, plain, RefOutcome, RefPos};
 
 /// Endless sowings found by brute force with the reference (boards built ahead of a relay wave,
 /// see `reference::endless_from_pit_1`), for both sides: the engine must flag each as a legal,
@@ -15,7 +15,7 @@ use crate::reference::{self, RefOutcome, RefPos};
 #[test]
 fn four_row_endless_moves_found_by_search() {
     for v in [Hawalis, BaoLaKiarabu] {
-        let found = reference::endless_from_pit_1(v, 10);
+        let found = reference::endless_from_pit_1(plain(v), 10);
         assert!(found.len() >= 5, "{v}: {}", found.len());
         for r in found {
             for north in [false, true] {
@@ -60,7 +60,7 @@ fn four_row_endless_moves_found_by_search() {
 #[test]
 fn relay_endless_sowings_are_not_legal() {
     for v in [Anywoli, RioKadalis, RioKadalis5] {
-        let found = reference::endless_from_pit_1(v, 6);
+        let found = reference::endless_from_pit_1(plain(v), 6);
         assert!(found.len() >= 3, "{v}: {}", found.len());
         for r in found {
             let text = r.text();
@@ -112,7 +112,7 @@ fn rio_kadalis_round_ends_when_every_move_is_endless() {
             each(&mut north, 0, rest, &mut |n| {
                 let mut south = vec![0; p];
                 south[0] = h;
-                let r = RefPos::new(RioKadalis5, south, n.to_vec(), reference::SOUTH);
+                let r = RefPos::new(plain(RioKadalis5), south, n.to_vec(), reference::SOUTH);
                 if let RefOutcome::GameOver(t) = r.outcome() {
                     hit = Some((r, t));
                     return true;

@@ -1,0 +1,548 @@
+//! `mancala db verify --deep`: every stored value and depth checked against the plain rules.
+//!
+//! For every position of a slice (the chunks of a slice in parallel), the position's moves are
+//! worked out with [`crate::rules`], each move's value and depth follow from the stored value and
+//! depth of the position it leads to (read from the file, in the same slice or a smaller one), and
+//! the stored figures must be exactly those docs/rules.md ("Values and depths") defines:
+//!
+//! * where the game is over: the end's value, and depth 0 (none when the value is 0);
+//! * else the value is the best of the moves' values, and, when it is not 0, the depth is the
+//!   smallest (value above 0) or largest (below 0) depth among the moves of that value, a move's
+//!   depth being 1 for an exit (a gain, an extra turn, the end of the game, an endless sowing)
+//!   and one more than the depth of the position it leads to otherwise;
+//! * a value of 0 has no depth.
+//!
+//! Why this pins the values, cycles included (the solver's value model, docs/design.md): the
+//! smaller slices are checked too, so every exit's value is right; a position of value `v > 0`
+//! has a finite depth that a value-keeping move lowers, and every reply the opponent has either
+//! keeps the value (and lowers the depth again) or gives the side ahead more, so the side ahead
+//! can force `v`; at a position of value `v < 0` every move gives the opponent a position worth
+//! at least `-v` to it, which it can force in the same way; and at 0 each side can hold the
+//! other to at most 0, endless play being worth 0. So the stored values are the game's.
+//!
+//! Resumable: the slices checked in full are recorded in `DB.deep-verify` ([`resume`]).
+
+pub mod resume;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::index::SliceId;
+use crate::notation;
+use crate::rules::value::{has_child, move_depth, move_value, position_depth, terminal_value};
+use crate::rules::{outcome, Outcome, Pos, MAX_PITS, SOUTH};
+use crate::table::chunk::Chunk;
+use crate::table::{stored_at, Slice, Stored, Table, TableError};
+use crate::variant::{Spec, Variant};
+
+/// What to check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Only this variant's slices.
+    pub variant: Option<Variant>,
+    /// Only this slice (of [`Options::variant`]).
+    pub slice: Option<SliceId>,
+    /// Bytes of decoded chunks to keep in memory. The working set of a slice is its own chunks
+    /// and those of the smaller slices its moves reach, three bytes a position; a cache smaller
+    /// than that decodes chunks again and again. The memory used is at most about twice this.
+    pub cache_bytes: usize,
+    /// Skip the slices that `DB.deep-verify` records as checked, and record those checked now.
+    pub resume: bool,
+    /// At most this many disagreements of a slice are kept and reported (the rest are counted).
+    pub report_limit: usize,
+}
+
+impl Default for Options {
+    /// Every slice, a 2 GiB cache, resumable, up to 1,000 disagreements reported a slice.
+    fn default() -> Options {
+        Options {
+            variant: None,
+            slice: None,
+            cache_bytes: 2 << 30,
+            resume: true,
+            report_limit: 1000,
+        }
+    }
+}
+
+/// A position whose stored figures are not those the plain rules give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The variant.
+    pub variant: Variant,
+    /// The slice.
+    pub slice: SliceId,
+    /// The position's index in its slice.
+    pub index: u64,
+    /// The position (South to move: positions are stored from the side to move's view).
+    pub position: String,
+    /// What the file stores.
+    pub stored: Stored,
+    /// What the plain rules give from the stored figures of the positions after its moves
+    /// (`depth: None` also when a value-keeping move's position has no depth stored).
+    pub expected: (i32, Option<u32>),
+}
+
+impl std::fmt::Display for Disagreement {
+    /// `VARIANT slice S `POSITION`: stored value V depth D, the plain rules give value V' depth D'`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let depth = |d: Option<u32>| d.map_or("none".to_owned(), |d| d.to_string());
+        write!(
+            f,
+            "{} slice {} `{}` (index {}): stored value {} depth {}, the plain rules give value {} \
+             depth {}",
+            self.variant,
+            self.slice,
+            self.position,
+            self.index,
+            self.stored.value,
+            depth(self.stored.depth.map(u32::from)),
+            self.expected.0,
+            depth(self.expected.1)
+        )
+    }
+}
+
+/// A slice that could not be checked, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unchecked {
+    /// The variant id, as stored.
+    pub variant: String,
+    /// The slice name, as stored.
+    pub slice: String,
+    /// Why (a chunk that cannot be read, a slice its moves reach that is missing, rules of
+    /// another version...).
+    pub why: String,
+}
+
+/// What a slice's check found.
+#[derive(Clone, Debug, Default)]
+pub struct SliceResult {
+    /// Positions checked.
+    pub positions: u64,
+    /// Disagreements, in index order, at most [`Options::report_limit`].
+    pub disagreements: Vec<Disagreement>,
+    /// All disagreements, counted.
+    pub disagreeing: u64,
+}
+
+/// What a verification did.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Slices checked now, and found to agree.
+    pub agreeing: usize,
+    /// Slices checked now with disagreements.
+    pub disagreeing_slices: usize,
+    /// Slices skipped because the progress file records them as checked.
+    pub already_checked: usize,
+    /// Positions checked now.
+    pub positions: u64,
+    /// Disagreements found, in all.
+    pub disagreements: u64,
+    /// Slices that could not be checked.
+    pub unchecked: Vec<Unchecked>,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// Whether everything asked for was checked and agrees.
+    pub fn passed(&self) -> bool {
+        self.disagreements == 0 && self.unchecked.is_empty()
+    }
+}
+
+/// What a verification tells as it goes (the command line draws progress bars with it).
+pub trait Progress: Sync {
+    /// Before the first slice: the slices to check now, their positions, and how many slices
+    /// the progress file says were checked already.
+    fn start(&self, _slices: &[Slice], _positions: u64, _already_checked: usize) {}
+    /// A slice is about to be checked.
+    fn slice_started(&self, _slice: &Slice) {}
+    /// `n` more positions were checked.
+    fn positions_done(&self, _n: u64) {}
+    /// A slice was checked.
+    fn slice_done(&self, _slice: &Slice, _result: &SliceResult) {}
+    /// A slice could not be checked.
+    fn unchecked(&self, _what: &Unchecked) {}
+    /// Something worth saying that is not a finding (the progress file cannot be written).
+    fn note(&self, _text: &str) {}
+}
+
+/// A [`Progress`] that tells nothing.
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// What can stop a verification before it starts.
+#[derive(Debug, Error)]
+pub enum DeepError {
+    /// The file cannot be read as a tablebase.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The slice asked for is not in the file.
+    #[error("{variant} slice {slice} is not in {path}")]
+    NoSuchSlice {
+        /// The variant.
+        variant: Variant,
+        /// The slice.
+        slice: SliceId,
+        /// The file.
+        path: String,
+    },
+    /// A slice was asked for without its variant.
+    #[error("a slice is named by its variant too")]
+    SliceWithoutVariant,
+}
+
+/// Checks the slices of the tablebase `db` that `options` asks for (see the module's
+/// documentation), telling `progress` as it goes.
+pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<Report, DeepError> {
+    let started = Instant::now();
+    if options.slice.is_some() && options.variant.is_none() {
+        return Err(DeepError::SliceWithoutVariant);
+    }
+    let table = Table::open(db, options.cache_bytes)?;
+    let mut done = if options.resume {
+        match resume::Done::load(db) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                progress.note(&format!(
+                    "cannot read {}: {e}; checking everything",
+                    resume::path_of(db).display()
+                ));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let mut report = Report::default();
+
+    // The slices to check, smallest first within each variant.
+    let mut todo: Vec<Slice> = Vec::new();
+    for row in table.rows() {
+        let variant = row.variant.parse::<Variant>();
+        if options.variant.is_some_and(|v| variant.as_ref() != Ok(&v)) {
+            continue;
+        }
+        let unchecked = |why: String| Unchecked {
+            variant: row.variant.clone(),
+            slice: row.slice.clone(),
+            why,
+        };
+        let Ok(variant) = variant else {
+            report
+                .unchecked
+                .push(unchecked("a variant this checker does not know".into()));
+            continue;
+        };
+        let id = match row.slice.parse::<SliceId>() {
+            Ok(id) => id,
+            Err(e) => {
+                report.unchecked.push(unchecked(e.to_string()));
+                continue;
+            }
+        };
+        if options.slice.is_some_and(|s| s != id) {
+            continue;
+        }
+        if done.as_ref().is_some_and(|d| d.contains(row)) {
+            report.already_checked += 1;
+            continue;
+        }
+        match table.slice(variant, id) {
+            Ok(s) => todo.push(s),
+            Err(e) => report.unchecked.push(unchecked(e.to_string())),
+        }
+    }
+    if let (Some(variant), Some(slice)) = (options.variant, options.slice) {
+        let found = todo.iter().any(|s| s.id == slice)
+            || report.already_checked > 0
+            || !report.unchecked.is_empty();
+        if !found {
+            return Err(DeepError::NoSuchSlice {
+                variant,
+                slice,
+                path: db.display().to_string(),
+            });
+        }
+    }
+    todo.sort_by_key(|s| (s.variant, s.id.total(), s.id));
+    for u in &report.unchecked {
+        progress.unchecked(u);
+    }
+    let positions = todo.iter().map(|s| s.positions).sum();
+    progress.start(&todo, positions, report.already_checked);
+
+    let threads = rayon::current_num_threads().max(1);
+    for slice in &todo {
+        progress.slice_started(slice);
+        match check_slice(&table, slice, options, threads, progress) {
+            Ok(result) => {
+                report.positions += result.positions;
+                report.disagreements += result.disagreeing;
+                if result.disagreeing == 0 {
+                    report.agreeing += 1;
+                    if let Some(d) = done.as_mut() {
+                        if let Err(e) = d.record(&slice.row) {
+                            progress.note(&format!(
+                                "cannot record the progress in {}: {e}",
+                                d.path().display()
+                            ));
+                        }
+                    }
+                } else {
+                    report.disagreeing_slices += 1;
+                }
+                progress.slice_done(slice, &result);
+            }
+            Err(e) => {
+                let u = Unchecked {
+                    variant: slice.row.variant.clone(),
+                    slice: slice.row.slice.clone(),
+                    why: e.to_string(),
+                };
+                progress.unchecked(&u);
+                report.unchecked.push(u);
+            }
+        }
+    }
+    // Everything checked and in agreement: the next verification starts from the beginning.
+    let whole_file = options.variant.is_none() && options.slice.is_none();
+    if whole_file && report.passed() {
+        if let Some(d) = done {
+            if let Err(e) = d.clear() {
+                progress.note(&format!("cannot remove the progress file: {e}"));
+            }
+        }
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Checks every position of one slice, its chunks in parallel; `threads` share the cache.
+pub fn check_slice(
+    table: &Table,
+    slice: &Slice,
+    options: &Options,
+    threads: usize,
+    progress: &dyn Progress,
+) -> Result<SliceResult, TableError> {
+    let spec = slice.variant.spec();
+    // Every slice of the variant its moves can reach, checked once: the smaller ones and this
+    // one's mirror.
+    let reachable: Vec<Option<Result<Slice, String>>> = (0..SLOTS)
+        .map(|slot| {
+            let id = id_of_slot(&spec, slot)?;
+            (id.belongs_to(&spec) && id.total() <= slice.id.total())
+                .then(|| table.slice(slice.variant, id).map_err(|e| e.to_string()))
+        })
+        .collect();
+    let chunk_bytes = (slice.chunk_size as usize).saturating_mul(3).max(1);
+    let front_limit = (options.cache_bytes / chunk_bytes / threads.max(1)).max(16);
+    let context = Context {
+        table,
+        spec,
+        slice,
+        reachable: &reachable,
+        front_limit,
+        report_limit: options.report_limit,
+    };
+    let results: Vec<Result<SliceResult, TableError>> = (0..slice.chunks())
+        .into_par_iter()
+        .map(|c| {
+            let r = context.check_chunk(c);
+            progress.positions_done(slice.chunk_len(c));
+            r
+        })
+        .collect();
+    let mut all = SliceResult::default();
+    for r in results {
+        let r = r?;
+        all.positions += r.positions;
+        all.disagreeing += r.disagreeing;
+        all.disagreements.extend(r.disagreements);
+    }
+    all.disagreements.truncate(options.report_limit);
+    Ok(all)
+}
+
+/// Slots for the slices of a variant: two-row slice `n` is slot `n`; four-row slice `m-o` is
+/// slot `m * 33 + o` (a side holds at most 32 seeds).
+const SLOTS: usize = 33 * 33;
+
+fn slot_of(id: SliceId) -> usize {
+    match id {
+        SliceId::Seeds(n) => n as usize,
+        SliceId::Sides(m, o) => m as usize * 33 + o as usize,
+    }
+}
+
+fn id_of_slot(spec: &Spec, slot: usize) -> Option<SliceId> {
+    if spec.four_rows() {
+        Some(SliceId::Sides((slot / 33) as u8, (slot % 33) as u8))
+    } else {
+        (slot <= 98).then_some(SliceId::Seeds(slot as u8))
+    }
+}
+
+/// What the check of one slice's chunks shares.
+struct Context<'a> {
+    table: &'a Table,
+    spec: Spec,
+    slice: &'a Slice,
+    /// By slot: the slices the moves can reach (`Err`: that slice cannot be read).
+    reachable: &'a [Option<Result<Slice, String>>],
+    /// Chunks one task keeps at hand before letting them go.
+    front_limit: usize,
+    report_limit: usize,
+}
+
+/// The stored values of the positions after the moves, for one task: the chunks it has used,
+/// by slot and chunk number, in front of the shared cache.
+struct Lookup<'a> {
+    context: &'a Context<'a>,
+    front: Vec<Vec<Option<Arc<Chunk>>>>,
+    held: usize,
+}
+
+impl Lookup<'_> {
+    /// The stored figures of a position (its side to move's view).
+    fn stored(&mut self, pos: &Pos) -> Result<Stored, TableError> {
+        let spec = &self.context.spec;
+        let cells = pos.mover_view(spec.pits_per_side());
+        let id = SliceId::of(spec, &cells);
+        let slot = slot_of(id);
+        let slice = match self.context.reachable.get(slot) {
+            Some(Some(Ok(s))) => s,
+            Some(Some(Err(why))) => {
+                return Err(TableError::BadRow {
+                    variant: spec.variant,
+                    slice: id,
+                    what: format!("reached by the moves of slice {}: {why}", self.context.slice.id),
+                })
+            }
+            _ => {
+                return Err(TableError::BadRow {
+                    variant: spec.variant,
+                    slice: id,
+                    what: format!(
+                        "reached by a move of slice {}, which should only reach smaller slices \
+                         and its own mirror",
+                        self.context.slice.id
+                    ),
+                })
+            }
+        };
+        let index = id.index(spec, &cells);
+        let c = index / slice.chunk_size;
+        let i = (index % slice.chunk_size) as usize;
+        let chunks = &mut self.front[slot];
+        if chunks.is_empty() {
+            chunks.resize(slice.chunks() as usize, None);
+        }
+        if let Some(chunk) = &chunks[c as usize] {
+            return Ok(stored_at(chunk, i));
+        }
+        if self.held >= self.context.front_limit {
+            for s in &mut self.front {
+                s.iter_mut().for_each(|c| *c = None);
+            }
+            self.held = 0;
+        }
+        let chunk = self.context.table.chunk(slice, c)?;
+        let found = stored_at(&chunk, i);
+        self.front[slot][c as usize] = Some(chunk);
+        self.held += 1;
+        Ok(found)
+    }
+}
+
+impl Context<'_> {
+    /// Checks every position of chunk `c`.
+    fn check_chunk(&self, c: u64) -> Result<SliceResult, TableError> {
+        let spec = &self.spec;
+        let slice = self.slice;
+        let l = spec.pits_per_side();
+        let chunk = self.table.chunk(slice, c)?;
+        let mut lookup = Lookup {
+            context: self,
+            front: vec![Vec::new(); SLOTS],
+            held: 0,
+        };
+        let first = c * slice.chunk_size;
+        let len = slice.chunk_len(c);
+        let mut cells = [0u8; 2 * MAX_PITS];
+        slice.id.board(spec, first, &mut cells);
+        let mut result = SliceResult {
+            positions: len,
+            ..SliceResult::default()
+        };
+        for i in 0..len {
+            let stored = stored_at(&chunk, i as usize);
+            let pos = Pos::from_mover_view(&cells, l, SOUTH);
+            let expected = expected(spec, &pos, &mut lookup)?;
+            let depth_agrees = match (stored.depth, expected.1) {
+                (None, None) => true,
+                (Some(d), Some(e)) => u32::from(d) == e,
+                _ => false,
+            };
+            if i32::from(stored.value) != expected.0 || !depth_agrees {
+                result.disagreeing += 1;
+                if result.disagreements.len() < self.report_limit {
+                    result.disagreements.push(Disagreement {
+                        variant: spec.variant,
+                        slice: slice.id,
+                        index: first + i,
+                        position: notation::write(spec, &pos),
+                        stored,
+                        expected,
+                    });
+                }
+            }
+            if i + 1 < len {
+                slice.id.advance(spec, &mut cells);
+            }
+        }
+        Ok(result)
+    }
+}
+
+/// The value and depth the plain rules give `pos` (South to move) from the stored figures of
+/// the positions after its moves. The depth is `None` for a value of 0, and also when a
+/// value-keeping move leads to a position that has no depth stored.
+fn expected(spec: &Spec, pos: &Pos, lookup: &mut Lookup) -> Result<(i32, Option<u32>), TableError> {
+    let moves = match outcome(spec, pos) {
+        Outcome::Over(totals) => {
+            let v = terminal_value(spec, pos, totals);
+            return Ok((v, (v != 0).then_some(0)));
+        }
+        Outcome::Moves(moves) => moves,
+    };
+    // Each move's value and depth.
+    let mut figures = [(0i32, None::<u32>); MAX_PITS];
+    for (f, played) in figures.iter_mut().zip(moves.iter()) {
+        let child = if has_child(played) {
+            let s = lookup.stored(&played.after)?;
+            (i32::from(s.value), s.depth.map(u32::from))
+        } else {
+            (0, None)
+        };
+        *f = (
+            move_value(spec, pos.side, played, child.0),
+            move_depth(played, child.1),
+        );
+    }
+    let figures = &figures[..moves.len()];
+    let value = figures.iter().map(|f| f.0).max().unwrap_or(0);
+    if value == 0 {
+        return Ok((0, None));
+    }
+    let keeping = figures.iter().filter(|f| f.0 == value).map(|f| f.1);
+    Ok((value, position_depth(value, keeping)))
+}
