@@ -55,6 +55,9 @@ enum Command {
     Analyse(cli::analyse::AnalyseArgs),
     Mainline(cli::mainline::MainlineArgs),
     Prove(cli::prove::ProveArgs),
+    /// Certificates of exact values: check one.
+    #[command(subcommand)]
+    Proof(cli::proof::ProofCommand),
     /// Inspect the tablebase file.
     #[command(subcommand)]
     Db(cli::db::DbCommand),
@@ -76,6 +79,7 @@ fn main() {
         Command::Analyse(args) => args.run(),
         Command::Mainline(args) => args.run(),
         Command::Prove(args) => args.run(),
+        Command::Proof(command) => command.run(),
         Command::Db(command) => command.run(),
         Command::Puzzles(command) => command.run(),
         Command::Serve(args) => args.run(),

@@ -15,8 +15,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every crate's source root, by name.
-const CRATES: [(&str, &str); 6] = [
+const CRATES: [(&str, &str); 7] = [
     ("mancala-solver", "solver/src"),
+    ("mancala-check", "check/src"),
     ("mancala-db", "db/src"),
     ("mancala-puzzles", "puzzles/src"),
     ("mancala-wire", "wire/src"),
@@ -308,6 +309,29 @@ fn the_circle_check_finds_a_circle() {
     let name = |s: &str| vec![s.to_owned()];
     assert_eq!(found, [vec![name("a"), name("b")]]);
     assert!(!graph.contains_key(&name("c")), "{graph:?}");
+}
+
+/// The checker proves our results only if it shares no code with what computed them: no crate
+/// of ours among its dependencies, no path to one in its code.
+#[test]
+fn the_checker_shares_no_code_with_the_solver() {
+    let manifest = std::fs::read_to_string(root().join("check/Cargo.toml")).unwrap();
+    let ours: Vec<&str> = manifest
+        .lines()
+        .filter(|l| l.contains("mancala") || l.contains("path ="))
+        .filter(|l| !l.starts_with("name =") && !l.starts_with("description ="))
+        .collect();
+    assert!(ours.is_empty(), "check/Cargo.toml: {ours:?}");
+    let mut named = Vec::new();
+    for f in rust_files(&root().join("check/src")) {
+        let text = code_of(&std::fs::read_to_string(&f).unwrap());
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("mancala_") || line.contains("#[path") || line.contains("include!") {
+                named.push(format!("{}:{}: {line}", f.display(), n + 1));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{}", named.join("\n"));
 }
 
 #[test]

@@ -68,14 +68,14 @@ pub fn rank(cells: &[u8]) -> u64 {
 pub fn unrank(mut index: u64, seeds: u32, cells: &mut [u8]) {
     let k = cells.len();
     let mut left = seeds;
-    for i in 0..k.saturating_sub(1) {
+    for (i, cell) in cells.iter_mut().enumerate().take(k.saturating_sub(1)) {
         let mut c = 0;
         // Skip the distributions with `c` seeds in pit i while the index is past them.
         while index >= ways(k - i - 1, left - c) {
             index -= ways(k - i - 1, left - c);
             c += 1;
         }
-        cells[i] = c as u8;
+        *cell = c as u8;
         left -= c;
     }
     if k > 0 {

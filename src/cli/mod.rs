@@ -29,6 +29,7 @@ pub mod mpi_ranks;
 pub mod plans;
 pub mod play;
 pub mod progress;
+pub mod proof;
 pub mod prove;
 pub mod puzzles;
 pub mod search_args;

@@ -73,7 +73,8 @@ impl ProveArgs {
         let certificate = evaluator
             .prove(&position, options, &mut shown)
             .map_err(|e| match e {
-                // A tablebase error as itself, so that the command line says how to repair it.
+                // The tablebase's error itself (a transparent variant hides it from the error
+                // chain), so that the hints can say how to repair it.
                 ProveError::Db(e) => anyhow::Error::new(e),
                 e => anyhow::Error::new(e),
             })?;

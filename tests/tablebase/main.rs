@@ -24,6 +24,7 @@ mod exhaustive;
 mod hand_worked;
 mod memory;
 mod oracle;
+mod proofs;
 mod repair;
 mod resume;
 mod solve_all;

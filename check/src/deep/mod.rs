@@ -424,7 +424,10 @@ impl Lookup<'_> {
                 return Err(TableError::BadRow {
                     variant: spec.variant,
                     slice: id,
-                    what: format!("reached by the moves of slice {}: {why}", self.context.slice.id),
+                    what: format!(
+                        "reached by the moves of slice {}: {why}",
+                        self.context.slice.id
+                    ),
                 })
             }
             _ => {

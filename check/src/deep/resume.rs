@@ -132,9 +132,16 @@ mod tests {
         done.record(&row("5", "a")).unwrap();
         let done = Done::load(&db).unwrap();
         assert!(done.contains(&row("4", "a")) && done.contains(&row("5", "a")));
-        assert!(!done.contains(&row("4", "b")), "solved again: checked again");
+        assert!(
+            !done.contains(&row("4", "b")),
+            "solved again: checked again"
+        );
         // Another version's file is not believed.
-        std::fs::write(path_of(&db), "mancala-check deep-verify/0\noware\t4\t1\t1\ta\n").unwrap();
+        std::fs::write(
+            path_of(&db),
+            "mancala-check deep-verify/0\noware\t4\t1\t1\ta\n",
+        )
+        .unwrap();
         assert!(!Done::load(&db).unwrap().contains(&row("4", "a")));
         Done::load(&db).unwrap().clear().unwrap();
         assert!(!path_of(&db).exists());

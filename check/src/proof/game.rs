@@ -52,7 +52,11 @@ struct Node {
 }
 
 /// What the game of one bound is worth to the root's side to move.
-pub(super) fn value(cert: &Certificate, table: &Table, bound: Bound) -> Result<BoundValue, BoundError> {
+pub(super) fn value(
+    cert: &Certificate,
+    table: &Table,
+    bound: Bound,
+) -> Result<BoundValue, BoundError> {
     let header = &cert.header;
     let spec = header.variant.spec();
     let root = header.root;
@@ -178,14 +182,14 @@ impl Game<'_> {
     /// `None` for a node.
     fn settled(&mut self, pos: &Pos) -> Result<Option<i32>, BoundError> {
         if pos.board_total() <= self.max_seeds {
-            let stored = self
-                .table
-                .probe(self.spec.variant, pos)
-                .map_err(|source| BoundError::Leaf {
-                    bound: self.bound,
-                    position: notation::write_board(&self.spec, pos),
-                    source,
-                })?;
+            let stored =
+                self.table
+                    .probe(self.spec.variant, pos)
+                    .map_err(|source| BoundError::Leaf {
+                        bound: self.bound,
+                        position: notation::write_board(&self.spec, pos),
+                        source,
+                    })?;
             self.leaves.insert(*pos);
             return Ok(Some(i32::from(stored.value)));
         }
@@ -210,11 +214,7 @@ fn solve(nodes: &[Node], edges: &[Edge]) -> Vec<i32> {
     for seeds in levels {
         let members = &by_level[&seeds];
         // Local numbering of the level's nodes.
-        let local: HashMap<u32, usize> = members
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (n, i))
-            .collect();
+        let local: HashMap<u32, usize> = members.iter().enumerate().map(|(i, &n)| (n, i)).collect();
         // Each node's exits (values now known) and moves within the level, and who reaches
         // whom within it.
         let mut exits: Vec<Vec<i32>> = vec![Vec::new(); members.len()];

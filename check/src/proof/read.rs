@@ -22,7 +22,12 @@ pub(super) fn certificate(reader: impl BufRead) -> Result<Certificate, ProofErro
     let mut lines = reader.lines();
     let bad = |line: usize, what: String| ProofError::Line { line, what };
     let first = match lines.next() {
-        None => return Err(bad(1, "the file is empty: line 1 must be the header".into())),
+        None => {
+            return Err(bad(
+                1,
+                "the file is empty: line 1 must be the header".into(),
+            ))
+        }
         Some(l) => l.map_err(|e| bad(1, format!("cannot be read: {e}")))?,
     };
     let header = header(&first).map_err(|what| bad(1, what))?;
@@ -162,7 +167,8 @@ fn header(text: &str) -> Result<Header, String> {
         .parse()
         .map_err(|e: crate::variant::UnknownVariant| e.to_string())?;
     let root_text = string(map, "root")?;
-    let root = notation::parse(variant, root_text).map_err(|e| format!("root `{root_text}`: {e}"))?;
+    let root =
+        notation::parse(variant, root_text).map_err(|e| format!("root `{root_text}`: {e}"))?;
     let value = map["value"]
         .as_i64()
         .and_then(|v| i32::try_from(v).ok())
@@ -191,8 +197,7 @@ fn line(header: &Header, text: &str) -> Result<(Bound, Pos, Move), String> {
     if text.trim().is_empty() {
         return Err("an empty line: every line after the header is a strategy line".into());
     }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| format!("not a JSON object: {e}"))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not a JSON object: {e}"))?;
     if let Value::Object(map) = &value {
         if map.contains_key("format") {
             return Err("a second header: the header is line 1 only".into());
@@ -210,14 +215,19 @@ fn line(header: &Header, text: &str) -> Result<(Bound, Pos, Move), String> {
             "position `{text}`: a strategy line's position has no CAPTURED field"
         ));
     }
-    let pos = notation::parse(header.variant, text).map_err(|e| format!("position `{text}`: {e}"))?;
+    let pos =
+        notation::parse(header.variant, text).map_err(|e| format!("position `{text}`: {e}"))?;
     let mv = match &map["move"] {
         Value::String(s) => s.parse::<Move>().map_err(|e| e.to_string())?,
         Value::Number(n) => n
             .as_u64()
             .map(|k| Move::Pit(u8::try_from(k).unwrap_or(u8::MAX)))
             .ok_or_else(|| format!("move {n}: expected a pit number or `pass`"))?,
-        other => return Err(format!("`move` must be a string or a pit number, not {other}")),
+        other => {
+            return Err(format!(
+                "`move` must be a string or a pit number, not {other}"
+            ))
+        }
     };
     Ok((bound, pos, mv))
 }

@@ -208,6 +208,10 @@ impl std::ops::Deref for Moves {
 
 /// What the side to move can do.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "the moves live on the stack: the deep check asks for them at every position, and a boxed list would allocate each time"
+)]
 pub enum Outcome {
     /// Its legal moves, in pit order (`pass` alone when it is forced). Never empty.
     Moves(Moves),

@@ -150,7 +150,7 @@ mod tests {
     fn the_checksum_is_a_plain_crc_32_of_the_fields_and_the_data() {
         // "oware\012\03\04\01\01\0" then the data, as one CRC-32.
         let data = [1u8, 2, 3];
-        let mut all = b"oware\012\x003\x004\x001\x001\x00".to_vec();
+        let mut all = b"oware\x0012\x003\x004\x001\x001\x00".to_vec();
         all.extend_from_slice(&data);
         assert_eq!(PLACE.checksum(&data), crc32fast::hash(&all));
     }
