@@ -362,11 +362,53 @@ impl Prover<'_, '_> {
                 }
             }
             if budget >= self.options.max_budget {
+                // No move is proven even by the largest search: the engine proves no bound in
+                // a draw by endless play, which only a cycle closes. Follow the moves whose
+                // estimate meets the need, best first, and let the proof below close the cycle
+                // (a position met again on the path is worth 0).
+                let mut hopeful: Vec<_> = analysis
+                    .moves
+                    .iter()
+                    .filter(|m| !tried.contains(&m.mv))
+                    .filter(|m| need.holds_for(m.value.score.into()))
+                    .collect();
+                hopeful.sort_by_key(|m| (std::cmp::Reverse(m.value.score), m.mv));
+                for m in hopeful {
+                    if self.follow(node, need, m)? {
+                        return Ok(true);
+                    }
+                }
                 self.failure.get_or_insert((node, need, budget));
                 return Ok(false);
             }
             budget = (budget * 4).min(self.options.max_budget);
         }
+    }
+
+    /// Whether the chooser's move `m` at `node` is proven to reach `need` by proving the
+    /// position after it (recording the move when it is).
+    fn follow(
+        &mut self,
+        node: Node,
+        need: Need,
+        m: &mancala_solver::engine::MoveAnalysis,
+    ) -> Result<bool, ProveError> {
+        let (_, side) = node;
+        let gain = i32::from(move_score(self.variant, m.effect.gain, m.effect.next, 0));
+        let proven = match m.effect.child_board(self.variant.pits_per_side()) {
+            None => need.holds_for(gain),
+            Some(child) => {
+                let next_side = match m.effect.next {
+                    Next::Mover => side,
+                    _ => !side,
+                };
+                self.prove((child, next_side), need.through(gain, m.effect.next))?
+            }
+        };
+        if proven {
+            self.proven.insert(node, (need, Some(m.mv)));
+        }
+        Ok(proven)
     }
 
     /// The other side's position: every move's position after proven to meet `need` (an
