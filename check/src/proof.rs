@@ -92,12 +92,12 @@ pub struct Certificate {
 #[derive(Debug, Error)]
 pub enum ProofError {
     /// The file cannot be opened.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Io {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// A line that is not what the format says.
     #[error("line {line}: {what}")]
@@ -130,14 +130,14 @@ pub enum BoundError {
         position: String,
     },
     /// A leaf the tablebase cannot value.
-    #[error("the {bound} bound's game reaches the leaf `{position}`, which the tablebase cannot value: {source}")]
+    #[error("the {bound} bound's game reaches the leaf `{position}`, which the tablebase cannot value: {cause}")]
     Leaf {
         /// The bound.
         bound: Bound,
         /// The leaf.
         position: String,
         /// Why.
-        source: TableError,
+        cause: TableError,
     },
     /// The rules did something they never do (a defect of this checker).
     #[error("the {bound} bound's game: a move of `{position}` gained seeds and kept them on the board (a defect of the checker)")]
@@ -205,9 +205,9 @@ pub fn check(cert: &Certificate, table: &Table) -> Checked {
 
 /// Reads the certificate `path` and checks it against the tablebase `db`.
 pub fn check_file(path: &Path, db: &Path) -> Result<Checked, ProofError> {
-    let file = std::fs::File::open(path).map_err(|source| ProofError::Io {
+    let file = std::fs::File::open(path).map_err(|cause| ProofError::Io {
         path: path.to_owned(),
-        source,
+        cause,
     })?;
     let cert = read(BufReader::new(file))?;
     // Leaves are probed here and there: a modest cache is plenty.

@@ -185,10 +185,10 @@ impl Game<'_> {
             let stored =
                 self.table
                     .probe(self.spec.variant, pos)
-                    .map_err(|source| BoundError::Leaf {
+                    .map_err(|cause| BoundError::Leaf {
                         bound: self.bound,
                         position: notation::write_board(&self.spec, pos),
-                        source,
+                        cause,
                     })?;
             self.leaves.insert(*pos);
             return Ok(Some(i32::from(stored.value)));

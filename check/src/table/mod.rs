@@ -33,12 +33,12 @@ pub enum TableError {
         path: PathBuf,
     },
     /// SQLite failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Sqlite {
         /// The file.
         path: PathBuf,
         /// What SQLite said.
-        source: rusqlite::Error,
+        cause: rusqlite::Error,
     },
     /// The file is not a tablebase.
     #[error("{path}: not a mancala tablebase ({what})")]
@@ -153,9 +153,9 @@ impl Table {
                 path: path.to_owned(),
             });
         }
-        let sqlite = |source| TableError::Sqlite {
+        let sqlite = |cause| TableError::Sqlite {
             path: path.to_owned(),
-            source,
+            cause,
         };
         let conn = Connection::open_with_flags(
             path,
@@ -310,9 +310,9 @@ impl Table {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
-            .map_err(|source| TableError::Sqlite {
+            .map_err(|cause| TableError::Sqlite {
                 path: self.path.clone(),
-                source,
+                cause,
             })?
         };
         let Some((data, crc)) = row else {
