@@ -357,3 +357,149 @@ fn the_command_accepts_a_proof_and_fails_on_a_tampered_one() {
     assert!(err.contains("not a proof"), "{err}");
     assert!(err.contains(&format!("NOT the claimed {}", v + 2)), "{err}");
 }
+
+/// The looping test's variant and the seeds on the board of its positions; its certificates
+/// declare leaves at fewer seeds, so that those positions are the game's nodes, not leaves.
+const LOOP: Variant = Variant::Oware;
+const LOOP_SEEDS: u32 = 6;
+
+/// Whether a move captures nothing, gives no extra turn and does not end the game: it stays
+/// among the positions of `LOOP_SEEDS` seeds, where play can go round.
+fn quiet(played: &mancala_solver::Played) -> bool {
+    played.captured.south + played.captured.north == 0 && !played.ends_game && !played.extra_turn
+}
+
+/// The table's best move at `p`: it keeps the value and, ahead, lowers the depth.
+fn best_move(evaluator: &Evaluator, p: &Position) -> mancala_solver::Played {
+    let e = evaluator.evaluate(p, Budget::nodes(1_000)).unwrap();
+    assert!(
+        e.source.is_exact(),
+        "{p}: {LOOP_SEEDS} seeds are in the table"
+    );
+    e.moves[0].played
+}
+
+/// Whether there is a cycle of quiet play from `p` on which each of the chooser's moves keeps
+/// its winning value, every reply being the opponent's to choose: `path` then holds the
+/// chooser's positions and moves in order, the last one's reply leading back onto it. `dead`
+/// gathers the positions from which there is none.
+fn stalling_cycle(
+    evaluator: &Evaluator,
+    p: Position,
+    path: &mut Vec<(Position, mancala_solver::Played)>,
+    dead: &mut std::collections::HashSet<Position>,
+) -> bool {
+    if path.iter().any(|(q, _)| *q == p) {
+        return true;
+    }
+    if dead.contains(&p) {
+        return false;
+    }
+    let e = evaluator.evaluate(&p, Budget::nodes(1_000)).unwrap();
+    assert!(
+        e.source.is_exact(),
+        "{p}: {LOOP_SEEDS} seeds are in the table"
+    );
+    for m in &e.moves {
+        if e.value.score <= 0 || m.value.score != e.value.score || !quiet(&m.played) {
+            continue;
+        }
+        path.push((p, m.played));
+        for reply in m.played.after.successors() {
+            if quiet(&reply) && stalling_cycle(evaluator, reply.after, path, dead) {
+                return true;
+            }
+        }
+        path.pop();
+    }
+    dead.insert(p);
+    false
+}
+
+/// The lower strategy of `root`'s chooser at every position of its game above the leaves:
+/// `choose` at the chooser's positions, every reply at the other side's.
+fn strategy(
+    root: &Position,
+    mut choose: impl FnMut(&Position) -> mancala_solver::Played,
+) -> Vec<(Position, String)> {
+    let mut lines = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![*root];
+    while let Some(p) = queue.pop() {
+        if !seen.insert(p) || p.seeds_on_board() < LOOP_SEEDS || p.game_over().is_some() {
+            continue;
+        }
+        if p.side() == root.side() {
+            let played = choose(&p);
+            lines.push((p, played.mv.to_string()));
+            queue.push(played.after);
+        } else {
+            queue.extend(p.successors().iter().map(|s| s.after));
+        }
+    }
+    lines
+}
+
+/// A certificate that `root` is worth `value`, leaves at fewer than `LOOP_SEEDS` seeds, with
+/// the given lower strategy and no upper one.
+fn claim(root: &Position, value: i8, lower: &[(Position, String)]) -> Vec<Json> {
+    let mut lines = vec![json!({
+        "format": "mancala-proof/1", "variant": root.variant().to_string(), "root": root.to_string(),
+        "value": value, "tablebase_max_seeds": LOOP_SEEDS - 1,
+    })];
+    for (p, mv) in lower {
+        lines.push(json!({"bound": "lower", "position": p.to_string(), "move": mv}));
+    }
+    lines
+}
+
+/// A strategy whose every move keeps the winning value `v`, as a check move by move against the
+/// table would see it, but that stalls: on a cycle of quiet moves (found here move by move,
+/// independently of the checker) it never cashes the win, and the opponent can keep play
+/// going round. Every way out of its game is worth at least `v` to the chooser (each chooser
+/// move keeps the value, and no reply can do better for the opponent than the table's value),
+/// and play that goes round for ever gains nothing: endless play, worth 0 in Oware. The
+/// opponent chooses, so the game is worth 0, not the `v` it claims. The same root with the
+/// table's hurrying strategy (its best move: the value kept, the depth lowered, which cannot
+/// cycle) is proven worth `v`, so the loop alone is what the checker refuses.
+#[test]
+fn a_strategy_that_loops_where_it_must_not_is_rejected() {
+    let evaluator = evaluator();
+    let table = Table::open(table(), 64 << 20).unwrap();
+    let mut rng = Lcg(0x100b_0030);
+    let mut dead = std::collections::HashSet::new();
+    let (root, cycle) = (0..20_000)
+        .find_map(|_| {
+            let text = position(&mut rng, LOOP, LOOP_SEEDS);
+            let p = Position::parse(LOOP, &text).ok()?;
+            if p.seeds_on_board() != LOOP_SEEDS || p.game_over().is_some() {
+                return None;
+            }
+            let mut path = Vec::new();
+            stalling_cycle(&evaluator, p, &mut path, &mut dead).then_some((p, path))
+        })
+        .expect("a won position with a stalling cycle among 20,000 random ones");
+    let value = evaluator
+        .evaluate(&root, Budget::nodes(1_000))
+        .unwrap()
+        .value
+        .score;
+
+    // The cycle's moves where it passes, the table's best move elsewhere: every move keeps
+    // the win.
+    let stalling = strategy(&root, |p| {
+        let on_cycle = cycle.iter().find(|(q, _)| q == p);
+        on_cycle.map_or_else(|| best_move(&evaluator, p), |&(_, played)| played)
+    });
+    let looping = checked(&claim(&root, value, &stalling), &table).unwrap();
+    assert!(!looping.accepted(), "{root}");
+    assert_eq!(
+        looping.lower.as_ref().unwrap().value,
+        0,
+        "{root}: {stalling:?}"
+    );
+
+    let hurrying = strategy(&root, |p| best_move(&evaluator, p));
+    let proven = checked(&claim(&root, value, &hurrying), &table).unwrap();
+    assert_eq!(proven.lower.as_ref().unwrap().value, value as i32, "{root}");
+}
