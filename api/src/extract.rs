@@ -148,14 +148,16 @@ impl FromRequest for PlayerToken {
             .ok()
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim)
-            .filter(|t| t.len() == TOKEN_CHARS && t.bytes().all(|b| b.is_ascii_hexdigit()));
+            .filter(|t| {
+                t.len() == TOKEN_CHARS && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+            });
         ready(match token {
-            Some(t) => Ok(PlayerToken(Some(t.to_ascii_lowercase()))),
+            Some(t) => Ok(PlayerToken(Some(t.to_owned()))),
             None => Err(ApiError::bad(
                 "authorization",
                 format!(
-                    "authorization: expected `Bearer TOKEN`, a token of {TOKEN_CHARS} hex digits \
-                     from POST /api/players"
+                    "authorization: expected `Bearer TOKEN`, a token of {TOKEN_CHARS} lower-case \
+                     hex digits from POST /api/players"
                 ),
             )),
         })

@@ -762,7 +762,7 @@ async function ensurePlayer() {
       if (e.status !== 400) return; // the server is down or busy: keep the token
     }
   }
-  const p = await api('/api/players', { method: 'POST' });
+  const p = await api('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   player.token = p.token;
   try {
     localStorage.setItem(PLAYER_KEY, p.token);

@@ -74,7 +74,7 @@ fn decisions(db: &Path, puzzle: &Value) -> Vec<String> {
 
 /// A new player's token.
 fn new_player(server: &Server) -> String {
-    let r = server.post("/api/players", b"");
+    let r = server.post("/api/players", b"{}");
     assert_eq!(r.status, 201, "{}", r.body);
     let p = r.json();
     assert_eq!(
@@ -263,6 +263,15 @@ fn only_a_players_first_finished_attempt_rates_and_the_dashboard_adds_up() {
     let nobody = "0".repeat(32);
     as_player(&server, "GET", "/api/players/me", &nobody, b"").error(400, Some("authorization"));
     as_player(&server, "GET", "/api/players/me", "abc", b"").error(400, Some("authorization"));
+    // One spelling of one secret: the token in upper case is not the player's.
+    let shouted = token.to_ascii_uppercase();
+    assert_ne!(
+        shouted, token,
+        "a token of decimal digits only cannot be shouted"
+    );
+    let e = as_player(&server, "GET", "/api/players/me", &shouted, b"")
+        .error(400, Some("authorization"));
+    assert!(e["error"].as_str().unwrap().contains("lower-case"), "{e}");
     server
         .get("/api/players/me")
         .error(400, Some("authorization"));

@@ -186,7 +186,8 @@ fn check_the_service(server: &Server, schemas: &mut Schemas) {
     schemas.assert("Puzzle", &puzzle);
     let attempt = format!("/api/puzzles/{id}/attempt");
 
-    let player = ok(server.post("/api/players", b""), 201);
+    schemas.assert("NewPlayerRequest", &json!({}));
+    let player = ok(server.post("/api/players", b"{}"), 201);
     schemas.assert("NewPlayer", &player);
     let token = player["token"].as_str().unwrap();
 

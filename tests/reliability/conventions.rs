@@ -27,31 +27,75 @@ fn get_paths() -> Vec<String> {
         .collect()
 }
 
+/// Each `POST` route of the route table with a concrete path and a body it accepts, and the
+/// status of its answer to that body.
+fn post_routes() -> Vec<(String, &'static [u8], u16)> {
+    ROUTES
+        .iter()
+        .filter(|r| r.method.as_str() == "POST")
+        .map(|r| match r.path {
+            "/api/{variant}/analyse" => (
+                "/api/rio-kadalis/analyse".to_owned(),
+                &br#"{"position": "0,0,0,0,0,0/1,3,0,0,0,0 S", "moves": ["2"]}"#[..],
+                200,
+            ),
+            // No moves yet: the attempt stands, nothing recorded.
+            "/api/puzzles/{id}/attempt" => (
+                "/api/puzzles/1/attempt".to_owned(),
+                &br#"{"moves": []}"#[..],
+                200,
+            ),
+            "/api/players" => ("/api/players".to_owned(), &b"{}"[..], 201),
+            path => panic!("{path}: a POST route this test does not know"),
+        })
+        .collect()
+}
+
 #[test]
 fn post_bodies_must_be_declared_as_json() {
     let server = Server::start(small_tablebase(), &[]);
-    let body = br#"{"position": "0,0,0,0,0,0/1,3,0,0,0,0 S", "moves": ["2"]}"#;
-    let path = "/api/rio-kadalis/analyse";
-    // The types a page on another site may post without asking first, and none at all.
-    for sent in [
-        Some("text/plain"),
-        Some("application/x-www-form-urlencoded"),
-        Some("multipart/form-data; boundary=x"),
-        None,
-    ] {
-        let headers: Vec<(&str, &str)> = sent.iter().map(|t| ("Content-Type", *t)).collect();
-        let r = http(server.addr, "POST", path, &headers, body);
-        let e = r.error(415, Some("content-type"));
-        let message = e["error"].as_str().unwrap();
-        assert!(message.contains("application/json"), "{message}");
-        match sent {
-            Some(t) => assert!(message.contains(t), "{message}"),
-            None => assert!(message.contains("without a Content-Type"), "{message}"),
+    for (path, body, status) in post_routes() {
+        // The types a page on another site may post without asking first, and none at all.
+        for sent in [
+            Some("text/plain"),
+            Some("application/x-www-form-urlencoded"),
+            Some("multipart/form-data; boundary=x"),
+            None,
+        ] {
+            let headers: Vec<(&str, &str)> = sent.iter().map(|t| ("Content-Type", *t)).collect();
+            let r = http(server.addr, "POST", &path, &headers, body);
+            let e = r.error(415, Some("content-type"));
+            let message = e["error"].as_str().unwrap();
+            assert!(message.contains("application/json"), "{path}: {message}");
+            match sent {
+                Some(t) => assert!(message.contains(t), "{path}: {message}"),
+                None => assert!(message.contains("without a Content-Type"), "{message}"),
+            }
         }
-    }
-    for json in ["application/json", "application/json; charset=utf-8"] {
-        let r = http(server.addr, "POST", path, &[("Content-Type", json)], body);
-        assert_eq!(r.status, 200, "{json}: {}", r.body);
+        for json in ["application/json", "application/json; charset=utf-8"] {
+            let r = http(server.addr, "POST", &path, &[("Content-Type", json)], body);
+            assert_eq!(r.status, status, "{path} {json}: {}", r.body);
+        }
+        // Declared JSON but not JSON of the route's body: a 400 naming the body (or the field
+        // it does not know), saying what it expected.
+        for (bad, field) in [
+            (&b"garbage{"[..], "body"),
+            (br#"{"unknown": 1}"#, "unknown"),
+            (b"[]", "body"),
+        ] {
+            let r = http(
+                server.addr,
+                "POST",
+                &path,
+                &[("Content-Type", "application/json")],
+                bad,
+            );
+            assert_eq!(r.status, 400, "{path}: {}", r.body);
+            let e = r.json_error();
+            assert!(e["field"] == field || e["field"] == "body", "{path}: {e}");
+            let message = e["error"].as_str().unwrap();
+            assert!(message.contains("expected"), "{path}: {message}");
+        }
     }
 }
 

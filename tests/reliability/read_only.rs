@@ -34,7 +34,7 @@ fn serve_read_only_answers_evaluations_and_refuses_writes() {
     // Creating a player writes too. The daily puzzle is read (picked by the day alone, since
     // it cannot be kept): the same one twice, or a 404 naming the variant when the copy holds
     // no puzzle yet (whether it does depends on which tests served the original first).
-    server.post("/api/players", b"").error(503, None);
+    server.post("/api/players", b"{}").error(503, None);
     let daily = || server.get("/api/puzzles/daily?variant=rio-kadalis");
     let first = daily();
     match first.status {

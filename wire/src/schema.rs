@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 use utoipa::OpenApi;
 
-use crate::request::{AttemptBody, GameRecord};
+use crate::request::{AttemptBody, GameRecord, NewPlayerBody};
 use crate::response::{
     AnalysisJson, AttemptJson, DashboardJson, ErrorJson, EvaluationJson, HealthJson, MainlineJson,
     MovesJson, NewPlayerJson, PuzzleJson, VariantsJson,
@@ -27,6 +27,7 @@ use crate::response::{
     PuzzleJson,
     AttemptBody,
     AttemptJson,
+    NewPlayerBody,
     NewPlayerJson,
     DashboardJson,
 )))]

@@ -5,10 +5,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use mancala_puzzles::Player;
+use mancala_wire::request::NewPlayerBody;
 use mancala_wire::response::{DashboardJson, NewPlayerJson, PlayerJson};
 
 use crate::error::ApiError;
-use crate::extract::{PlayerToken, TOKEN_CHARS};
+use crate::extract::{JsonBody, PlayerToken, TOKEN_CHARS};
 use crate::reply::{json_ok, to_json};
 use crate::state::AppState;
 
@@ -39,8 +40,11 @@ fn new_token() -> Result<String, ApiError> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// `POST /api/players`: a new player, 201 with its token and rating.
-pub(crate) async fn create(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// `POST /api/players` with the body `{}`: a new player, 201 with its token and rating.
+pub(crate) async fn create(
+    _body: JsonBody<NewPlayerBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let writer = state.writer()?;
     let token = new_token()?;
     let stored = token.clone();

@@ -240,10 +240,14 @@ pub fn new_player() -> Value {
         "summary": "A new player: an opaque token (no password, no personal data) and a newcomer's rating (1500).",
         "description": "Send the token as `Authorization: Bearer TOKEN` on the puzzle routes; the web page keeps it in local storage.",
         "operationId": "newPlayer",
+        "requestBody": {"required": true, "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/NewPlayerRequest"},
+            "example": {}
+        }}},
         "responses": responses(json!({"201": {
             "description": "The new player.",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewPlayer"}}}
-        }}), &["500"])
+        }}), &["400", "408", "413", "415", "500", "503"])
     })
 }
 

@@ -1,6 +1,8 @@
 //! What every request body type says when a body is not one of it.
 
-use mancala_wire::request::{AttemptBody, GameRecord, ATTEMPT_SHAPE, RECORD_SHAPE};
+use mancala_wire::request::{
+    AttemptBody, GameRecord, NewPlayerBody, ATTEMPT_SHAPE, NEW_PLAYER_SHAPE, RECORD_SHAPE,
+};
 
 use crate::error::ApiError;
 
@@ -22,5 +24,14 @@ impl RequestBody for GameRecord {
 impl RequestBody for AttemptBody {
     fn invalid(error: serde_json::Error) -> ApiError {
         ApiError::bad("body", format!("body: {error}; expected {ATTEMPT_SHAPE}"))
+    }
+}
+
+impl RequestBody for NewPlayerBody {
+    fn invalid(error: serde_json::Error) -> ApiError {
+        ApiError::bad(
+            "body",
+            format!("body: {error}; expected {NEW_PLAYER_SHAPE}"),
+        )
     }
 }
