@@ -361,14 +361,11 @@ impl Prover<'_, '_> {
                     return Ok(true);
                 }
             }
-            // No move is proven to reach the need. Where endless play meets it, the engine
-            // cannot help (it proves no bound in a draw by endless play, which only a cycle
-            // closes), and a larger search would not either: follow at once the moves whose
-            // estimate meets the need, best first, and let the proof below close the cycle (a
-            // position met again on the path is worth 0). Elsewhere do so only after the
-            // largest search. A move followed in vain is not followed again: what the position
-            // after it can be proven to meet does not depend on this search's budget.
-            if need.holds_for(0) || budget >= self.options.max_budget {
+            if budget >= self.options.max_budget {
+                // No move is proven even by the largest search: the engine proves no bound in
+                // a draw by endless play, which only a cycle closes. Follow the moves whose
+                // estimate meets the need, best first, and let the proof below close the cycle
+                // (a position met again on the path is worth 0).
                 let mut hopeful: Vec<_> = analysis
                     .moves
                     .iter()
@@ -377,13 +374,10 @@ impl Prover<'_, '_> {
                     .collect();
                 hopeful.sort_by_key(|m| (std::cmp::Reverse(m.value.score), m.mv));
                 for m in hopeful {
-                    tried.push(m.mv);
                     if self.follow(node, need, m)? {
                         return Ok(true);
                     }
                 }
-            }
-            if budget >= self.options.max_budget {
                 self.failure.get_or_insert((node, need, budget));
                 return Ok(false);
             }
