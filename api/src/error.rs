@@ -5,7 +5,7 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
-use mancala_db::DbError;
+use mancala_db::{DbError, WriteFailure};
 use mancala_solver::{MoveError, ParseError, ParsePositionError};
 use mancala_wire::request::RecordError;
 use mancala_wire::response::ErrorJson;
@@ -87,6 +87,10 @@ pub enum ApiError {
     Unavailable(String),
     /// 503: a write route on a read-only server.
     ReadOnly(ReadOnly),
+    /// 503: a write the database refused for a reason it names: a full disk, a file that has
+    /// become read-only, a lock another process holds. Nothing was written; asking again can
+    /// help after a full disk or a lock (`Retry-After`).
+    WriteFailed(WriteFailure),
     /// 415: a body that is not declared as JSON.
     MediaType {
         /// The `Content-Type` sent, if any.
@@ -151,6 +155,7 @@ impl ApiError {
             | ApiError::Busy { .. }
             | ApiError::Unavailable(_)
             | ApiError::ReadOnly(_)
+            | ApiError::WriteFailed(_)
             | ApiError::Internal(_) => None,
             ApiError::MediaType { .. } => Some("content-type".into()),
             ApiError::Timeout => Some("body".into()),
@@ -204,6 +209,17 @@ impl ApiError {
                 "{}: it answers evaluations, but records nothing",
                 why.reason()
             ),
+            ApiError::WriteFailed(failure) => match failure {
+                WriteFailure::DiskFull => "the server's disk is full: nothing was written; \
+                    evaluations still work; try again later"
+                    .to_owned(),
+                WriteFailure::ReadOnly => "the server's database cannot be written (its file or \
+                    directory is read-only): nothing was written; evaluations still work"
+                    .to_owned(),
+                WriteFailure::Locked => "the server's database is locked by another process (a \
+                    solve storing its results, say): nothing was written; try again shortly"
+                    .to_owned(),
+            },
             ApiError::MediaType { sent } => format!(
                 "content-type: the body must be sent as `application/json`, not {}",
                 sent.as_deref()
@@ -252,9 +268,10 @@ impl ResponseError for ApiError {
             | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Busy { .. } | ApiError::Unavailable(_) | ApiError::ReadOnly(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::Busy { .. }
+            | ApiError::Unavailable(_)
+            | ApiError::ReadOnly(_)
+            | ApiError::WriteFailed(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -270,9 +287,25 @@ impl ResponseError for ApiError {
             ApiError::Busy { retry_after, .. } => {
                 response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
             }
+            ApiError::WriteFailed(failure) => {
+                if let Some(seconds) = retry_after(*failure) {
+                    response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+                }
+            }
             _ => {}
         }
         response.body(body)
+    }
+}
+
+/// Seconds after which a write refused for `failure` may be tried again: a lock is held for
+/// the length of a transaction (a solve stores a group in seconds), a full disk waits for its
+/// operator; a read-only file is not worth retrying.
+fn retry_after(failure: WriteFailure) -> Option<u64> {
+    match failure {
+        WriteFailure::Locked => Some(5),
+        WriteFailure::DiskFull => Some(60),
+        WriteFailure::ReadOnly => None,
     }
 }
 
@@ -280,6 +313,10 @@ impl From<DbError> for ApiError {
     /// The database's errors without the server's file path, which is no business of a client
     /// (the log has the whole error).
     fn from(e: DbError) -> ApiError {
+        if let Some(failure) = e.write_failure() {
+            log::warn!("{e}");
+            return ApiError::WriteFailed(failure);
+        }
         match &e {
             DbError::NotSolved {
                 variant,
@@ -317,7 +354,7 @@ impl From<DbError> for ApiError {
             | DbError::ReadOnly { .. }
             | DbError::Io { .. } => {
                 log::error!("{e}");
-                ApiError::Internal("the tablebase could not be read; see the server's log".into())
+                ApiError::Internal("the server's database failed; see the server's log".into())
             }
         }
     }
@@ -366,5 +403,46 @@ impl From<PoolError> for ApiError {
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(_: actix_web::error::BlockingError) -> ApiError {
         ApiError::Unavailable("the server is shutting down or overloaded; try again".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind of write failure the database names is a 503 of its own words, with
+    /// `Retry-After` where asking again can help; none says the tablebase could not be read.
+    #[test]
+    fn write_failures_are_named_503s() {
+        let io = |kind| DbError::Io {
+            path: "/srv/t.db".into(),
+            source: std::io::Error::from(kind),
+        };
+        let cases = [
+            (
+                io(std::io::ErrorKind::StorageFull),
+                "disk is full",
+                Some("60"),
+            ),
+            (
+                DbError::ReadOnly {
+                    path: "/srv/t.db".into(),
+                },
+                "cannot be written",
+                None,
+            ),
+        ];
+        for (db, words, retry) in cases {
+            let e = ApiError::from(db);
+            let response = e.error_response();
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE, "{e}");
+            assert!(e.to_string().contains(words), "{e}");
+            assert!(!e.to_string().contains("/srv"), "no server path: {e}");
+            let sent = response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .map(|v| v.to_str().unwrap());
+            assert_eq!(sent, retry, "{e}");
+        }
     }
 }

@@ -135,6 +135,43 @@ fn schema_words(found: i64, read: i64) -> String {
     }
 }
 
+/// Why a write could not be made, where that is something a caller can name and act on: a
+/// full disk and a locked file pass (asking again later can succeed), a read-only file does
+/// not until its operator changes it. Other failures (a damaged file, an I/O error) are just
+/// errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteFailure {
+    /// The disk (or the database's size limit) is full: nothing was written.
+    DiskFull,
+    /// The file or its directory cannot be written.
+    ReadOnly,
+    /// Another connection holds the write lock (a solve, another writer) for longer than the
+    /// wait for it.
+    Locked,
+}
+
+impl DbError {
+    /// What kind of write failure this is, if it is one of the kinds a caller can name.
+    pub fn write_failure(&self) -> Option<WriteFailure> {
+        use rusqlite::ErrorCode;
+        match self {
+            DbError::ReadOnly { .. } => Some(WriteFailure::ReadOnly),
+            DbError::Io { source, .. } => match source.kind() {
+                std::io::ErrorKind::StorageFull => Some(WriteFailure::DiskFull),
+                std::io::ErrorKind::ReadOnlyFilesystem => Some(WriteFailure::ReadOnly),
+                _ => None,
+            },
+            DbError::Sqlite { source, .. } => match source.sqlite_error_code()? {
+                ErrorCode::DiskFull => Some(WriteFailure::DiskFull),
+                ErrorCode::ReadOnly => Some(WriteFailure::ReadOnly),
+                ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => Some(WriteFailure::Locked),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// Attaches the database path to SQLite errors: `.at(path)` turns a rusqlite result into one
 /// of [`DbError::Sqlite`], for every store built on a [`crate::Database`].
 pub trait WithPath<T> {

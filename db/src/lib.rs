@@ -26,8 +26,8 @@ use std::path::Path;
 use rusqlite::Connection;
 
 pub use chunk::{Chunk, CHUNK_SIZE};
-pub use error::DbError;
 pub use error::WithPath;
+pub use error::{DbError, WriteFailure};
 pub use evaluation::{Evaluation, MoveEval, SearchReport, Source};
 pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, SEARCH_BUDGET};
 pub use open::{Database, APPLICATION_ID};

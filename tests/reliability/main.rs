@@ -11,6 +11,7 @@ mod files;
 mod fuzz;
 mod read_only;
 mod slow_clients;
+mod write_failures;
 
 /// The tablebase the tests serve, solved once by the binary: Rio Kadalis up to 8 seeds and
 /// Hawalis up to 4 (small, so that copies of it are cheap).

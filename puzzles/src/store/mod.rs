@@ -656,3 +656,83 @@ mod tests {
         assert!(err.contains("noSuchTheme"), "{err}");
     }
 }
+
+/// Writes that fail for a reason a server can name (a full disk, a read-only file, a lock held
+/// elsewhere) say which, from SQLite's own error, and a full disk that has room again takes
+/// the next write: nothing of the connection or the file is lost.
+#[cfg(test)]
+mod write_failures {
+    use std::time::Duration;
+
+    use mancala_db::WriteFailure;
+
+    use super::*;
+
+    fn token(i: u32) -> String {
+        format!("{i:032x}")
+    }
+
+    #[test]
+    fn a_full_disk_is_named_and_the_next_write_after_room_returns_works() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = PuzzleStore::open(dir.path().join("p.db")).unwrap();
+        store.create_player(&token(0)).unwrap();
+        // The file may not grow: SQLite's own size limit, met as a full disk is.
+        let pages: i64 = {
+            let conn = store.db.connection();
+            let pages = conn
+                .query_row("PRAGMA page_count", [], |r| r.get(0))
+                .unwrap();
+            conn.pragma_update(None, "max_page_count", pages).unwrap();
+            pages
+        };
+        let mut made = 1;
+        let failure = loop {
+            match store.create_player(&token(made)) {
+                Ok(_) => made += 1,
+                Err(e) => break e,
+            }
+            assert!(made < 100_000, "the file never filled");
+        };
+        assert_eq!(
+            failure.write_failure(),
+            Some(WriteFailure::DiskFull),
+            "{failure}"
+        );
+        // Room again: the next write works, and every player written before is there.
+        store
+            .db
+            .connection()
+            .pragma_update(None, "max_page_count", pages * 100)
+            .unwrap();
+        store.create_player(&token(made)).unwrap();
+        for i in 0..=made {
+            assert!(store.player(&token(i)).unwrap().is_some(), "player {i}");
+        }
+    }
+
+    #[test]
+    fn a_read_only_file_and_a_held_lock_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        let store = PuzzleStore::open(&path).unwrap();
+        let reader = PuzzleStore::open_read_only(&path).unwrap();
+        let e = reader.create_player(&token(1)).unwrap_err();
+        assert_eq!(e.write_failure(), Some(WriteFailure::ReadOnly), "{e}");
+
+        // Another process's write lock (a solve storing a group, say), held past the wait.
+        let other = rusqlite::Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        store
+            .db
+            .connection()
+            .busy_timeout(Duration::from_millis(50))
+            .unwrap();
+        let e = store.create_player(&token(2)).unwrap_err();
+        assert_eq!(e.write_failure(), Some(WriteFailure::Locked), "{e}");
+        // Released: the same write goes through.
+        other.execute_batch("COMMIT").unwrap();
+        store.create_player(&token(2)).unwrap();
+        assert!(store.player(&token(2)).unwrap().is_some());
+    }
+}
