@@ -98,6 +98,14 @@ pub enum ApiError {
     },
     /// 408: the body did not arrive in time.
     Timeout,
+    /// 414 or 431: a request line or a request head over the limits of
+    /// [`crate::head_limit`].
+    HeadTooLarge {
+        /// 414 (the request line) or 431 (the whole head).
+        status: u16,
+        /// Which limit, and what to do instead.
+        message: String,
+    },
     /// 400: a request to switch protocols, which this service never does.
     Upgrade,
     /// 500: the database failed.
@@ -157,6 +165,8 @@ impl ApiError {
             | ApiError::ReadOnly(_)
             | ApiError::WriteFailed(_)
             | ApiError::Internal(_) => None,
+            ApiError::HeadTooLarge { status: 414, .. } => Some("request line".into()),
+            ApiError::HeadTooLarge { .. } => Some("headers".into()),
             ApiError::MediaType { .. } => Some("content-type".into()),
             ApiError::Timeout => Some("body".into()),
             ApiError::Upgrade => Some("upgrade".into()),
@@ -202,6 +212,7 @@ impl ApiError {
             | ApiError::NoPuzzle { message, .. }
             | ApiError::TooLarge { message, .. }
             | ApiError::Busy { message, .. }
+            | ApiError::HeadTooLarge { message, .. }
             | ApiError::Unavailable(message)
             | ApiError::Internal(message) => message.clone(),
             ApiError::UnknownVariant(e) => e.to_string(),
@@ -262,6 +273,8 @@ impl ResponseError for ApiError {
             }
             ApiError::MediaType { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Timeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::HeadTooLarge { status: 414, .. } => StatusCode::URI_TOO_LONG,
+            ApiError::HeadTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::UnknownVariant(_)
             | ApiError::NotSolved { .. }
             | ApiError::NoPuzzle { .. }

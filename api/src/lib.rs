@@ -15,7 +15,8 @@
 //! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
 //!   every handler shares (the [`mancala_db::Evaluator`], which answers any position and bounds
 //!   the searches, the pool, and [`writer`]: where writes go).
-//! * [`guard`]: upgrades refused, and the CORS policy.
+//! * [`guard`]: upgrades refused, and the CORS policy; [`head_limit`]: request heads over the
+//!   limits answered in JSON, from the connection.
 //! * [`server`]: binding, timeouts, logging and graceful shutdown; [`server::run`] is what
 //!   `mancala serve` calls.
 //!
@@ -26,6 +27,7 @@ pub mod error;
 pub mod extract;
 pub mod guard;
 mod handlers;
+pub mod head_limit;
 pub mod limits;
 pub mod openapi;
 pub mod pool;

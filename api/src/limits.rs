@@ -8,6 +8,14 @@ use std::time::Duration;
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// The longest request line accepted (method, path with its query, version): longer is a 414
+/// ([`crate::head_limit`]). Positions fit in a few hundred bytes; longer inputs (a game record)
+/// go in a POST body.
+pub const MAX_REQUEST_LINE: usize = 8 * 1024;
+
+/// The largest request head accepted (request line and headers): larger is a 431.
+pub const MAX_HEAD: usize = 32 * 1024;
+
 /// Most moves accepted in one game record: more is a 413 (defined with the record it limits).
 pub use mancala_wire::request::MAX_RECORD_MOVES;
 

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::extract::query_config;
 use crate::guard;
 use crate::handlers::{evaluation, page, players, puzzles, service};
+use crate::head_limit;
 use crate::openapi::{self, operations, OpenApiDocument};
 
 /// One route: a path that takes one method.
@@ -187,6 +188,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             cfg.service(resource.default_service(method_not_allowed(route.method.as_str())));
         }
     }
+    // The stand-in of a request head over the limits (not a route of the API: the connection
+    // asks for it in the client's place).
+    cfg.service(
+        web::resource(format!("{}/{{status}}", head_limit::REFUSED_PATH)).to(head_limit::refused),
+    );
     cfg.default_service(web::to(not_found));
 }
 

@@ -1,18 +1,27 @@
 //! Running the service: open the tablebase read-only, bind, serve until Ctrl-C (or SIGTERM),
 //! then stop gracefully (actix's own signal handling: new connections are refused and requests
 //! in flight get a few seconds to finish).
+//!
+//! The HTTP/1 service is built on actix-server directly rather than through `HttpServer`, so
+//! that every accepted connection is wrapped in a [`HeadLimit`] before actix-http reads it:
+//! request heads over the limits are answered in JSON (see [`crate::head_limit`]).
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
 
+use actix_http::HttpService;
+use actix_rt::net::TcpStream;
+use actix_service::{fn_service, map_config, IntoServiceFactory, ServiceFactoryExt};
+use actix_web::dev::AppConfig;
 use actix_web::middleware::{self, Logger};
-use actix_web::{web, App, HttpServer};
+use actix_web::{web, App};
 use anyhow::{Context, Result};
 use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
 use mancala_puzzles::PuzzleStore;
 
 use crate::guard;
+use crate::head_limit::HeadLimit;
 use crate::limits::{DISCONNECT_TIMEOUT, HEAD_TIMEOUT, KEEP_ALIVE};
 use crate::routes;
 use crate::state::AppState;
@@ -114,26 +123,84 @@ pub fn run_with(
     let state = web::Data::new(
         AppState::new(evaluator, puzzles, writer).context("starting the threads that answer")?,
     );
+    let listeners = listen(bind)?;
+    let addrs: Vec<SocketAddr> = listeners
+        .iter()
+        .map(TcpListener::local_addr)
+        .collect::<std::io::Result<_>>()
+        .context("reading the address listened on")?;
     actix_web::rt::System::new().block_on(async move {
-        let server = HttpServer::new(move || {
-            App::new()
-                .app_data(state.clone())
-                .wrap(middleware::ErrorHandlers::new().default_handler(guard::json_errors))
-                .wrap(middleware::from_fn(guard::refuse_upgrades))
-                .wrap(Logger::new(LOG_FORMAT))
-                .configure(routes::configure)
-        })
-        .client_request_timeout(HEAD_TIMEOUT)
-        .client_disconnect_timeout(DISCONNECT_TIMEOUT)
-        .keep_alive(KEEP_ALIVE)
-        .shutdown_timeout(SHUTDOWN_SECONDS)
-        .bind(bind)
-        .with_context(|| format!("cannot listen on {bind} (pass --bind HOST:PORT)"))?;
-        ready(&server.addrs());
-        server.run().await.context("serving")?;
+        let mut builder = actix_server::Server::build().shutdown_timeout(SHUTDOWN_SECONDS);
+        for (listener, addr) in listeners.into_iter().zip(addrs.iter().copied()) {
+            let state = state.clone();
+            builder = builder
+                .listen(format!("mancala-{addr}"), listener, move || {
+                    let app = App::new()
+                        .app_data(state.clone())
+                        .wrap(middleware::ErrorHandlers::new().default_handler(guard::json_errors))
+                        .wrap(middleware::from_fn(guard::refuse_upgrades))
+                        .wrap(Logger::new(LOG_FORMAT))
+                        .configure(routes::configure);
+                    let http = HttpService::build()
+                        .client_request_timeout(HEAD_TIMEOUT)
+                        .client_disconnect_timeout(DISCONNECT_TIMEOUT)
+                        .keep_alive(KEEP_ALIVE)
+                        .local_addr(addr)
+                        .h1(map_config(
+                            app.into_factory()
+                                .map_err(|e: actix_web::Error| e.error_response()),
+                            |_| AppConfig::default(),
+                        ));
+                    fn_service(|io: TcpStream| {
+                        let peer = io.peer_addr().ok();
+                        std::future::ready(Ok::<_, actix_http::error::DispatchError>((
+                            HeadLimit::new(io),
+                            peer,
+                        )))
+                    })
+                    .and_then(http)
+                })
+                .with_context(|| format!("cannot serve on {addr}"))?;
+        }
+        let server = builder.run();
+        ready(&addrs);
+        server.await.context("serving")?;
         log::info!("stopped");
         Ok(())
     })
+}
+
+/// Connections the kernel queues for the server before it accepts them (as `HttpServer`).
+const BACKLOG: i32 = 2048;
+
+/// Listeners on every address `bind` names (`localhost:8080` may be two), as
+/// `HttpServer::bind` makes them: all that can be bound, an error when none can.
+fn listen(bind: &str) -> Result<Vec<TcpListener>> {
+    let context = || format!("cannot listen on {bind} (pass --bind HOST:PORT)");
+    let mut listeners = Vec::new();
+    let mut last = None;
+    for addr in bind.to_socket_addrs().with_context(context)? {
+        match tcp_listener(addr) {
+            Ok(listener) => listeners.push(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    match (listeners.is_empty(), last) {
+        (true, Some(e)) => Err(e).with_context(context),
+        (true, None) => Err(anyhow::anyhow!("{bind} names no address")).with_context(context),
+        _ => Ok(listeners),
+    }
+}
+
+/// A listening socket on `addr` that a restarted server can bind again at once
+/// (`SO_REUSEADDR`), with a queue of [`BACKLOG`] connections.
+fn tcp_listener(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(BACKLOG)?;
+    Ok(socket.into())
 }
 
 /// Where the server writes: the database opened for writing (its schema brought up to date),

@@ -9,6 +9,7 @@ mod common;
 mod conventions;
 mod files;
 mod fuzz;
+mod long_heads;
 mod read_only;
 mod slow_clients;
 mod write_failures;
