@@ -274,6 +274,34 @@ struct Prover<'s, 'e> {
     failure: Option<(Node, Need, u64)>,
 }
 
+/// What a move leads to, as the proof search sees it.
+struct Step {
+    /// What the move itself gains its mover (captures, the end of the game).
+    gain: i32,
+    /// Who moves next.
+    next: Next,
+    /// The position after it; `None` when the move ends the game.
+    child: Option<Node>,
+}
+
+impl Step {
+    /// The step of move `m` played by `side` in `variant`.
+    fn of(variant: Variant, side: Side, m: &mancala_solver::engine::MoveAnalysis) -> Step {
+        let next_side = match m.effect.next {
+            Next::Mover => side,
+            _ => !side,
+        };
+        Step {
+            gain: i32::from(move_score(variant, m.effect.gain, m.effect.next, 0)),
+            next: m.effect.next,
+            child: m
+                .effect
+                .child_board(variant.pits_per_side())
+                .map(|board| (board, next_side)),
+        }
+    }
+}
+
 impl Prover<'_, '_> {
     /// Whether the position `node` is proven to meet `need` (building the strategy below it).
     fn prove(&mut self, node: Node, need: Need) -> Result<bool, ProveError> {
@@ -333,22 +361,19 @@ impl Prover<'_, '_> {
             candidates.sort_by_key(|(low, m)| (std::cmp::Reverse(*low), m.mv));
             for (low, m) in candidates {
                 tried.push(m.mv);
-                let gain = i32::from(move_score(self.variant, m.effect.gain, m.effect.next, 0));
-                let proven = match m.effect.child_board(self.variant.pits_per_side()) {
-                    None => need.holds_for(gain).then_some(Need::AtLeast(gain)),
+                let step = Step::of(self.variant, side, m);
+                let proven = match step.child {
+                    None => need
+                        .holds_for(step.gain)
+                        .then_some(Need::AtLeast(step.gain)),
                     Some(child) => {
-                        let next_side = match m.effect.next {
-                            Next::Mover => side,
-                            _ => !side,
-                        };
                         // Prove what the move is proven to reach, which may serve a stronger
                         // need met later at this position; else what this position needs.
-                        let child = (child, next_side);
                         let strong = Need::AtLeast(low);
-                        if self.prove(child, strong.through(gain, m.effect.next))? {
+                        if self.prove(child, strong.through(step.gain, step.next))? {
                             Some(strong)
                         } else if strong != need
-                            && self.prove(child, need.through(gain, m.effect.next))?
+                            && self.prove(child, need.through(step.gain, step.next))?
                         {
                             Some(need)
                         } else {
@@ -394,17 +419,7 @@ impl Prover<'_, '_> {
         m: &mancala_solver::engine::MoveAnalysis,
     ) -> Result<bool, ProveError> {
         let (_, side) = node;
-        let gain = i32::from(move_score(self.variant, m.effect.gain, m.effect.next, 0));
-        let proven = match m.effect.child_board(self.variant.pits_per_side()) {
-            None => need.holds_for(gain),
-            Some(child) => {
-                let next_side = match m.effect.next {
-                    Next::Mover => side,
-                    _ => !side,
-                };
-                self.prove((child, next_side), need.through(gain, m.effect.next))?
-            }
-        };
+        let proven = self.proves(Step::of(self.variant, side, m), need)?;
         if proven {
             self.proven.insert(node, (need, Some(m.mv)));
         }
@@ -421,23 +436,22 @@ impl Prover<'_, '_> {
             return Ok(need.holds_for(analysis.value.score.into()));
         }
         for m in &analysis.moves {
-            let gain = i32::from(move_score(self.variant, m.effect.gain, m.effect.next, 0));
-            let ok = match m.effect.child_board(self.variant.pits_per_side()) {
-                None => need.holds_for(gain),
-                Some(child) => {
-                    let next_side = match m.effect.next {
-                        Next::Mover => side,
-                        _ => !side,
-                    };
-                    self.prove((child, next_side), need.through(gain, m.effect.next))?
-                }
-            };
+            let ok = self.proves(Step::of(self.variant, side, m), need)?;
             if !ok {
                 return Ok(false);
             }
         }
         self.proven.insert(node, (need, None));
         Ok(true)
+    }
+
+    /// Whether the move `step` is proven to reach `need` for its mover: at once when it ends
+    /// the game, else by proving the position after it.
+    fn proves(&mut self, step: Step, need: Need) -> Result<bool, ProveError> {
+        match step.child {
+            None => Ok(need.holds_for(step.gain)),
+            Some(child) => self.prove(child, need.through(step.gain, step.next)),
+        }
     }
 
     fn search(&mut self, (board, side): Node, nodes: u64) -> Result<Analysis, ProveError> {

@@ -282,6 +282,18 @@ fn a_weaker_strategy_proves_less_than_it_claims() {
     }
 }
 
+/// That the check of a bound failed on a leaf the tablebase could not value.
+fn assert_a_leaf_is_refused(c: &proof::Checked) {
+    assert!(!c.accepted());
+    assert!(
+        matches!(c.lower, Err(BoundError::Leaf { .. }))
+            || matches!(c.upper, Err(BoundError::Leaf { .. })),
+        "{:?} {:?}",
+        c.lower,
+        c.upper
+    );
+}
+
 #[test]
 fn leaves_the_table_does_not_hold_are_rejected() {
     // A certificate that says leaves reach as far as its root, further than the table does:
@@ -291,13 +303,7 @@ fn leaves_the_table_does_not_hold_are_rejected() {
     lines[0]["tablebase_max_seeds"] = json!(root.relative_board().total());
     let c = checked(&lines, &table).unwrap();
     assert!(!c.accepted());
-    assert!(
-        matches!(c.lower, Err(BoundError::Leaf { .. }))
-            || matches!(c.upper, Err(BoundError::Leaf { .. })),
-        "{:?} {:?}",
-        c.lower,
-        c.upper
-    );
+    assert_a_leaf_is_refused(&c);
 }
 
 #[test]
@@ -318,13 +324,7 @@ fn leaves_valued_wrongly_by_a_damaged_table_are_rejected() {
     let damaged = Table::open(&db, 64 << 20).unwrap();
     let c = checked(&lines, &damaged).unwrap();
     assert!(!c.accepted());
-    assert!(
-        matches!(c.lower, Err(BoundError::Leaf { .. }))
-            || matches!(c.upper, Err(BoundError::Leaf { .. })),
-        "{:?} {:?}",
-        c.lower,
-        c.upper
-    );
+    assert_a_leaf_is_refused(&c);
 }
 
 #[test]
