@@ -49,16 +49,20 @@ pub fn ways(pits: usize, seeds: u32) -> u64 {
 /// The rank of `cells` among the distributions of its total over `cells.len()` pits: for each
 /// pit, every distribution that agrees on the pits before it and has fewer seeds in it comes
 /// first.
+///
+/// Those are, for pit `i` holding `c` of the `left` seeds not in the pits before it, the sum
+/// over `fewer` in `0..c` of `ways(k - i - 1, left - fewer)` (pit `i` holds `fewer`, the pits
+/// after it the rest), which by the way [`WAYS`] is built is `ways(k - i, left) - ways(k - i,
+/// left - c)`: the distributions of `left` over pits `i..k` less those whose pit `i` holds `c`
+/// or more. Neither term saturates: both count at most the slice's positions.
 pub fn rank(cells: &[u8]) -> u64 {
     let k = cells.len();
     let mut left: u32 = cells.iter().map(|&c| u32::from(c)).sum();
     let mut r = 0;
     for (i, &c) in cells.iter().enumerate().take(k.saturating_sub(1)) {
-        for fewer in 0..u32::from(c) {
-            // Pit i holds `fewer`; the k - i - 1 pits after it hold the rest.
-            r += ways(k - i - 1, left - fewer);
-        }
-        left -= u32::from(c);
+        let c = u32::from(c);
+        r += ways(k - i, left) - ways(k - i, left - c);
+        left -= c;
     }
     r
 }

@@ -20,6 +20,7 @@ mod concurrent;
 mod counting;
 mod damage;
 mod database_file;
+mod deep_check;
 mod exhaustive;
 mod hand_worked;
 mod memory;

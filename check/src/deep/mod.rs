@@ -36,7 +36,7 @@ use crate::notation;
 use crate::rules::value::{has_child, move_depth, move_value, position_depth, terminal_value};
 use crate::rules::{outcome, Outcome, Pos, MAX_PITS, SOUTH};
 use crate::table::chunk::Chunk;
-use crate::table::{stored_at, Slice, Stored, Table, TableError};
+use crate::table::{Slice, Stored, Table, TableError};
 use crate::variant::{Spec, Variant};
 
 /// What to check.
@@ -411,9 +411,29 @@ struct Lookup<'a> {
     held: usize,
 }
 
+/// Where a stored position is: its slice's slot, its chunk, its place in the chunk.
+#[derive(Clone, Copy)]
+struct At {
+    slot: usize,
+    chunk: usize,
+    i: usize,
+}
+
 impl Lookup<'_> {
-    /// The stored figures of a position (its side to move's view).
-    fn stored(&mut self, pos: &Pos) -> Result<Stored, TableError> {
+    /// Lets go of the chunks at hand if `more` chunks could take them past the limit, so that
+    /// the chunks of the `more` positions located next stay at hand until they are read.
+    fn make_room(&mut self, more: usize) {
+        if self.held + more > self.context.front_limit {
+            for s in &mut self.front {
+                s.iter_mut().for_each(|c| *c = None);
+            }
+            self.held = 0;
+        }
+    }
+
+    /// Where a position (its side to move's view) is stored, its chunk brought to hand and its
+    /// figures asked for from memory ([`Chunk::prefetch`]).
+    fn locate(&mut self, pos: &Pos) -> Result<At, TableError> {
         let spec = &self.context.spec;
         let cells = pos.mover_view(spec.pits_per_side());
         let id = SliceId::of(spec, &cells);
@@ -443,26 +463,33 @@ impl Lookup<'_> {
             }
         };
         let index = id.index(spec, &cells);
-        let c = index / slice.chunk_size;
-        let i = (index % slice.chunk_size) as usize;
+        let at = At {
+            slot,
+            chunk: (index / slice.chunk_size) as usize,
+            i: (index % slice.chunk_size) as usize,
+        };
         let chunks = &mut self.front[slot];
         if chunks.is_empty() {
             chunks.resize(slice.chunks() as usize, None);
         }
-        if let Some(chunk) = &chunks[c as usize] {
-            return Ok(stored_at(chunk, i));
-        }
-        if self.held >= self.context.front_limit {
-            for s in &mut self.front {
-                s.iter_mut().for_each(|c| *c = None);
+        let chunk = match &chunks[at.chunk] {
+            Some(chunk) => chunk,
+            None => {
+                let chunk = self.context.table.chunk(slice, at.chunk as u64)?;
+                self.held += 1;
+                chunks[at.chunk].insert(chunk)
             }
-            self.held = 0;
+        };
+        chunk.prefetch(at.i);
+        Ok(at)
+    }
+
+    /// The stored figures of a position [`Lookup::locate`] found (no chunk let go since).
+    fn read(&self, at: At) -> Stored {
+        match &self.front[at.slot][at.chunk] {
+            Some(chunk) => chunk.stored(at.i),
+            None => unreachable!("a located chunk is kept until the next make_room"),
         }
-        let chunk = self.context.table.chunk(slice, c)?;
-        let found = stored_at(&chunk, i);
-        self.front[slot][c as usize] = Some(chunk);
-        self.held += 1;
-        Ok(found)
     }
 }
 
@@ -487,7 +514,7 @@ impl Context<'_> {
             ..SliceResult::default()
         };
         for i in 0..len {
-            let stored = stored_at(&chunk, i as usize);
+            let stored = chunk.stored(i as usize);
             let pos = Pos::from_mover_view(&cells, l, SOUTH);
             let expected = expected(spec, &pos, &mut lookup)?;
             let depth_agrees = match (stored.depth, expected.1) {
@@ -527,14 +554,24 @@ fn expected(spec: &Spec, pos: &Pos, lookup: &mut Lookup) -> Result<(i32, Option<
         }
         Outcome::Moves(moves) => moves,
     };
+    // Where the positions after the moves are stored, all asked for from memory before any is
+    // read: the reads are the check's waits, and this way they overlap.
+    lookup.make_room(moves.len());
+    let mut places = [None::<At>; MAX_PITS];
+    for (at, played) in places.iter_mut().zip(moves.iter()) {
+        if has_child(played) {
+            *at = Some(lookup.locate(&played.after)?);
+        }
+    }
     // Each move's value and depth.
     let mut figures = [(0i32, None::<u32>); MAX_PITS];
-    for (f, played) in figures.iter_mut().zip(moves.iter()) {
-        let child = if has_child(played) {
-            let s = lookup.stored(&played.after)?;
-            (i32::from(s.value), s.depth.map(u32::from))
-        } else {
-            (0, None)
+    for ((f, played), at) in figures.iter_mut().zip(moves.iter()).zip(places) {
+        let child = match at {
+            Some(at) => {
+                let s = lookup.read(at);
+                (i32::from(s.value), s.depth.map(u32::from))
+            }
+            None => (0, None),
         };
         *f = (
             move_value(spec, pos.side, played, child.0),

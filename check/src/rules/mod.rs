@@ -68,18 +68,14 @@ impl Pos {
     /// The board seen from the side to move, as a tablebase stores it: the mover's pits `1..L`,
     /// then the opponent's `1..L` (`l` is the variant's L; the cells past `2L` are 0).
     pub fn mover_view(&self, l: usize) -> [u8; 2 * MAX_PITS] {
-        let mut cells = [0; 2 * MAX_PITS];
-        cells[..l].copy_from_slice(&self.pits[self.side][..l]);
-        cells[l..2 * l].copy_from_slice(&self.pits[1 - self.side][..l]);
-        cells
+        join(&self.pits[self.side], &self.pits[1 - self.side], l)
     }
 
     /// The position whose side to move is `side` and whose board seen from that side is `cells`
     /// (as [`Pos::mover_view`] gives it), nothing captured.
-    pub fn from_mover_view(cells: &[u8], l: usize, side: usize) -> Pos {
+    pub fn from_mover_view(cells: &[u8; 2 * MAX_PITS], l: usize, side: usize) -> Pos {
         let mut p = Pos { side, ..Pos::EMPTY };
-        p.pits[side][..l].copy_from_slice(&cells[..l]);
-        p.pits[1 - side][..l].copy_from_slice(&cells[l..2 * l]);
+        [p.pits[side], p.pits[1 - side]] = split(cells, l);
         p
     }
 
@@ -240,23 +236,47 @@ pub fn outcome(spec: &Spec, pos: &Pos) -> Outcome {
 /// The two-row board as one ring in counter-clockwise order: South's pits `1..P`, then North's
 /// `1..P` (ring cell `side * P + k - 1` is `side`'s pit `k`).
 fn ring(pos: &Pos, p: usize) -> [u8; 2 * MAX_PITS] {
-    let mut r = [0; 2 * MAX_PITS];
-    r[..p].copy_from_slice(&pos.pits[SOUTH][..p]);
-    r[p..2 * p].copy_from_slice(&pos.pits[NORTH][..p]);
-    r
+    join(&pos.pits[SOUTH], &pos.pits[NORTH], p)
 }
 
 /// The position whose board is the ring `r` (as [`ring`] makes it), with `side` to move and
 /// `captured`.
-fn from_ring(r: &[u8], p: usize, side: usize, captured: [u32; 2]) -> Pos {
+fn from_ring(r: &[u8; 2 * MAX_PITS], p: usize, side: usize, captured: [u32; 2]) -> Pos {
     let mut pos = Pos {
         side,
         captured,
         ..Pos::EMPTY
     };
-    pos.pits[SOUTH][..p].copy_from_slice(&r[..p]);
-    pos.pits[NORTH][..p].copy_from_slice(&r[p..2 * p]);
+    [pos.pits[SOUTH], pos.pits[NORTH]] = split(r, p);
     pos
+}
+
+// The checks turn boards into rows of cells and back for every position and move, so these
+// copy whole arrays of a size known when compiling: a copy of `p` cells, `p` known only when
+// running, is a call to `memmove`, which measured a tenth of a deep check.
+
+/// The `p` pits of `first` followed by the `p` pits of `second`, the cells after them 0 (the
+/// pits of a side past `p` are 0, so copying `second` whole over the cells from `p` on leaves
+/// them so).
+fn join(first: &[u8; MAX_PITS], second: &[u8; MAX_PITS], p: usize) -> [u8; 2 * MAX_PITS] {
+    let mut cells = [0; 2 * MAX_PITS];
+    cells[..MAX_PITS].copy_from_slice(first);
+    cells[p..p + MAX_PITS].copy_from_slice(second);
+    cells
+}
+
+/// The inverse of [`join`]: cells `0..p` and `p..2p` as two sides, their pits past `p` 0.
+fn split(cells: &[u8; 2 * MAX_PITS], p: usize) -> [[u8; MAX_PITS]; 2] {
+    let side = |from: usize| {
+        let mut pits = [0; MAX_PITS];
+        pits.copy_from_slice(&cells[from..from + MAX_PITS]);
+        // Clear the pits past `p` (another side's cells, or beyond the board) with a mask.
+        let mask = u128::MAX
+            .checked_shr(8 * (MAX_PITS - p) as u32)
+            .unwrap_or(0);
+        (u128::from_le_bytes(pits) & mask).to_le_bytes()
+    };
+    [side(0), side(p)]
 }
 
 /// The record of a move: `after` has its side to move and captured seeds set already; the gains
@@ -296,6 +316,29 @@ mod tests {
         assert!("-1".parse::<Move>().is_err());
         assert!("".parse::<Move>().is_err());
         assert_eq!(Move::Pit(12).to_string(), "12");
+    }
+
+    #[test]
+    fn join_and_split_keep_every_pit_and_only_those() {
+        // For every number of pits a side can have: South's pit k holds k, North's 100 + k.
+        for p in 0..=MAX_PITS {
+            let mut south = [0; MAX_PITS];
+            let mut north = [0; MAX_PITS];
+            for k in 0..p {
+                south[k] = k as u8 + 1;
+                north[k] = 101 + k as u8;
+            }
+            let cells = join(&south, &north, p);
+            let want: Vec<u8> = (0..2 * MAX_PITS)
+                .map(|c| match c {
+                    c if c < p => c as u8 + 1,
+                    c if c < 2 * p => 101 + (c - p) as u8,
+                    _ => 0,
+                })
+                .collect();
+            assert_eq!(cells.to_vec(), want, "{p} pits");
+            assert_eq!(split(&cells, p), [south, north], "{p} pits");
+        }
     }
 
     #[test]

@@ -25,9 +25,10 @@ pub(super) fn outcome(
         return Outcome::Over(pos.captured);
     }
     let mut moves = Moves::new();
+    let board = ring(pos, p);
     for k in 1..=p {
         let start = me * p + k - 1;
-        let mut r = ring(pos, p);
+        let mut r = board;
         if r[start] == 0 {
             continue;
         }
@@ -41,12 +42,12 @@ pub(super) fn outcome(
         let mut extra = false;
         'sowing: loop {
             // A lift: board, hand and the next pit.
-            if watch.repeats(|| (r, hand, (at + 1) % n)) {
+            if watch.repeats(|| (r, hand, next_pit(at, n))) {
                 endless = true;
                 break;
             }
             loop {
-                at = (at + 1) % n;
+                at = next_pit(at, n);
                 r[at] += 1;
                 hand -= 1;
                 if hand > 0 {
@@ -55,10 +56,10 @@ pub(super) fn outcome(
                         let owner = at / p;
                         gain[owner] += 4;
                         r[at] = 0;
-                        let left = seeds(&r[..n]) + hand;
-                        if anywoli_end && left <= 4 {
+                        let left = || seeds(&r[..n]) + hand;
+                        if anywoli_end && left() <= 4 {
                             // The capturer takes what is left, the hand included.
-                            gain[owner] += left;
+                            gain[owner] += left();
                             r = [0; 2 * MAX_PITS];
                             over = true;
                             break 'sowing;
@@ -121,6 +122,16 @@ pub(super) fn outcome(
         ]);
     }
     Outcome::Moves(moves)
+}
+
+/// The pit after `at` on a ring of `n` (counting round without a division: this is done for
+/// every seed sown).
+fn next_pit(at: usize, n: usize) -> usize {
+    if at + 1 == n {
+        0
+    } else {
+        at + 1
+    }
 }
 
 /// Seeds in some pits.

@@ -83,10 +83,7 @@ mod tests {
     use super::*;
 
     fn chunk(n: usize) -> Arc<Chunk> {
-        Arc::new(Chunk {
-            values: vec![0; n],
-            depths: vec![0; n],
-        })
+        Arc::new(Chunk::new(&vec![0; n], &vec![0; n]))
     }
 
     #[test]

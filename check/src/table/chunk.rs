@@ -2,22 +2,75 @@
 //! compression of the values (one `i8` each) followed by the depths (`u16` little-endian each,
 //! [`NO_DEPTH`] for none), and a CRC-32 that binds those bytes to their place.
 
+use super::Stored;
+
 /// The depth stored for a position that has none (its value is 0).
 pub const NO_DEPTH: u16 = u16::MAX;
 
-/// A decoded chunk: the values and depths of consecutive positions of one slice.
+/// A decoded chunk: the values and depths of consecutive positions of one slice, each
+/// position's three bytes together (its value, then its depth little-endian), so that reading
+/// one position touches one place in memory: the deep check reads positions all over the
+/// chunks, and each read is a wait for memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
-    /// The value of each position, from the side to move.
-    pub values: Vec<i8>,
-    /// The depth of each position, [`NO_DEPTH`] where there is none.
-    pub depths: Vec<u16>,
+    entries: Vec<[u8; 3]>,
 }
 
 impl Chunk {
-    /// Memory it takes, roughly: three bytes a position.
+    /// The chunk of these values and depths ([`NO_DEPTH`] for none), in position order.
+    pub fn new(values: &[i8], depths: &[u16]) -> Chunk {
+        let entries = values
+            .iter()
+            .zip(depths)
+            .map(|(&v, &d)| {
+                let [lo, hi] = d.to_le_bytes();
+                [v as u8, lo, hi]
+            })
+            .collect();
+        Chunk { entries }
+    }
+
+    /// Positions in it.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Memory it takes: three bytes a position.
     pub fn bytes(&self) -> usize {
-        self.values.len() + 2 * self.depths.len()
+        3 * self.entries.len()
+    }
+
+    /// The value and depth of its position `i`.
+    ///
+    /// # Panics
+    /// When `i` is not below [`Chunk::len`].
+    pub fn stored(&self, i: usize) -> Stored {
+        let [v, lo, hi] = self.entries[i];
+        let depth = u16::from_le_bytes([lo, hi]);
+        Stored {
+            value: v as i8,
+            depth: (depth != NO_DEPTH).then_some(depth),
+        }
+    }
+
+    /// Asks the processor to start fetching position `i` from memory (nothing when `i` is out
+    /// of range): the deep check asks for every move's position before it reads any, so that
+    /// the waits for memory overlap instead of following one another.
+    pub fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(entry) = self.entries.get(i) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch is a hint that never faults and changes nothing but caches;
+            // the address is a live element anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.as_ptr().cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 }
 
@@ -82,12 +135,13 @@ pub fn decode(data: &[u8], crc: u32, place: &Place) -> Result<Chunk, String> {
             raw.len()
         ));
     }
-    let values = raw[..n].iter().map(|&b| b as i8).collect();
-    let depths = raw[n..]
-        .chunks_exact(2)
-        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+    let (values, depths) = raw.split_at(n);
+    let entries = values
+        .iter()
+        .zip(depths.chunks_exact(2))
+        .map(|(&v, d)| [v, d[0], d[1]])
         .collect();
-    Ok(Chunk { values, depths })
+    Ok(Chunk { entries })
 }
 
 #[cfg(test)]
@@ -119,8 +173,13 @@ mod tests {
         let data = encoded();
         let crc = PLACE.checksum(&data);
         let c = decode(&data, crc, &PLACE).unwrap();
-        assert_eq!(c.values, [3, 0, -2, 1]);
-        assert_eq!(c.depths, [5, NO_DEPTH, 300, 1]);
+        let stored: Vec<(i8, Option<u16>)> = (0..c.len())
+            .map(|i| (c.stored(i).value, c.stored(i).depth))
+            .collect();
+        assert_eq!(
+            stored,
+            [(3, Some(5)), (0, None), (-2, Some(300)), (1, Some(1))]
+        );
         for elsewhere in [
             Place { chunk: 4, ..PLACE },
             Place {

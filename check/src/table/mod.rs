@@ -18,7 +18,7 @@ use crate::rules::Pos;
 use crate::variant::{Spec, Variant};
 use crate::RULES_VERSION;
 use cache::Cache;
-use chunk::{Chunk, Place, NO_DEPTH};
+use chunk::{Chunk, Place};
 
 /// The SQLite `application_id` of a tablebase file (`MNCL`).
 pub const APPLICATION_ID: i64 = 0x4D4E_434C;
@@ -334,7 +334,7 @@ impl Table {
     pub fn stored(&self, slice: &Slice, index: u64) -> Result<Stored, TableError> {
         let chunk = self.chunk(slice, index / slice.chunk_size)?;
         let i = (index % slice.chunk_size) as usize;
-        Ok(stored_at(&chunk, i))
+        Ok(chunk.stored(i))
     }
 
     /// The stored value and depth of a position of `variant` (its `CAPTURED` plays no part).
@@ -344,15 +344,6 @@ impl Table {
         let id = SliceId::of(&spec, &cells);
         let slice = self.slice(variant, id)?;
         self.stored(&slice, id.index(&spec, &cells))
-    }
-}
-
-/// The value and depth of position `i` of a chunk.
-pub fn stored_at(chunk: &Chunk, i: usize) -> Stored {
-    let depth = chunk.depths[i];
-    Stored {
-        value: chunk.values[i],
-        depth: (depth != NO_DEPTH).then_some(depth),
     }
 }
 

@@ -1,0 +1,189 @@
+//! `mancala db verify --deep`: a solved table passes, each slice is checked once (resumable), and
+//! a stored value or depth that is wrong, in a chunk whose checksum matches (damage the plain
+//! verification cannot see), is named with the figures the independent rules give.
+
+use crate::common::bin::{run_db, Ran};
+use crate::common::scratch::fresh_tablebase;
+use crate::counting::binom;
+use crate::sqlite::{chunk_rows, forged_checksum, overwrite_chunk, slice_rows};
+
+/// Positions of Rio Kadalis (5 pits a side, so 10 pits) slices 0, 4, 8 and 12: `C(n + 9, 9)`.
+fn rio5_positions(slices: &[u64]) -> u64 {
+    slices.iter().map(|&n| binom(n + 9, 9)).sum()
+}
+
+/// The number after `label` in `text` (digits and thousands separators), e.g. "318,956".
+fn number_before(text: &str, label: &str) -> u64 {
+    let end = text
+        .find(label)
+        .unwrap_or_else(|| panic!("`{label}` not in: {text}"));
+    let digits: String = text[..end]
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect::<String>()
+        .chars()
+        .rev()
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no number before `{label}` in: {text}"))
+}
+
+/// Asserts that a deep check failed cleanly (exit code 1, no panic) once the plain verification
+/// had passed and said so; returns standard error.
+fn fails_after_the_plain_check(ran: &Ran) -> &str {
+    assert_eq!(ran.status.code(), Some(1), "{ran:?}");
+    assert!(!ran.stderr.contains("panicked"), "{ran:?}");
+    assert!(ran.stdout.contains("slices intact"), "{ran:?}");
+    &ran.stderr
+}
+
+#[test]
+fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
+    let progress_file = db.with_file_name(format!(
+        "{}.deep-verify",
+        db.file_name().unwrap().to_str().unwrap()
+    ));
+
+    // The whole file: every position of the four slices (seeds come in fours).
+    let ran = run_db(&["db", "verify", "--deep"], &db);
+    let out = ran.ok().to_owned();
+    assert!(out.contains("all 4 slice(s) checked agree"), "{ran:?}");
+    assert_eq!(
+        number_before(&out, "positions in"),
+        rio5_positions(&[0, 4, 8, 12]),
+        "{out}"
+    );
+    // A whole file that passed leaves no progress behind: the next check starts afresh.
+    assert!(!progress_file.exists());
+
+    // One slice, then the variant: the slice checked first is recorded and skipped.
+    let ran = run_db(
+        &[
+            "db",
+            "verify",
+            "--deep",
+            "--variant",
+            "rio-kadalis-5",
+            "--slice",
+            "12",
+        ],
+        &db,
+    );
+    assert_eq!(
+        number_before(ran.ok(), "positions in"),
+        binom(21, 9),
+        "{ran:?}"
+    );
+    assert!(progress_file.exists());
+    let ran = run_db(
+        &["db", "verify", "--deep", "--variant", "rio-kadalis-5"],
+        &db,
+    );
+    let out = ran.ok();
+    assert!(out.contains("all 3 slice(s) checked agree"), "{ran:?}");
+    assert!(out.contains("1 slice(s) checked before"), "{ran:?}");
+    assert_eq!(
+        number_before(out, "positions in"),
+        rio5_positions(&[0, 4, 8]),
+        "{out}"
+    );
+
+    // Asking for what is not there is an error that says so.
+    let ran = run_db(
+        &[
+            "db",
+            "verify",
+            "--deep",
+            "--variant",
+            "oware",
+            "--slice",
+            "4",
+        ],
+        &db,
+    );
+    assert!(
+        fails_after_the_plain_check(&ran).contains("error: oware slice 4 is not in"),
+        "{ran:?}"
+    );
+}
+
+#[test]
+fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
+    let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
+    let row = slice_rows(&db)
+        .into_iter()
+        .find(|r| r.1 == "12")
+        .expect("slice 12");
+    let chunk = 2u64; // positions 131,072 .. 196,607 of slice 12, a full chunk
+    let data = chunk_rows(&db)
+        .into_iter()
+        .find(|c| c.1 == "12" && c.2 == chunk as i64)
+        .expect("chunk 2")
+        .3;
+    // The chunk's bytes: 65,536 values (i8), then as many depths (u16, little-endian).
+    let mut raw = zstd::bulk::decompress(&data, 3 * 65536).unwrap();
+    let n = 65536;
+    let depth_of = |raw: &[u8], i: usize| u16::from_le_bytes([raw[n + 2 * i], raw[n + 2 * i + 1]]);
+    // Three positions won by their side to move (value above 0, so they have depths), a and c
+    // of different values.
+    let won: Vec<usize> = (0..n).filter(|&i| (raw[i] as i8) > 0).collect();
+    let a = won[0];
+    let c = *won.iter().rev().find(|&&i| raw[i] != raw[a]).unwrap();
+    let b = won[1000];
+    let (value_a, depth_a) = (raw[a] as i8, depth_of(&raw, a));
+    let (value_b, depth_b) = (raw[b] as i8, depth_of(&raw, b));
+    let (value_c, depth_c) = (raw[c] as i8, depth_of(&raw, c));
+    // a and c swap values (so the slice row's count of each value still holds, and the plain
+    // verification cannot tell); b claims a depth two plies longer.
+    raw.swap(a, c);
+    raw[n + 2 * b..n + 2 * b + 2].copy_from_slice(&(depth_b + 2).to_le_bytes());
+    let forged = zstd::bulk::compress(&raw, 3).unwrap();
+    let crc = forged_checksum(&row, chunk, n as u64, &forged);
+    overwrite_chunk(
+        &db,
+        ("rio-kadalis-5", "12", chunk as i64),
+        &forged,
+        Some(crc),
+    );
+
+    // The checksum matches and the chunk decodes: the plain verification finds nothing.
+    run_db(&["db", "verify"], &db).ok();
+    // The deep check names both, with what the rules give from the positions after their moves
+    // (which are unchanged, so the figures the solver stored).
+    let ran = run_db(&["db", "verify", "--deep"], &db);
+    let err = fails_after_the_plain_check(&ran);
+    let index = |i: usize| chunk * 65536 + i as u64;
+    for want in [
+        format!(
+            "(index {}): stored value {value_c} depth {depth_a}, the plain rules give value \
+             {value_a} depth {depth_a}",
+            index(a)
+        ),
+        format!(
+            "(index {}): stored value {value_a} depth {depth_c}, the plain rules give value \
+             {value_c} depth {depth_c}",
+            index(c)
+        ),
+        format!(
+            "(index {}): stored value {value_b} depth {}, the plain rules give value {value_b} \
+             depth {depth_b}",
+            index(b),
+            depth_b + 2
+        ),
+    ] {
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("disagreement: rio-kadalis-5 slice 12 `")
+                    && l.contains(&want)),
+            "missing `{want}` in {ran:?}"
+        );
+    }
+    assert!(err.contains("deep check failed"), "{ran:?}");
+    // The other slices still agree, and nothing was recorded as checked for slice 12.
+    assert!(err.contains("(3 slice(s) agree"), "{ran:?}");
+}
