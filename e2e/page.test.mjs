@@ -239,13 +239,30 @@ async function newPuzzle(variant) {
     return f.dataset.seq !== b && f.dataset.state === 'ready'
       && document.querySelector('[data-testid="puzzle-board"] .pit.playable');
   }, before);
+  // After the board's evaluation is in, the busy indicators are hidden: the prompt stays.
+  await page.waitForFunction(() => document.body.dataset.busy === 'false');
+  await assertFeedbackOnScreen('with the prompt');
   const id = await page.getAttribute(tid('puzzle-meta'), 'data-id');
   const puzzle = (await apiGet(`/api/puzzles/${id}`)).body;
   assert.equal(await page.getAttribute(tid('puzzle-board'), 'data-position'), puzzle.position);
   return puzzle;
 }
 
-const feedbackState = () => page.getAttribute(tid('puzzle-feedback'), 'data-state');
+// Asserts that the puzzle's feedback box is on screen, as a player sees it: it has a box of its
+// own (not hidden, not empty) that lies within the page's width, and it can be scrolled to.
+// Reading its text would pass while it is hidden (issue 33: it was, from the first puzzle on).
+async function assertFeedbackOnScreen(when) {
+  const box = await page.locator(tid('puzzle-feedback')).boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, `the feedback box has no box on screen ${when}`);
+  const width = page.viewportSize().width;
+  assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `the feedback box is off screen ${when}: ${JSON.stringify(box)}`);
+}
+
+const feedbackState = async () => {
+  const state = await page.getAttribute(tid('puzzle-feedback'), 'data-state');
+  await assertFeedbackOnScreen(`(state ${state})`);
+  return state;
+};
 
 async function playPuzzleMove(move) {
   const before = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
@@ -328,6 +345,7 @@ test('puzzle streak: solved puzzles count, the next is rated higher, giving up e
   assert.equal(await page.textContent(tid('puzzle-rating')), String(Math.round(second.rating)));
   await page.click(tid('puzzle-solution-button'));
   await page.waitForFunction(() => document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'shown');
+  await assertFeedbackOnScreen('with the solution shown');
   await page.waitForFunction(() => document.querySelector('[data-testid="player-streak"]').textContent === '0');
   assert.equal(await page.textContent(tid('player-best-streak')), '1');
   assert.match(await page.textContent(tid('puzzle-themes')), /Themes|No theme/);

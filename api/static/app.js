@@ -817,7 +817,10 @@ function feedback(text, state, reply) {
   f.dataset.state = state || '';
   f.dataset.reply = reply || '';
   f.dataset.seq = String(++feedbackSeq);
-  f.className = `feedback ${state || ''}`;
+  // The state's class is prefixed: a bare `loading` would be one of the `.loading` indicators,
+  // which showBusy hides once requests are answered, taking the feedback box with them.
+  f.className = state ? `feedback is-${state}` : 'feedback';
+  f.hidden = false;
 }
 
 async function setPuzzlePosition(position, played) {
