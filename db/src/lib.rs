@@ -61,6 +61,12 @@ impl Tablebase {
         Database::open_read_only(path).map(Tablebase::on)
     }
 
+    /// A tablebase that holds no slice, in memory ([`Database::in_memory`]): every answer over
+    /// it is a search.
+    pub fn empty() -> Result<Tablebase, DbError> {
+        Database::in_memory().map(Tablebase::on)
+    }
+
     /// The tablebase of an opened file.
     fn on(db: Database) -> Tablebase {
         Tablebase {

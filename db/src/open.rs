@@ -24,6 +24,9 @@ pub const APPLICATION_ID: i32 = 0x4D4E_434C;
 /// The tables of tablebases written before files were stamped with [`APPLICATION_ID`].
 const UNSTAMPED_TABLES: [&str; 4] = ["chunks", "puzzle_attempts", "puzzles", "slices"];
 
+/// The name an in-memory database goes by in errors and answers.
+const IN_MEMORY: &str = "(no tablebase: in memory)";
+
 /// How long a connection waits for another process's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -81,6 +84,16 @@ impl Database {
                 Ok(()) => return Ok(Self::with_connection(name, conn)),
             }
         }
+    }
+
+    /// A tablebase that holds nothing and lives in memory only: what a reading command searches
+    /// over when no tablebase file exists (every answer then comes from the search). Its
+    /// schema is the current one, so every query of a file works on it and finds no rows.
+    pub fn in_memory() -> Result<Database, DbError> {
+        let name = IN_MEMORY.to_owned();
+        let mut conn = Connection::open_in_memory().at(&name)?;
+        migrate(&mut conn, &name)?;
+        Ok(Self::with_connection(name, conn))
     }
 
     /// Opens an existing tablebase for reading only, as the service and the reading commands

@@ -27,7 +27,8 @@ pub const DEFAULT_DB: &str = "mancala.db";
 /// The `--db` option of every command that touches the tablebase.
 #[derive(Debug, Args)]
 pub struct DbPath {
-    /// The tablebase file (SQLite). Created by `solve` when missing.
+    /// The tablebase file (SQLite). Created by `solve` when missing; without one, `eval`,
+    /// `analyse` and `mainline` search every answer (and say so).
     #[arg(
         long = "db",
         env = "MANCALA_DB",

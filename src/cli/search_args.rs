@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::{Evaluator, SearchSettings, Tablebase};
+use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
 use mancala_solver::engine::Budget;
 
 use super::args::DbPath;
@@ -55,9 +55,20 @@ impl BudgetArgs {
 
 impl SearchingArgs {
     /// The evaluator of one command's searches, each within `budget`, over the tablebase file
-    /// (read-only).
+    /// (read-only). With no file at the path the search needs none: it runs over an empty
+    /// tablebase, and a note on standard error says that no tablebase is used (so that a typo
+    /// in `--db` is seen, and no answer is mistaken for one read from a table).
     pub fn evaluator(&self, budget: Budget) -> anyhow::Result<Evaluator> {
-        let tb = Tablebase::open_read_only(&self.db.path)?;
+        let tb = match Tablebase::open_read_only(&self.db.path) {
+            Err(DbError::Missing { path }) => {
+                eprintln!(
+                    "note: no tablebase at {path}, so none is used: every answer is searched \
+                     (build one with `mancala solve all --db {path}`)"
+                );
+                Tablebase::empty()?
+            }
+            opened => opened?,
+        };
         Ok(Evaluator::new(
             Arc::new(tb),
             SearchSettings::single(budget),

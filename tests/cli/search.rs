@@ -200,3 +200,56 @@ fn mainline_follows_search_into_the_tablebase() {
         "{text}"
     );
 }
+
+#[test]
+fn without_a_tablebase_file_the_searching_commands_search_and_say_so() {
+    // No file at the path: `eval`, `mainline` and `analyse` search over no table at all. The
+    // position is small enough for the search to reach every game end, so the hand-worked
+    // values above come out exact: +3 by S4 then S3, and S3 an inaccuracy of 2.
+    let dir = crate::common::scratch::tempdir();
+    let none = dir.path().join("none.db");
+    let says_none = |ran: &crate::common::bin::Ran| {
+        assert!(ran.stderr.contains("no tablebase at"), "{ran:?}");
+        assert!(ran.stderr.contains("none.db"), "{ran:?}");
+        assert!(ran.stderr.contains("every answer is searched"), "{ran:?}");
+    };
+
+    let ran = run_db(&["eval", "kalah-4", KALAH_4_THREE_SEEDS, "--json"], &none);
+    let json: Json = serde_json::from_str(ran.ok()).unwrap();
+    says_none(&ran);
+    assert_eq!(json["source"], "search", "{json}");
+    assert_eq!(json["exact"], true, "{json}");
+    assert_eq!(json["value"]["score"], 3, "{json}");
+    let best: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["best"] == true)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["4"], "{json}");
+
+    let ran = run_db(
+        &["mainline", "kalah-4", KALAH_4_THREE_SEEDS, "--json"],
+        &none,
+    );
+    let json: Json = serde_json::from_str(ran.ok()).unwrap();
+    says_none(&ran);
+    assert_eq!(json["totals"], serde_json::json!({"south": 3, "north": 0}));
+
+    let args = [
+        "analyse",
+        "kalah-4",
+        "3 1",
+        "--from",
+        KALAH_4_THREE_SEEDS,
+        "--json",
+    ];
+    let ran = run_db(&args, &none);
+    let json: Json = serde_json::from_str(ran.ok()).unwrap();
+    says_none(&ran);
+    assert_eq!(json["moves"][0]["loss"], 2, "{json}");
+    assert_eq!(json["moves"][0]["verdict"], "inaccuracy", "{json}");
+
+    assert!(!none.exists(), "nothing was written: {none:?}");
+}
