@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -592,6 +593,56 @@ test('the keyboard plays pits by number, two digits for pits 10 and up', async (
   const outline = await page.$eval(tid('pit-S6'), (el) => getComputedStyle(el).outlineStyle);
   assert.notEqual(outline, 'none');
   await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+});
+
+test('a server still building answers at once and the page shows the build and its progress', async () => {
+  // A server on a new, empty file builds the default tablebase (minutes on two cores) after it
+  // has started listening; it is stopped as soon as the page has been seen.
+  const bin = process.env.MANCALA_BIN;
+  assert.ok(bin, 'MANCALA_BIN names the mancala binary (e2e/run.sh sets it)');
+  const dir = mkdtempSync(join(tmpdir(), 'mancala-build-'));
+  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--db', join(dir, 'new.db'), '--build'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /Listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening: ${log}`)));
+    });
+    const health = await fetch(`${url}/healthz`);
+    assert.equal(health.status, 200);
+    const status = await (await fetch(`${url}/api/status`)).json();
+    assert.equal(status.building, true, JSON.stringify(status));
+
+    const p = await context.newPage();
+    try {
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.goto(`${url}/`);
+      await p.waitForFunction(
+        () => /building the default tablebase/.test(document.querySelector('[data-testid="build-words"]').textContent),
+        null,
+        { timeout: 30_000 },
+      );
+      const box = await p.locator(tid('build-status')).boundingBox();
+      assert.ok(box && box.width > 0 && box.height > 0, 'the build line is on screen');
+      assert.ok(box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+      const bar = await p.locator(tid('build-progress')).boundingBox();
+      assert.ok(bar && bar.width > 0 && bar.height > 0, 'its progress bar is on screen');
+      await p.screenshot({ path: join(SHOTS, 'building.png') });
+    } finally {
+      await p.close();
+    }
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a loading indicator while an answer takes more than a moment', async () => {

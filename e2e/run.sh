@@ -54,13 +54,31 @@ if [ -z "$URL" ]; then
   exit 1
 fi
 echo "e2e: server at $URL"
+# It listens at once and builds what the file lacks (here the starter puzzles) in the
+# background: the tests start when /api/status says the build is over.
+node -e '
+const url = process.argv[1] + "/api/status";
+(async () => {
+  for (let i = 0; i < 6000; i++) {
+    try {
+      const s = await (await fetch(url)).json();
+      if (!s.building) {
+        if (s.error) { console.error("e2e: the background build failed: " + s.error); process.exit(1); }
+        process.exit(0);
+      }
+    } catch (e) { /* not answering yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.error("e2e: the server was still building after 10 minutes");
+  process.exit(1);
+})();' "$URL"
 
 SHOTS="$TMP/screenshots"
 if [ "${1:-}" = "--screenshots" ]; then SHOTS="$ROOT/docs"; fi
 mkdir -p "$SHOTS"
 
 set +e
-BASE_URL="$URL" SCREENSHOT_DIR="$SHOTS" CHROMIUM="${CHROMIUM:-/usr/bin/chromium}" \
+BASE_URL="$URL" MANCALA_BIN="$BIN" SCREENSHOT_DIR="$SHOTS" CHROMIUM="${CHROMIUM:-/usr/bin/chromium}" \
   node --test --test-concurrency=1 --test-reporter=spec "$E2E/page.test.mjs"
 STATUS=$?
 set -e

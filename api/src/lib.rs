@@ -14,7 +14,8 @@
 //! * [`openapi`]: the OpenAPI document: its operations, and the schemas derived in `mancala_wire`.
 //! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
 //!   every handler shares (the [`mancala_db::Evaluator`], which answers any position and bounds
-//!   the searches, the pool, and [`writer`]: where writes go).
+//!   the searches, the pool, and [`writer`]: where writes go); [`status`]: what the server builds
+//!   in the background while it serves.
 //! * [`guard`]: upgrades refused, and the CORS policy; [`head_limit`]: request heads over the
 //!   limits answered in JSON, from the connection.
 //! * [`server`]: binding, timeouts, logging and graceful shutdown; [`server::run`] is what
@@ -36,6 +37,7 @@ pub mod request;
 pub mod routes;
 pub mod server;
 pub mod state;
+pub mod status;
 pub mod writer;
 
 pub use error::ApiError;

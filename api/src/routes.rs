@@ -130,6 +130,13 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(service::healthz),
     },
     Route {
+        path: "/api/status",
+        method: Method::GET,
+        summary: "what the server is building in the background, with progress",
+        operation: Some(operations::status),
+        handler: |r| r.to(service::status),
+    },
+    Route {
         path: "/api/openapi.json",
         method: Method::GET,
         summary: "the OpenAPI description of all of it",
@@ -281,7 +288,7 @@ mod tests {
             .filter(|r| r.is_api())
             .map(|r| r.path)
             .collect();
-        assert_eq!(api.len(), 12);
+        assert_eq!(api.len(), 13);
         assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
     }
 

@@ -1,4 +1,4 @@
-//! Running the service: open the tablebase read-only, bind, serve until Ctrl-C (or SIGTERM),
+//! Running the service: bind, open the tablebase read-only, serve until Ctrl-C (or SIGTERM),
 //! then stop gracefully (actix's own signal handling: new connections are refused and requests
 //! in flight get a few seconds to finish).
 //!
@@ -25,6 +25,7 @@ use crate::head_limit::HeadLimit;
 use crate::limits::{DISCONNECT_TIMEOUT, HEAD_TIMEOUT, KEEP_ALIVE};
 use crate::routes;
 use crate::state::AppState;
+use crate::status::BuildStatus;
 use crate::writer::{ReadOnly, Writer};
 
 /// One log line per request: client, request line, status, bytes, milliseconds.
@@ -96,6 +97,35 @@ pub struct ServeOptions {
     /// Never write (`mancala serve --read-only`): write routes answer 503. A database that
     /// cannot be written is served this way too, with a warning.
     pub read_only: bool,
+    /// What is being built in the background while the server answers (`GET /api/status`):
+    /// `mancala serve` builds what its database lacks after it has started listening.
+    pub status: Arc<BuildStatus>,
+}
+
+/// The sockets a server listens on, bound before anything else is done: a port in use is
+/// reported before any work, and a client can connect as soon as they exist (the kernel queues
+/// its connection until the server takes it).
+pub struct Listeners {
+    listeners: Vec<TcpListener>,
+    addrs: Vec<SocketAddr>,
+}
+
+impl Listeners {
+    /// Listens on every address `bind` (`host:port`; port 0 picks a free one) names.
+    pub fn bind(bind: &str) -> Result<Listeners> {
+        let listeners = listen(bind)?;
+        let addrs = listeners
+            .iter()
+            .map(TcpListener::local_addr)
+            .collect::<std::io::Result<_>>()
+            .context("reading the address listened on")?;
+        Ok(Listeners { listeners, addrs })
+    }
+
+    /// The addresses actually bound.
+    pub fn addrs(&self) -> &[SocketAddr] {
+        &self.addrs
+    }
 }
 
 /// Serves the tablebase at `db` on `bind` (`host:port`; port 0 picks a free one) until the
@@ -112,6 +142,18 @@ pub fn run_with(
     options: ServeOptions,
     ready: impl FnOnce(&[SocketAddr]),
 ) -> Result<()> {
+    serve(Listeners::bind(bind)?, db, options, ready)
+}
+
+/// Serves the tablebase at `db` on sockets already bound ([`Listeners::bind`]) until the
+/// process is asked to stop; `ready` is called with their addresses before the first request
+/// is taken.
+pub fn serve(
+    listeners: Listeners,
+    db: &Path,
+    options: ServeOptions,
+    ready: impl FnOnce(&[SocketAddr]),
+) -> Result<()> {
     // The writing handle first: it brings the schema up to date, which the reader checks.
     let writer = open_writer(db, options.read_only)?;
     let tb = Tablebase::open_read_only(db)
@@ -121,14 +163,18 @@ pub fn run_with(
     let puzzles = PuzzleStore::open_read_only(db)
         .with_context(|| format!("opening the puzzles of {}", db.display()))?;
     let state = web::Data::new(
-        AppState::new(evaluator, puzzles, writer).context("starting the threads that answer")?,
+        AppState::new(evaluator, puzzles, writer, options.status)
+            .context("starting the threads that answer")?,
     );
-    let listeners = listen(bind)?;
-    let addrs: Vec<SocketAddr> = listeners
-        .iter()
-        .map(TcpListener::local_addr)
-        .collect::<std::io::Result<_>>()
-        .context("reading the address listened on")?;
+    // A slice stored by the background build is answered from at once, not after the next
+    // look at the file (the evaluator looks once a second).
+    let evaluator = Arc::clone(&state.evaluator);
+    state.status.when_a_step_ends(move || {
+        if let Err(e) = evaluator.refresh() {
+            log::warn!("reading the slices again after a build step: {e}");
+        }
+    });
+    let Listeners { listeners, addrs } = listeners;
     actix_web::rt::System::new().block_on(async move {
         let mut builder = actix_server::Server::build().shutdown_timeout(SHUTDOWN_SECONDS);
         for (listener, addr) in listeners.into_iter().zip(addrs.iter().copied()) {

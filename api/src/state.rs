@@ -1,7 +1,7 @@
 //! What every request handler shares: the [`Evaluator`] (the tablebase, opened once, read-only,
 //! with its search engines), the puzzle store (read-only), the one pool of threads that runs
 //! blocking work off the async workers, and the store that writes (players, attempts), absent
-//! when the server is read-only.
+//! when the server is read-only, and what is being built in the background.
 
 use std::sync::Arc;
 
@@ -10,6 +10,7 @@ use mancala_puzzles::PuzzleStore;
 
 use crate::error::ApiError;
 use crate::pool::Pool;
+use crate::status::BuildStatus;
 use crate::writer::Writer;
 
 /// The application state, shared by every worker.
@@ -24,6 +25,8 @@ pub struct AppState {
     writer: Writer,
     /// Where every blocking call runs (see [`crate::pool`]).
     pool: Pool,
+    /// What is being built in the background (`GET /api/status`).
+    pub status: Arc<BuildStatus>,
 }
 
 impl AppState {
@@ -34,6 +37,7 @@ impl AppState {
         evaluator: Evaluator,
         puzzles: PuzzleStore,
         writer: Writer,
+        status: Arc<BuildStatus>,
     ) -> std::io::Result<AppState> {
         let settings = evaluator.settings();
         let threads = Pool::default_threads() + settings.threads.max(1) + settings.queue;
@@ -42,6 +46,7 @@ impl AppState {
             puzzles: Arc::new(puzzles),
             writer,
             pool: Pool::new("blocking", threads)?,
+            status,
         })
     }
 

@@ -1118,7 +1118,43 @@ async function fromHash() {
   }
 }
 
+// What the server builds in the background (`GET /api/status`): while it builds, a line says
+// what and how far, polled every second; it goes away when the build is over. Read with a plain
+// fetch, so that the page is never dimmed as busy for it.
+async function watchBuild() {
+  const box = $('build-status');
+  let status;
+  try {
+    status = await (await fetch('/api/status')).json();
+  } catch (e) {
+    return; // an older server, or none: nothing to show
+  }
+  const bar = $('build-progress');
+  if (status.building) {
+    const counted = status.total ? ` (${Math.floor((100 * status.done) / status.total)}%)` : '';
+    const on = status.detail ? `: ${status.detail}` : '';
+    $('build-words').textContent =
+      `The server is ${status.step || 'starting'}${on}${counted}. Meanwhile every answer comes from what it has, and positions beyond it are searched.`;
+    if (status.total) {
+      bar.max = status.total;
+      bar.value = status.done;
+    } else {
+      bar.removeAttribute('value');
+    }
+    bar.hidden = false;
+    box.hidden = false;
+    setTimeout(watchBuild, 1000);
+  } else if (status.error) {
+    $('build-words').textContent = `The server's background build stopped: ${status.error}`;
+    bar.hidden = true;
+    box.hidden = false;
+  } else {
+    box.hidden = true;
+  }
+}
+
 async function init() {
+  watchBuild();
   $('tab-explore').addEventListener('click', () => {
     selectTab('explore');
     if (explore.position) setHash(exploreHash());

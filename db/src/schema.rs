@@ -10,7 +10,7 @@ use rusqlite_migration::{HookResult, Migrations, M};
 use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
-pub(crate) const VERSION: i64 = 5;
+pub(crate) const VERSION: i64 = 6;
 
 /// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
 /// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
@@ -118,6 +118,9 @@ pub(crate) fn migrations() -> Migrations<'static> {
             PRIMARY KEY (variant, collection, seeds, scan, seed)
         ) STRICT;",
         ),
+        // Issue 31: what each composition's last run found, so that `serve` does not compose
+        // again at every start where the last run found nothing (NULL: not recorded).
+        M::up("ALTER TABLE compositions ADD COLUMN last_found INTEGER;"),
     ])
 }
 

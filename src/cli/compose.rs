@@ -107,6 +107,19 @@ pub struct ComposeRequest {
     pub quiet: bool,
 }
 
+impl ComposeRequest {
+    /// The composition this request goes on with (where it resumes, what its last run found).
+    pub fn key(&self) -> CompositionKey {
+        CompositionKey {
+            variant: self.variant,
+            collection: Collection::Anuak,
+            seeds: self.seeds.clone(),
+            scan: self.scan,
+            seed: self.seed,
+        }
+    }
+}
+
 /// The default range: one to two steps of the variant's seed count above the largest solved
 /// slice, where a proof needs a capture or two to reach the tablebase.
 pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<u32>> {
@@ -121,15 +134,9 @@ pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<
 }
 
 /// Composes problems over `tb` and stores them in `store`, batch by batch; returns how many were
-/// new.
+/// new, and records that number as the run's finding ([`PuzzleStore::record_composition_run`]).
 pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest) -> Result<usize> {
-    let key = CompositionKey {
-        variant: r.variant,
-        collection: Collection::Anuak,
-        seeds: r.seeds.clone(),
-        scan: r.scan,
-        seed: r.seed,
-    };
+    let key = r.key();
     let first = store.composition_next(&key)?;
     let bar = if r.quiet {
         ProgressBar::hidden()
@@ -169,6 +176,7 @@ pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest
         Ok(())
     })?;
     bar.finish_and_clear();
+    store.record_composition_run(&key, stored as u64)?;
     let secs = start.elapsed().as_secs_f64();
     let mut by_size: BTreeMap<(u32, usize), usize> = BTreeMap::new();
     for c in &done.problems {

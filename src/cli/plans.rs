@@ -5,8 +5,10 @@
 //! ([`memory::check`]), then prints each plan's first line and runs it with progress bars.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::Result;
+use mancala_api::status::BuildStatus;
 use mancala_db::{SolvePlan, SolveSetup, SolvedGroup, Tablebase};
 use mancala_solver::solve::{rank_root, Ranks, Silent};
 use mancala_solver::Variant;
@@ -31,6 +33,9 @@ pub struct Job {
     /// Started by `mpirun`: the first line of each variant names the ranks, even when there is
     /// one.
     pub shared: bool,
+    /// The background build this job is a step of (`serve`'s first build): the step begins
+    /// with every position to solve as its total, and each group stored counts.
+    pub status: Option<Arc<BuildStatus>>,
 }
 
 impl Job {
@@ -66,6 +71,10 @@ impl Job {
             }
             false => None,
         };
+        if let Some(status) = &self.status {
+            let total = plans.iter().map(SolvePlan::missing_positions).sum();
+            status.begin("building the default tablebase", Some(total));
+        }
         let mut done = Vec::new();
         for plan in plans {
             done.extend(match tb {
@@ -104,7 +113,7 @@ impl Job {
                 thousands(total),
             );
         }
-        let bars = Bars::new(total, self.quiet);
+        let bars = Bars::new(total, self.quiet, self.status.clone());
         let done = plan.run(ranks, &bars)?;
         bars.clear();
         Ok(done)

@@ -2,10 +2,11 @@
 //! group's pass), a line for each group stored, and the summary at the end. Drawn for
 //! `mancala solve` (by rank 0 under `mpirun`) and `serve`'s first build.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mancala_api::status::BuildStatus;
 use mancala_db::{SolveProgress, SolvedGroup};
 use mancala_solver::solve::{Progress, SolvedSlice};
 use mancala_solver::Slice;
@@ -56,6 +57,9 @@ pub struct Bars {
     group: Mutex<String>,
     /// When the group started, and its passes so far with when each started.
     passes: Mutex<(Instant, Vec<(String, Instant)>)>,
+    /// The background build that this solve is a step of (`serve`'s first build), told of
+    /// each group begun and stored, for `GET /api/status`.
+    status: Option<Arc<BuildStatus>>,
 }
 
 /// A group that takes at least this long gets a line with the time of each of its passes: the
@@ -63,8 +67,9 @@ pub struct Bars {
 const PASS_TIMES_AFTER: Duration = Duration::from_secs(10);
 
 impl Bars {
-    /// Bars for a solve of `total` positions, hidden when `quiet`.
-    pub fn new(total: u64, quiet: bool) -> Bars {
+    /// Bars for a solve of `total` positions, hidden when `quiet`, telling `status` (if any)
+    /// of each group.
+    pub fn new(total: u64, quiet: bool, status: Option<Arc<BuildStatus>>) -> Bars {
         let multi = MultiProgress::new();
         if quiet {
             multi.set_draw_target(ProgressDrawTarget::hidden());
@@ -93,6 +98,7 @@ impl Bars {
             pass,
             group: Mutex::new(String::new()),
             passes: Mutex::new((Instant::now(), Vec::new())),
+            status,
         }
     }
 
@@ -160,14 +166,20 @@ impl Progress for Bars {
 impl SolveProgress for Bars {
     fn group_started(&self, group: &[Slice]) {
         let variant = group[0].variant;
-        *self.group.lock().unwrap_or_else(|e| e.into_inner()) =
-            format!("{variant} slice {}", group_name(group));
+        let name = format!("{variant} slice {}", group_name(group));
+        if let Some(status) = &self.status {
+            status.detail(name.clone());
+        }
+        *self.group.lock().unwrap_or_else(|e| e.into_inner()) = name;
         *self.passes.lock().unwrap_or_else(|e| e.into_inner()) = (Instant::now(), Vec::new());
         self.pass.set_prefix("group");
     }
 
     fn group_stored(&self, group: &SolvedGroup, _solved: &[SolvedSlice]) {
         self.overall.inc(group.positions);
+        if let Some(status) = &self.status {
+            status.advance(group.positions);
+        }
         self.println(format!(
             "  {} slice {:>7}: {:>13} positions in {:>7.1} s ({}/s)  won {} drawn {} lost {}",
             group.variant(),
@@ -195,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_long_group_gets_the_time_of_each_pass() {
-        let bars = Bars::new(0, true);
+        let bars = Bars::new(0, true, None);
         let ago = |s: u64| Instant::now().checked_sub(Duration::from_secs(s)).unwrap();
         // Started 20 s ago: moves for 15 s, then the retrograde until the solver returned after
         // 18 s; stored in the last 2 s.

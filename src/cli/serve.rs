@@ -4,14 +4,15 @@
 //! serves.
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::Args;
 use std::time::{Duration, Instant};
 
-use mancala_api::server::ServeOptions;
+use mancala_api::server::{Listeners, ServeOptions};
+use mancala_api::status::BuildStatus;
 use mancala_db::{DbError, SearchSettings, SolveSetup, Tablebase};
 use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
@@ -22,13 +23,17 @@ use super::args::{DbPath, DEFAULT_DB};
 use super::default_sizes::default_max_seeds;
 use super::plans::Job;
 use super::serve_help;
+use super::text::thousands;
 
-/// Serve the evaluation API over HTTP (JSON), building the default tablebase first on a first
-/// run.
+/// Serve the evaluation API over HTTP (JSON) at once, building what the database lacks in the
+/// background.
 ///
-/// On a fresh machine (no file at the default path, mancala.db) it first solves every variant
-/// to its default size, showing progress (about two minutes on two cores), then serves; a second
-/// start reuses the database. A file named with --db (or $MANCALA_DB) is built only with
+/// It listens first (a port in use is an error before any work). On a fresh machine (no file at
+/// the default path, mancala.db) it then solves every variant to its default size in the
+/// background, showing progress (about two minutes on two cores), while it answers every
+/// position by search; GET /api/status and the page say what is being built and how far it is.
+/// Starter puzzles and Anuak problems are made the same way. A second start reuses the
+/// database. A file named with --db (or $MANCALA_DB) is built only with
 /// --build: a mistyped path is an error, not a two-minute build. Another application's SQLite
 /// file is refused and left untouched. While serving, the tablebase is opened read-only; puzzle
 /// attempts and players are written through a second handle, or refused with 503 under
@@ -55,9 +60,9 @@ pub struct ServeArgs {
     /// default size (see `mancala solve --help`).
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
-    /// Seconds spent at most, when the database has no Anuak problems yet, composing some for
-    /// Anywoli beyond its tablebase (`mancala puzzles compose`); a later start resumes the
-    /// composition until it has 20. 0: none.
+    /// Seconds spent at most, in the background, when the database has fewer than 20 Anuak
+    /// problems, composing some for Anywoli beyond its tablebase (`mancala puzzles compose`); a
+    /// later start resumes the composition, unless its last run found none. 0: none.
     #[arg(
         long,
         value_name = "SECONDS",
@@ -115,9 +120,11 @@ impl SearchLimits {
 }
 
 impl ServeArgs {
-    /// Builds the tablebase if there is none and building is allowed, then serves until Ctrl-C.
+    /// Listens, then serves until Ctrl-C while it builds what the database lacks (the default
+    /// tablebase if there is none and building is allowed, starter puzzles, Anuak problems) in
+    /// the background; `GET /api/status` reports the build.
     pub fn run(self) -> Result<()> {
-        let db = self.db.path.as_path();
+        let db = self.db.path.clone();
         mancala_api::server::init_logging();
         let may_build = self.build || db == Path::new(DEFAULT_DB);
         if !db.exists() && !may_build && !db.is_dir() {
@@ -127,14 +134,27 @@ impl ServeArgs {
                 path = db.display()
             );
         }
-        if !self.read_only {
-            prepare(db, may_build, self.max_seeds, self.compose_seconds)?;
-        }
+        // First of all: a port in use is reported before any work, and nothing is written.
+        let listeners = Listeners::bind(&self.bind)?;
+        let status = Arc::new(BuildStatus::default());
         let options = ServeOptions {
             search: self.search.settings(),
             read_only: self.read_only,
+            status: Arc::clone(&status),
         };
-        mancala_api::server::run_with(&self.bind, db, options, |addrs| {
+        if !self.read_only {
+            // Building from the first answer on, so that no client sees the build as over
+            // before it has begun.
+            status.begin("looking at what the database holds", None);
+        }
+        let build = (!self.read_only).then(|| Build {
+            db: db.clone(),
+            may_build,
+            max_seeds: self.max_seeds,
+            compose_seconds: self.compose_seconds,
+            status,
+        });
+        mancala_api::server::serve(listeners, &db, options, |addrs| {
             let mut out = std::io::stdout().lock();
             for addr in addrs {
                 let _ = writeln!(out, "Listening on http://{addr}");
@@ -145,48 +165,91 @@ impl ServeArgs {
                 addrs.first().map(ToString::to_string).unwrap_or_default()
             );
             let _ = out.flush();
+            // The server has opened the file (creating it if need be): the build may write.
+            if let Some(build) = build {
+                build.start();
+            }
         })
     }
 }
 
+/// What `serve` builds in the background once it listens, and where it reports.
+struct Build {
+    db: PathBuf,
+    may_build: bool,
+    max_seeds: Option<u32>,
+    compose_seconds: u64,
+    status: Arc<BuildStatus>,
+}
+
+impl Build {
+    /// Runs the build on a thread of its own; a failure is logged and reported by
+    /// `/api/status`, and the server serves on with what exists.
+    fn start(self) {
+        let spawned =
+            std::thread::Builder::new()
+                .name("build".into())
+                .spawn(move || match prepare(&self) {
+                    Ok(()) => self.status.end(),
+                    Err(e) => {
+                        log::error!("the background build stopped: {e:#}");
+                        self.status.fail(format!("{e:#}"));
+                    }
+                });
+        if let Err(e) = spawned {
+            log::error!("cannot start the background build: {e}");
+        }
+    }
+}
+
 /// Makes the database ready to serve: the default tablebase built when it has no solved slice
-/// (if `may_build`), and a starter set of puzzles when it has none. A file that cannot be
-/// written is left as it is (the server then serves it read-only).
-fn prepare(db: &Path, may_build: bool, max_seeds: Option<u32>, compose_seconds: u64) -> Result<()> {
+/// (if allowed), and a starter set of puzzles when it has none, Anuak problems while there are
+/// few. A file that cannot be written is left as it is (the server serves it read-only).
+fn prepare(build: &Build) -> Result<()> {
+    let (db, status) = (build.db.as_path(), &build.status);
     let tb = match Tablebase::open(db) {
         Ok(tb) => Arc::new(tb),
         Err(DbError::ReadOnly { .. }) => return Ok(()),
         Err(e) => return Err(e.into()),
     };
     if !has_solved_slices(&tb)? {
-        if !may_build {
-            eprintln!(
-                "warning: no solved slices in {}: every answer will come from search; pass \
-                 --build to build the default tablebase",
+        if !build.may_build {
+            log::warn!(
+                "no solved slices in {}: every answer will come from search; pass --build to \
+                 build the default tablebase",
                 db.display()
             );
             return Ok(());
         }
-        eprintln!(
-            "No solved slices in {}: building the default tablebase first (about two minutes \
-             on two cores; stop it at any time, it resumes).",
+        log::info!(
+            "no solved slices in {}: building the default tablebase while serving (about two \
+             minutes on two cores; stop it at any time, it resumes); meanwhile every answer is \
+             searched",
             db.display()
         );
+        let started = Instant::now();
         let job = Job {
             targets: Variant::ALL
                 .iter()
-                .map(|&v| (v, max_seeds.unwrap_or_else(|| default_max_seeds(v))))
+                .map(|&v| (v, build.max_seeds.unwrap_or_else(|| default_max_seeds(v))))
                 .collect(),
             setup: SolveSetup::in_memory(),
             limit_source: "",
             quiet: false,
             shared: false,
+            status: Some(Arc::clone(status)),
         };
-        job.run(Some(&tb), &OneRank)?;
+        let done = job.run(Some(&tb), &OneRank)?;
+        let positions: u64 = done.iter().map(|g| g.positions).sum();
+        status.finish(format!(
+            "built the default tablebase: {} positions in {:.0} s",
+            thousands(positions),
+            started.elapsed().as_secs_f64()
+        ));
     }
     let store = PuzzleStore::open(db)?;
-    starter_puzzles(&tb, &store)?;
-    anuak_problems(&tb, &store, compose_seconds)
+    starter_puzzles(&tb, &store, status)?;
+    anuak_problems(&tb, &store, build.compose_seconds, status)
 }
 
 /// Puzzles of every solved variant generated when a database has none yet.
@@ -196,7 +259,7 @@ const STARTER_PUZZLES: usize = 50;
 const STARTER_TRIES: usize = 100;
 
 /// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
-fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore) -> Result<()> {
+fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore, status: &BuildStatus) -> Result<()> {
     let starter = PuzzleFilter {
         collection: Some(Collection::Starter),
         ..PuzzleFilter::default()
@@ -204,12 +267,21 @@ fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore) -> Result<()> {
     if store.count_puzzles(&starter)? > 0 {
         return Ok(());
     }
-    eprintln!("No puzzles in {} yet: generating a starter set.", tb.path());
+    log::info!("no puzzles in {} yet: generating a starter set", tb.path());
+    let mut solved = Vec::new();
     for v in Variant::ALL {
         if !tb.current_slices(v)?.is_empty() {
-            super::puzzles::generate_into(tb, store, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
+            solved.push(v);
         }
     }
+    status.begin("generating starter puzzles", Some(solved.len() as u64));
+    for v in solved {
+        status.detail(v.name());
+        super::puzzles::generate_into(tb, store, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
+        status.advance(1);
+    }
+    let made = store.count_puzzles(&starter)?;
+    status.finish(format!("generated {made} starter puzzles"));
     Ok(())
 }
 
@@ -219,8 +291,14 @@ const ANUAK_PROBLEMS: usize = 20;
 /// Composes Anywoli problems for at most `seconds`, while the Anuak collection has fewer than
 /// [`ANUAK_PROBLEMS`] of them: half by a scan of the largest solved slice (problems of three
 /// moves or more, found in seconds), the rest by sampling beyond the tablebase (rarer; each
-/// start resumes it).
-fn anuak_problems(tb: &Arc<Tablebase>, store: &PuzzleStore, seconds: u64) -> Result<()> {
+/// start resumes it). A composition whose last run found nothing is not run again
+/// (`mancala puzzles compose` goes on with it by hand).
+fn anuak_problems(
+    tb: &Arc<Tablebase>,
+    store: &PuzzleStore,
+    seconds: u64,
+    status: &BuildStatus,
+) -> Result<()> {
     let variant = Variant::Anywoli;
     if seconds == 0 || tb.current_slices(variant)?.is_empty() {
         return Ok(());
@@ -236,12 +314,6 @@ fn anuak_problems(tb: &Arc<Tablebase>, store: &PuzzleStore, seconds: u64) -> Res
     }
     let beyond = super::compose::default_seeds(tb, variant)?;
     let top = beyond.start() - variant.total_step();
-    eprintln!(
-        "{have} Anuak problems in {}: composing more for at most {seconds} s (--compose-seconds; \
-         the next start goes on where this one stops).",
-        tb.path()
-    );
-    let start = Instant::now();
     let request = |seeds, scan, min_moves, count, left: Duration| super::compose::ComposeRequest {
         variant,
         seeds,
@@ -252,20 +324,66 @@ fn anuak_problems(tb: &Arc<Tablebase>, store: &PuzzleStore, seconds: u64) -> Res
         max_candidates: u64::MAX,
         time_limit: Some(left),
         nodes: 200_000,
-        quiet: false,
+        quiet: true,
     };
     let limit = Duration::from_secs(seconds);
-    let scanned = if have < ANUAK_PROBLEMS / 2 {
-        let scan = request(top..=top, true, 3, ANUAK_PROBLEMS / 2 - have, limit);
-        super::compose::compose_into(tb, store, &scan)?
-    } else {
-        0
+    let scan = request(top..=top, true, 3, ANUAK_PROBLEMS / 2 - have.min(10), limit);
+    let sample = request(beyond, false, 1, ANUAK_PROBLEMS - have, limit);
+    let worth_running = |r: &super::compose::ComposeRequest| -> Result<bool> {
+        let barren = store.composition_last_found(&r.key())? == Some(0);
+        if barren {
+            log::info!(
+                "Anuak problems: the last composition of {}..{} seeds{} found none, so it is not \
+                 run again (`mancala puzzles compose` goes on with it)",
+                r.seeds.start(),
+                r.seeds.end(),
+                if r.scan { " (a scan)" } else { "" }
+            );
+        }
+        Ok(!barren)
     };
-    let left = limit.saturating_sub(start.elapsed());
-    let wanted = ANUAK_PROBLEMS - have - scanned;
-    if wanted > 0 && !left.is_zero() {
-        super::compose::compose_into(tb, store, &request(beyond, false, 1, wanted, left))?;
+    let run_scan = have < ANUAK_PROBLEMS / 2 && worth_running(&scan)?;
+    let run_sample = worth_running(&sample)?;
+    if !run_scan && !run_sample {
+        return Ok(());
     }
+    log::info!(
+        "{have} Anuak problems in {}: composing more for at most {seconds} s in the background \
+         (--compose-seconds; the next start goes on where this one stops)",
+        tb.path()
+    );
+    status.begin(
+        "composing Anuak problems",
+        Some((ANUAK_PROBLEMS - have) as u64),
+    );
+    let start = Instant::now();
+    let mut found = 0;
+    if run_scan {
+        status.detail(format!("a scan of {top} seeds"));
+        found += super::compose::compose_into(tb, store, &scan)?;
+        status.advance(found as u64);
+    }
+    let left = limit.saturating_sub(start.elapsed());
+    let wanted = ANUAK_PROBLEMS - have - found;
+    if run_sample && wanted > 0 && !left.is_zero() {
+        status.detail(format!(
+            "sampling {}..{} seeds",
+            sample.seeds.start(),
+            sample.seeds.end()
+        ));
+        let sample = super::compose::ComposeRequest {
+            count: wanted,
+            time_limit: Some(left),
+            ..sample
+        };
+        let more = super::compose::compose_into(tb, store, &sample)?;
+        status.advance(more as u64);
+        found += more;
+    }
+    status.finish(format!(
+        "composed {found} Anuak problems in {:.0} s",
+        start.elapsed().as_secs_f64()
+    ));
     Ok(())
 }
 

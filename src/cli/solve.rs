@@ -159,6 +159,7 @@ impl SolveArgs {
             limit_source,
             quiet: self.quiet,
             shared,
+            status: None,
         }
     }
 

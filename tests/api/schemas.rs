@@ -54,6 +54,19 @@ fn as_player(server: &Server, method: &str, path: &str, token: &str, body: &Valu
 fn check_the_service(server: &Server, schemas: &mut Schemas) {
     // The service.
     schemas.assert("Health", &ok(server.get("/healthz"), 200));
+    schemas.assert("Status", &ok(server.get("/api/status"), 200));
+    // A build under way and one that failed, every field filled (a test cannot hold a server
+    // in the middle of its build).
+    let building = mancala_wire::response::StatusJson {
+        building: true,
+        step: Some("building the default tablebase".into()),
+        detail: Some("kalah slice 12".into()),
+        done: Some(10),
+        total: Some(100),
+        finished: vec!["generated 50 starter puzzles".into()],
+        error: Some("disk full".into()),
+    };
+    schemas.assert("Status", &serde_json::to_value(&building).unwrap());
     let variants = ok(server.get("/api/variants"), 200);
     schemas.assert("Variants", &variants);
 

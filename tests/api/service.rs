@@ -33,6 +33,7 @@ fn healthz_and_openapi() {
             "/api/puzzles/next",
             "/api/puzzles/{id}",
             "/api/puzzles/{id}/attempt",
+            "/api/status",
             "/api/variants",
             "/api/{variant}",
             "/api/{variant}/analyse",
@@ -66,6 +67,7 @@ fn healthz_and_openapi() {
         "Analysis",
         "Record",
         "Variants",
+        "Status",
     ] {
         assert!(doc["components"]["schemas"][schema].is_object(), "{schema}");
     }
@@ -131,4 +133,83 @@ fn serve_reports_a_port_in_use() {
     assert_eq!(ran.status.code(), Some(1));
     assert!(ran.stderr.contains("cannot listen on"), "{ran:?}");
     assert!(!ran.stderr.contains("panicked"), "{ran:?}");
+
+    // Before any work: asked to build a new file on a port in use, it writes nothing.
+    let dir = crate::common::scratch::tempdir();
+    let new = dir.path().join("new.db");
+    let ran = run_db(&["serve", "--bind", &addr, "--build"], &new);
+    assert_eq!(ran.status.code(), Some(1), "{ran:?}");
+    assert!(ran.stderr.contains("cannot listen on"), "{ran:?}");
+    assert!(!ran.stderr.contains("solving"), "{ran:?}");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "nothing written: {left:?}");
+}
+
+#[test]
+fn serve_listens_at_once_and_builds_in_the_background() {
+    // A new file and the default sizes: minutes of solving, stopped once seen under way.
+    let dir = crate::common::scratch::tempdir();
+    let db = dir.path().join("new.db");
+    let server = Server::launch(crate::common::bin::mancala(), &db, &["--build"]);
+    let r = server.get("/healthz");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let status = server.get("/api/status").json();
+    assert_eq!(status["building"], true, "{status}");
+
+    // The build says what it is doing and counts what is done of all it will solve.
+    let started = std::time::Instant::now();
+    let status = loop {
+        let status = server.get("/api/status").json();
+        if status["step"] == "building the default tablebase" && status["done"].as_u64() > Some(0) {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{status} {}",
+            server.log()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(
+        status["total"].as_u64() > status["done"].as_u64(),
+        "{status}"
+    );
+    assert!(
+        status["detail"].as_str().unwrap().contains(" slice "),
+        "{status}"
+    );
+
+    // Meanwhile it answers: a start position is searched (no table yet holds it).
+    let r = server.get("/api/kalah?position=4,4,4,4,4,4/4,4,4,4,4,4_S&budget=2000");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["source"], "search", "{}", r.body);
+}
+
+#[test]
+fn serve_does_not_compose_again_where_the_last_run_found_nothing() {
+    let (_dir, db) = crate::common::scratch::fresh_tablebase(&[("anywoli", 4)]);
+    let server = Server::start(&db, &["--compose-seconds", "3"]);
+    let log = server.log();
+    assert!(log.contains("composing more"), "{log}");
+    drop(server);
+    // Every run so far made barren: none of them is run again, so where each stands is kept.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE compositions SET last_found = 0", [])
+        .unwrap();
+    let stands = |conn: &rusqlite::Connection| -> Vec<(String, i64, i64)> {
+        let mut stmt = conn
+            .prepare("SELECT seeds, scan, next_candidate FROM compositions ORDER BY seeds, scan")
+            .unwrap();
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)));
+        rows.unwrap().map(Result::unwrap).collect()
+    };
+    let before = stands(&conn);
+    assert!(
+        before.iter().any(|&(_, _, next)| next > 0),
+        "a run examined candidates: {before:?}"
+    );
+    let server = Server::start(&db, &["--compose-seconds", "3"]);
+    let log = server.log();
+    assert!(log.contains("found none, so it is not run again"), "{log}");
+    assert_eq!(stands(&conn), before, "{log}");
 }

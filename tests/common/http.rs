@@ -26,14 +26,42 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `mancala serve --bind 127.0.0.1:0 --db DB ARGS...` and waits for the address it
-    /// prints.
+    /// Starts `mancala serve --bind 127.0.0.1:0 --db DB ARGS...`, waits for the address it
+    /// prints, then for its background build (tablebase, puzzles) to end, so that the test
+    /// sees the database as the build leaves it.
     pub fn start(db: &Path, args: &[&str]) -> Server {
         Server::start_as(mancala(), db, args)
     }
 
     /// [`Server::start`] with a prepared command that runs the binary (as another user, say).
-    pub fn start_as(mut command: Command, db: &Path, args: &[&str]) -> Server {
+    pub fn start_as(command: Command, db: &Path, args: &[&str]) -> Server {
+        let server = Server::launch(command, db, args);
+        server.wait_until_built();
+        server
+    }
+
+    /// Polls `GET /api/status` until nothing is being built (at most ten minutes).
+    pub fn wait_until_built(&self) {
+        let started = std::time::Instant::now();
+        loop {
+            let status = self.get("/api/status");
+            assert_eq!(status.status, 200, "{}", status.body);
+            if status.json()["building"] == false {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(600),
+                "still building after ten minutes: {} {}",
+                status.body,
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Starts `mancala serve` as [`Server::start_as`] does, returning as soon as it says where
+    /// it listens (its background build may still run).
+    pub fn launch(mut command: Command, db: &Path, args: &[&str]) -> Server {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, Ordering::Relaxed);
         let stderr =

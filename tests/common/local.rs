@@ -24,7 +24,7 @@ impl LocalServer {
         std::thread::spawn(move || {
             let options = ServeOptions {
                 search,
-                read_only: false,
+                ..ServeOptions::default()
             };
             mancala_api::server::run_with("127.0.0.1:0", &db, options, |addrs| {
                 let _ = bound.send(addrs[0]);

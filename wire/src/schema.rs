@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 use crate::request::{AttemptBody, GameRecord, NewPlayerBody};
 use crate::response::{
     AnalysisJson, AttemptJson, DashboardJson, ErrorJson, EvaluationJson, HealthJson, MainlineJson,
-    MovesJson, NewPlayerJson, PuzzleJson, VariantsJson,
+    MovesJson, NewPlayerJson, PuzzleJson, StatusJson, VariantsJson,
 };
 
 /// Every body the service answers with or reads, and what `mancala moves --json` prints; the
@@ -18,6 +18,7 @@ use crate::response::{
 #[openapi(components(schemas(
     ErrorJson,
     HealthJson,
+    StatusJson,
     VariantsJson,
     EvaluationJson,
     MovesJson,

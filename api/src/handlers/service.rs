@@ -1,4 +1,5 @@
-//! What the service offers: liveness, its OpenAPI description and the variants it knows.
+//! What the service offers: liveness, what it builds in the background, its OpenAPI description
+//! and the variants it knows.
 
 use std::sync::OnceLock;
 
@@ -15,6 +16,11 @@ pub(crate) async fn healthz() -> HttpResponse {
     static BODY: OnceLock<Vec<u8>> = OnceLock::new();
     let body = BODY.get_or_init(|| to_json(&HealthJson::OK).unwrap_or_default());
     json_ok(body.as_slice())
+}
+
+/// `GET /api/status`: the background build, read under its lock (never waits for the build).
+pub(crate) async fn status(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(json_ok(to_json(&state.status.snapshot())?))
 }
 
 /// `GET /api/openapi.json`: the document the route table built.

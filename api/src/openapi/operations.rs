@@ -96,6 +96,15 @@ pub fn healthz() -> Value {
     })
 }
 
+/// `GET /api/status`.
+pub fn status() -> Value {
+    json!({
+        "summary": "What the server is building in the background: `serve` listens at once and builds what its database lacks (the default tablebase, starter puzzles, Anuak problems) while it answers from what exists. Never waits for the build.",
+        "operationId": "status",
+        "responses": responses(ok("The step under way and its progress, and the steps finished.", "Status"), &[])
+    })
+}
+
 /// `GET /api/openapi.json`.
 pub fn openapi() -> Value {
     json!({

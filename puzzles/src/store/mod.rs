@@ -352,6 +352,19 @@ mod tests {
             ..key.clone()
         };
         assert_eq!(tb.composition_next(&scan).unwrap(), 0);
+
+        // A run's finding is recorded apart from where it stands: none recorded yet, then the
+        // last run's count, and where it resumes unchanged; a key never run gets a row too.
+        assert_eq!(tb.composition_last_found(&key).unwrap(), None);
+        tb.record_composition_run(&key, 1).unwrap();
+        tb.record_composition_run(&key, 0).unwrap();
+        assert_eq!(tb.composition_last_found(&key).unwrap(), Some(0));
+        assert_eq!(tb.composition_next(&key).unwrap(), 96);
+        tb.record_composition_run(&other, 0).unwrap();
+        assert_eq!(tb.composition_last_found(&other).unwrap(), Some(0));
+        assert_eq!(tb.composition_next(&other).unwrap(), 0);
+        assert_eq!(tb.composition_last_found(&scan).unwrap(), None);
+
         let only = |collection| PuzzleFilter {
             collection,
             ..PuzzleFilter::default()

@@ -10,6 +10,7 @@
 //! * [`mainline`]: the line of perfect play (`GET /api/{variant}/mainline`).
 //! * [`analysis`]: a game record judged move by move (`POST /api/{variant}/analyse`).
 //! * [`variants`]: the variants and what is solved (`GET /api/variants`), and `GET /healthz`.
+//! * [`status`]: what the server builds in the background (`GET /api/status`).
 //! * [`puzzle`]: a puzzle and an attempt's verdict (`/api/puzzles/...`).
 //! * [`player`]: a player, its token and its dashboard (`/api/players...`).
 //! * [`error`]: the body of every error answer.
@@ -22,6 +23,7 @@ pub mod moves;
 pub mod player;
 pub mod puzzle;
 pub mod sowing;
+pub mod status;
 pub mod value;
 pub mod variants;
 
@@ -33,5 +35,6 @@ pub use moves::{MoveJson, MovesJson};
 pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
 pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
 pub use sowing::SowingStepJson;
+pub use status::StatusJson;
 pub use value::{Totals, ValueJson};
 pub use variants::{BoardJson, HealthJson, SolvedJson, VariantJson, VariantsJson};
