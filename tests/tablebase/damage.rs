@@ -218,8 +218,10 @@ fn files_that_are_not_tablebases_give_clear_errors() {
     let ran = run_db(&solve_4, &nowhere);
     assert!(ran.fails().contains("dir.db"), "names the file: {ran:?}");
 
+    // A missing file: the commands that read the table say so and how to make one (`eval`
+    // searches without one instead: tests/cli/search.rs).
     let missing = dir.path().join("missing.db");
-    for args in reading {
+    for args in &reading[1..] {
         let ran = run_db(args, &missing);
         let err = ran.fails();
         assert!(err.contains("missing.db"), "names the file: {err}");

@@ -170,9 +170,14 @@ fn mancala_db_variable_and_default_file() {
         &["eval", "rio-kadalis", p, "--json", "--db", default_db],
     );
     assert!(ran.ok().contains("\"source\":\"tablebase\""), "{ran:?}");
-    // $MANCALA_DB naming a missing file: an error naming it, and no file made.
+    // $MANCALA_DB naming a missing file: for `db info` an error naming it; `eval` searches
+    // without a table and says so, naming it; no file made.
     let nowhere = dir.path().join("nowhere.db");
-    let ran = in_dir(Some(&nowhere), &["eval", "rio-kadalis", p]);
+    let ran = in_dir(Some(&nowhere), &["db", "info"]);
     assert!(ran.fails().contains("nowhere.db"), "{ran:?}");
+    let ran = in_dir(Some(&nowhere), &["eval", "rio-kadalis", p]);
+    ran.ok();
+    assert!(ran.stderr.contains("no tablebase at"), "{ran:?}");
+    assert!(ran.stderr.contains("nowhere.db"), "{ran:?}");
     assert!(!nowhere.exists());
 }
