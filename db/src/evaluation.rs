@@ -51,6 +51,9 @@ pub struct SearchReport {
     pub elapsed: Duration,
     /// The budget's limit that stopped the search before the answer was exact, if one did.
     pub stopped_by: Option<Limit>,
+    /// The answer of an earlier search, kept by the evaluator and given again without searching
+    /// (the figures above are that search's).
+    pub kept: bool,
 }
 
 /// One legal move with its value for the mover.
@@ -151,6 +154,7 @@ impl Evaluation {
             nodes: analysis.nodes,
             elapsed: analysis.elapsed,
             stopped_by: analysis.stopped_by,
+            kept: false,
         };
         Evaluation::new(*position, value, moves, Source::Search(report))
     }

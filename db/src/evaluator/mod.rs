@@ -10,12 +10,15 @@
 //!   again only when the file changes;
 //! * the search engines' transposition tables ([`engines`]), lent to one search after another,
 //!   and the cap on searches at once ([`SearchSettings`]): one more than it allows is
-//!   [`DbError::Busy`] at once.
+//!   [`DbError::Busy`] at once;
+//! * the answers of its searches ([`answers`]), so that a question asked again is not searched
+//!   again.
 //!
 //! [`Evaluator::evaluate`] answers one position; [`Evaluator::main_line`] and
 //! [`Evaluator::analyse`] (in `crate::line` and `crate::analyse`) answer a line or a game
 //! through one [`Session`], whose engine serves every position of it.
 
+mod answers;
 mod engines;
 mod session;
 mod settings;
@@ -38,6 +41,7 @@ pub struct Evaluator {
     solved: solved::Solved,
     engines: engines::Engines,
     settings: SearchSettings,
+    answers: answers::Answers,
 }
 
 impl Evaluator {
@@ -49,6 +53,7 @@ impl Evaluator {
             engines: engines::Engines::new(settings),
             tb,
             settings,
+            answers: answers::Answers::new(),
         })
     }
 
@@ -74,6 +79,10 @@ impl Evaluator {
     /// budget is not an error: the answer is then the estimate of the deepest iteration the
     /// search completed ([`crate::SearchReport`]). A search waits for an engine while every one
     /// is busy, and fails with [`DbError::Busy`] when the queue is full too.
+    ///
+    /// A searched answer is kept: asked again over the same tablebase with a budget it covers
+    /// (it is exact, or was searched with at least as many nodes), it is given at once, its
+    /// report marked `kept`.
     pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
         if self.holds(position) {
             match self.tb.evaluate(position) {
@@ -82,7 +91,15 @@ impl Evaluator {
                 answer => return answer,
             }
         }
-        self.session(position.variant()).evaluate(position, budget)
+        let contents = answers::contents(self.solved.of(&self.tb, position.variant()).iter());
+        if let Some(kept) = self.answers.get(position, contents, budget) {
+            return Ok(kept);
+        }
+        let evaluation = self
+            .session(position.variant())
+            .evaluate(position, budget)?;
+        self.answers.keep(contents, budget, &evaluation);
+        Ok(evaluation)
     }
 
     /// A session for evaluating the positions of one game or line of `variant` with one engine.

@@ -68,7 +68,7 @@ pub struct EvaluationJson {
     pub search: Option<SearchJson>,
 }
 
-/// What a search did: `{"depth", "nodes", "seconds", "stopped_by"}`.
+/// What a search did: `{"depth", "nodes", "seconds", "stopped_by", "kept"}`.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = Search)]
 pub struct SearchJson {
@@ -82,6 +82,9 @@ pub struct SearchJson {
     /// exact; null when none did.
     #[schema(value_type = Option<StoppedBy>, required = true)]
     pub stopped_by: Option<&'static str>,
+    /// The answer of an earlier search of the same position over the same tablebase, kept and
+    /// given again without searching (the figures above are that search's).
+    pub kept: bool,
 }
 
 impl From<&SearchReport> for SearchJson {
@@ -91,6 +94,7 @@ impl From<&SearchReport> for SearchJson {
             nodes: r.nodes,
             seconds: r.elapsed.as_secs_f64(),
             stopped_by: r.stopped_by.map(limit_word),
+            kept: r.kept,
         }
     }
 }

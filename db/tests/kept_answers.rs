@@ -1,0 +1,82 @@
+//! Searched answers are kept: asked again, the evaluator answers from what it kept, and says so,
+//! as long as the kept answer covers the question's budget and the tablebase has not changed.
+
+use std::sync::Arc;
+
+use mancala_db::{Evaluation, Evaluator, SearchReport, SearchSettings, Source, Tablebase};
+use mancala_solver::engine::Budget;
+use mancala_solver::solve::Silent;
+use mancala_solver::{Position, Variant};
+
+/// The search report of a searched answer.
+fn report(e: &Evaluation) -> SearchReport {
+    match e.source {
+        Source::Search(r) => r,
+        Source::Tablebase => panic!("searched, not read from the tablebase: {e:?}"),
+    }
+}
+
+/// The values of an answer, for comparing two of them.
+fn values(e: &Evaluation) -> Vec<(String, i32, bool)> {
+    e.moves
+        .iter()
+        .map(|m| (m.played.mv.to_string(), i32::from(m.value.score), m.exact))
+        .collect()
+}
+
+#[test]
+fn an_answer_asked_again_is_kept_until_a_deeper_search_or_a_new_table_replaces_it() {
+    // Kalah(6, 4) from its start: far beyond any table, so every answer is an estimate whose
+    // depth grows with the budget.
+    let tb = Arc::new(Tablebase::empty().unwrap());
+    let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::default()).unwrap();
+    let start = Position::start(Variant::Kalah);
+
+    let first = evaluator.evaluate(&start, Budget::nodes(20_000)).unwrap();
+    let r1 = report(&first);
+    assert!(!r1.kept && !r1.exact, "{r1:?}");
+
+    // Asked again with the same budget, or a smaller one: the same answer, kept.
+    for nodes in [20_000, 5_000] {
+        let again = evaluator.evaluate(&start, Budget::nodes(nodes)).unwrap();
+        let r = report(&again);
+        assert!(r.kept, "{nodes} nodes: {r:?}");
+        assert_eq!(
+            (r.depth, r.nodes),
+            (r1.depth, r1.nodes),
+            "the first search's figures"
+        );
+        assert_eq!(values(&again), values(&first));
+    }
+
+    // A larger budget searches again (deeper), and its answer replaces the first.
+    let deeper = evaluator.evaluate(&start, Budget::nodes(200_000)).unwrap();
+    let r2 = report(&deeper);
+    assert!(!r2.kept, "{r2:?}");
+    assert!(r2.nodes > r1.nodes, "{r2:?} against {r1:?}");
+    let smaller = evaluator.evaluate(&start, Budget::nodes(20_000)).unwrap();
+    assert_eq!(
+        (report(&smaller).kept, report(&smaller).nodes),
+        (true, r2.nodes),
+        "the deeper answer serves the smaller budget"
+    );
+}
+
+#[test]
+fn an_answer_kept_over_one_table_is_not_given_over_another() {
+    // Kalah on four pits, 6 seeds: searched over no table, then over a table of every position
+    // up to 4 seeds (the search's leaves change, so its answer may too).
+    let dir = tempfile::tempdir().unwrap();
+    let tb = Arc::new(Tablebase::open(dir.path().join("k4.db")).unwrap());
+    let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::default()).unwrap();
+    let p = Position::parse(Variant::Kalah4, "0,2,0,1/1,0,2,0 S").unwrap();
+    let budget = Budget::nodes(1_000);
+    assert!(!report(&evaluator.evaluate(&p, budget).unwrap()).kept);
+    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept);
+
+    tb.solve_up_to(Variant::Kalah4, 4, &Silent).unwrap();
+    evaluator.refresh().unwrap();
+    let over_the_table = evaluator.evaluate(&p, budget).unwrap();
+    assert!(!report(&over_the_table).kept, "a new table: searched again");
+    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept);
+}
