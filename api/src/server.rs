@@ -121,11 +121,6 @@ impl Listeners {
             .context("reading the address listened on")?;
         Ok(Listeners { listeners, addrs })
     }
-
-    /// The addresses actually bound.
-    pub fn addrs(&self) -> &[SocketAddr] {
-        &self.addrs
-    }
 }
 
 /// Serves the tablebase at `db` on `bind` (`host:port`; port 0 picks a free one) until the

@@ -53,10 +53,7 @@ impl BuildStatus {
         self.notify();
         self.update(|s| {
             s.finished.push(line.into());
-            s.step = None;
-            s.detail = None;
-            s.done = None;
-            s.total = None;
+            clear_step(s);
         });
     }
 
@@ -66,10 +63,7 @@ impl BuildStatus {
         self.notify();
         self.update(|s| {
             s.building = false;
-            s.step = None;
-            s.detail = None;
-            s.done = None;
-            s.total = None;
+            clear_step(s);
         });
     }
 
@@ -108,6 +102,14 @@ impl BuildStatus {
     fn update(&self, f: impl FnOnce(&mut StatusJson)) {
         f(&mut self.state.lock().unwrap_or_else(|e| e.into_inner()));
     }
+}
+
+/// No step under way any more.
+fn clear_step(s: &mut StatusJson) {
+    s.step = None;
+    s.detail = None;
+    s.done = None;
+    s.total = None;
 }
 
 #[cfg(test)]

@@ -327,7 +327,13 @@ fn anuak_problems(
         quiet: true,
     };
     let limit = Duration::from_secs(seconds);
-    let scan = request(top..=top, true, 3, ANUAK_PROBLEMS / 2 - have.min(10), limit);
+    let scan = request(
+        top..=top,
+        true,
+        3,
+        (ANUAK_PROBLEMS / 2).saturating_sub(have),
+        limit,
+    );
     let sample = request(beyond, false, 1, ANUAK_PROBLEMS - have, limit);
     let worth_running = |r: &super::compose::ComposeRequest| -> Result<bool> {
         let barren = store.composition_last_found(&r.key())? == Some(0);
