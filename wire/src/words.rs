@@ -102,12 +102,13 @@ word!(
 );
 
 word!(
-    /// Where values come from (`Source::word`): `tablebase`, the solved slices, or `search`, a
-    /// search beyond them whose leaves are the tablebase's exact values.
+    /// Where values come from (`Source::word`): `tablebase`, the solved slices; `search`, a
+    /// search beyond them whose leaves are the tablebase's exact values; or `book`, such a
+    /// search made with a large budget when the opening book was built.
     SourceWord,
     "Source",
     Type::String,
-    strings(["tablebase", "search"])
+    strings(["tablebase", "book", "search"])
 );
 
 word!(
@@ -115,16 +116,8 @@ word!(
     StoppedBy,
     "StoppedBy",
     Type::String,
-    strings([Limit::Nodes, Limit::Time].map(limit_word))
+    strings([Limit::Nodes, Limit::Time].map(Limit::word))
 );
-
-/// `nodes` or `time`: the word of a search's limit.
-pub(crate) fn limit_word(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Nodes => "nodes",
-        Limit::Time => "time",
-    }
-}
 
 word!(
     /// A move's verdict, by what it lost: `best`, `inaccuracy`, `mistake` or `blunder`.

@@ -40,6 +40,38 @@ impl Budget {
             time: Some(time),
         }
     }
+
+    /// Whether a search within this budget goes at least as far as one within `other`: as many
+    /// nodes, and as much time (no time limit is more than any).
+    pub fn covers(&self, other: &Budget) -> bool {
+        let time = match (self.time, other.time) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a >= b,
+        };
+        self.nodes >= other.nodes && time
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_covers_one_no_larger_in_nodes_and_time() {
+        let secs = |n| Some(Duration::from_secs(n));
+        let b = |nodes, time| Budget { nodes, time };
+        assert!(b(10, secs(2)).covers(&b(10, secs(2))));
+        assert!(b(10, secs(2)).covers(&b(5, secs(1))));
+        assert!(!b(10, secs(2)).covers(&b(11, secs(1))), "fewer nodes");
+        assert!(!b(10, secs(2)).covers(&b(5, secs(3))), "less time");
+        assert!(
+            !b(10, secs(2)).covers(&b(5, None)),
+            "a time limit against none"
+        );
+        assert!(b(10, None).covers(&b(10, secs(100))));
+        assert!(Budget::UNLIMITED.covers(&b(u64::MAX, None)));
+    }
 }
 
 /// The limit of a [`Budget`] that stopped a search before its answer was exact.
@@ -49,6 +81,23 @@ pub enum Limit {
     Nodes,
     /// The time limit.
     Time,
+}
+
+impl Limit {
+    /// `nodes` or `time`: how the JSON answers and the stored answers write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Limit::Nodes => "nodes",
+            Limit::Time => "time",
+        }
+    }
+
+    /// The limit [`Limit::word`] writes as `word`.
+    pub fn from_word(word: &str) -> Option<Limit> {
+        [Limit::Nodes, Limit::Time]
+            .into_iter()
+            .find(|l| l.word() == word)
+    }
 }
 
 /// Why a search unwinds to the root before it is done.

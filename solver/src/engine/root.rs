@@ -18,7 +18,7 @@ use super::answer::{Analysis, MoveAnalysis, SearchValue};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use super::budget::{Budget, Meter, Stop};
+use super::budget::{Budget, Limit, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{Outcome, INFINITY, UNIT};
 use super::table::table_bits;
@@ -34,7 +34,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// moves, searched within `budget`: exact where the search could prove it, else the estimate
     /// of the deepest iteration it completed. Never fails: the first iteration always completes.
     pub fn analyse(&mut self, board: &Board, budget: Budget) -> Analysis {
-        self.search(board, budget, None)
+        self.search(board, budget, None, &mut |_| {})
             .expect("a search without a cancel flag is never cancelled")
     }
 
@@ -48,15 +48,31 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         budget: Budget,
         cancel: Arc<AtomicBool>,
     ) -> Option<Analysis> {
-        self.search(board, budget, Some(cancel))
+        self.search(board, budget, Some(cancel), &mut |_| {})
     }
 
-    /// The analysis of [`Engine::analyse`], `None` when cancelled.
+    /// [`Engine::analyse_until`], calling `each` with the analysis so far after every iteration
+    /// it completes (deepening by one ply), before the next begins: what a client watching the
+    /// answer sharpen is shown. The last call is of the deepest completed iteration, which the
+    /// answer then extends with what the iteration cut short proved.
+    pub fn analyse_watched(
+        &mut self,
+        board: &Board,
+        budget: Budget,
+        cancel: Arc<AtomicBool>,
+        each: &mut dyn FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        self.search(board, budget, Some(cancel), each)
+    }
+
+    /// The analysis of [`Engine::analyse`], `None` when cancelled; `each` sees every completed
+    /// iteration's.
     fn search(
         &mut self,
         board: &Board,
         budget: Budget,
         cancel: Option<Arc<AtomicBool>>,
+        each: &mut dyn FnMut(&Analysis),
     ) -> Option<Analysis> {
         self.meter = Meter::start(budget, cancel);
         self.table.use_at_most(table_bits(budget.nodes));
@@ -111,34 +127,46 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             if position_value(&values).1 {
                 break;
             }
+            each(&self.analysis_of(&moves, &values, depth_done, None));
             if let Some(limit) = self.meter.spent() {
                 stopped_by = Some(limit);
                 break;
             }
         }
-        let (best, exact) = position_value(&values);
-        if exact {
+        if position_value(&values).1 {
             // Proven after all, perhaps by the iteration the budget cut short.
             stopped_by = None;
         }
+        Some(self.analysis_of(&moves, &values, depth_done, stopped_by))
+    }
+
+    /// The analysis made of the moves' values after `depth` plies.
+    fn analysis_of(
+        &self,
+        moves: &[(Move, MoveEffect)],
+        values: &[Option<Outcome>],
+        depth: u8,
+        stopped_by: Option<Limit>,
+    ) -> Analysis {
+        let (best, exact) = position_value(values);
         let moves: Vec<MoveAnalysis> = moves
-            .into_iter()
+            .iter()
             .zip(values)
-            .map(|((mv, effect), value)| MoveAnalysis {
+            .map(|(&(mv, effect), value)| MoveAnalysis {
                 mv,
                 effect,
                 value: SearchValue::of_outcome(value.expect("the first iteration completes")),
             })
             .collect();
         let values: Vec<SearchValue> = moves.iter().map(|m| m.value).collect();
-        Some(Analysis {
+        Analysis {
             value: SearchValue::of_position(best, exact, &values),
             moves,
-            depth: depth_done,
+            depth,
             nodes: self.meter.nodes(),
             elapsed: self.meter.elapsed(),
             stopped_by,
-        })
+        }
     }
 }
 

@@ -2,12 +2,13 @@
 //! which say exactly the same thing.
 
 use mancala_db::{Evaluation, SearchReport, Source};
+use mancala_solver::engine::Limit;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::sowing::{sowing_json, SowingStepJson};
 use super::value::{Totals, ValueJson};
-use crate::words::{limit_word, Outcome, SideLetter, SourceWord, StoppedBy, VariantId};
+use crate::words::{Outcome, SideLetter, SourceWord, StoppedBy, VariantId};
 
 /// One move of an evaluation.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -82,8 +83,9 @@ pub struct SearchJson {
     /// exact; null when none did.
     #[schema(value_type = Option<StoppedBy>, required = true)]
     pub stopped_by: Option<&'static str>,
-    /// The answer of an earlier search of the same position over the same tablebase, kept and
-    /// given again without searching (the figures above are that search's).
+    /// The answer of an earlier search of the same position over the same tablebase (or the
+    /// opening book's), kept and given again without searching (the figures above are that
+    /// search's).
     pub kept: bool,
 }
 
@@ -93,8 +95,8 @@ impl From<&SearchReport> for SearchJson {
             depth: r.depth,
             nodes: r.nodes,
             seconds: r.elapsed.as_secs_f64(),
-            stopped_by: r.stopped_by.map(limit_word),
-            kept: r.kept,
+            stopped_by: r.stopped_by.map(Limit::word),
+            kept: r.kept(),
         }
     }
 }
