@@ -191,7 +191,7 @@ impl Evaluator {
                     legal: Vec::new(),
                 }));
             }
-            let before = session.evaluate(&position, budget)?;
+            let before = session.evaluate_in_line(&position, budget)?;
             let Some(played) = before.moves.iter().find(|m| m.played.mv == mv).cloned() else {
                 return Err(bad(MoveError::Illegal {
                     text: text.to_owned(),

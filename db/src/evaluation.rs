@@ -21,10 +21,11 @@ pub enum Source {
 }
 
 impl Source {
-    /// `tablebase` or `search`.
+    /// `tablebase`, `book` (a search's answer stored in the opening book) or `search`.
     pub fn word(&self) -> &'static str {
         match self {
             Source::Tablebase => "tablebase",
+            Source::Search(r) if r.origin == Origin::Book => "book",
             Source::Search(_) => "search",
         }
     }
@@ -51,9 +52,27 @@ pub struct SearchReport {
     pub elapsed: Duration,
     /// The budget's limit that stopped the search before the answer was exact, if one did.
     pub stopped_by: Option<Limit>,
-    /// The answer of an earlier search, kept by the evaluator and given again without searching
-    /// (the figures above are that search's).
-    pub kept: bool,
+    /// Whether this search ran for this question, or is an earlier one's answer given again
+    /// (the figures above are then that search's).
+    pub origin: Origin,
+}
+
+/// How a searched answer was obtained for the question it answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Searched now.
+    Searched,
+    /// An earlier search's answer, kept by the evaluator in memory or in the file.
+    Kept,
+    /// The opening book's answer, searched when the book was built (`mancala book build`).
+    Book,
+}
+
+impl SearchReport {
+    /// Whether the answer was given again without searching (kept, or from the book).
+    pub fn kept(&self) -> bool {
+        self.origin != Origin::Searched
+    }
 }
 
 /// One legal move with its value for the mover.
@@ -154,7 +173,7 @@ impl Evaluation {
             nodes: analysis.nodes,
             elapsed: analysis.elapsed,
             stopped_by: analysis.stopped_by,
-            kept: false,
+            origin: Origin::Searched,
         };
         Evaluation::new(*position, value, moves, Source::Search(report))
     }

@@ -7,6 +7,7 @@
 //! moment leaves the database with whole slices only.
 
 pub mod analyse;
+pub mod book;
 mod chunk;
 mod distributed;
 mod error;
@@ -19,6 +20,7 @@ pub mod prove;
 mod schema;
 mod solve;
 mod store;
+mod stored_answers;
 mod verify;
 
 use std::path::Path;
@@ -28,8 +30,8 @@ use rusqlite::Connection;
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::WithPath;
 pub use error::{DbError, WriteFailure};
-pub use evaluation::{Evaluation, MoveEval, SearchReport, Source};
-pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, SEARCH_BUDGET};
+pub use evaluation::{Evaluation, MoveEval, Origin, SearchReport, Source};
+pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 pub use open::{Database, APPLICATION_ID};
 pub use solve::{
     MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,

@@ -94,9 +94,10 @@ impl Line {
 
 impl Evaluator {
     /// The line of perfect play from `position` to the end of the game, at most `max_plies`
-    /// long (see the module documentation). Positions the tablebase does not hold are searched
-    /// within `budget` each, and their steps are the search's best moves (estimates unless it
-    /// proved them).
+    /// long (see the module documentation). Positions the tablebase does not hold are answered
+    /// from the opening book and the kept answers where they can be, else searched: the first
+    /// within `budget`, the later ones with less ([`crate::Session::evaluate_in_line`]); their
+    /// steps are the search's best moves (estimates unless it proved them).
     pub fn main_line(
         &self,
         position: &Position,
@@ -106,7 +107,7 @@ impl Evaluator {
         let variant = position.variant();
         let scoring = variant.scoring();
         let mut session = self.session(variant);
-        let first = session.evaluate(position, budget)?;
+        let first = session.evaluate_in_line(position, budget)?;
         let mut held_from = (first.source == Source::Tablebase).then_some(0);
         let mut seen: HashMap<(Board, Side), usize> = HashMap::new();
         let mut steps: Vec<LineStep> = Vec::new();
@@ -167,7 +168,7 @@ impl Evaluator {
                 };
                 break LineEnd::GameOver { totals, winner };
             }
-            let next = session.evaluate(&played.after, budget)?;
+            let next = session.evaluate_in_line(&played.after, budget)?;
             if next.source != Source::Tablebase {
                 held_from = None;
             } else if held_from.is_none() {

@@ -10,7 +10,7 @@ use rusqlite_migration::{HookResult, Migrations, M};
 use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
 
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
-pub(crate) const VERSION: i64 = 6;
+pub(crate) const VERSION: i64 = 7;
 
 /// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
 /// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
@@ -121,6 +121,20 @@ pub(crate) fn migrations() -> Migrations<'static> {
         // Issue 31: what each composition's last run found, so that `serve` does not compose
         // again at every start where the last run found nothing (NULL: not recorded).
         M::up("ALTER TABLE compositions ADD COLUMN last_found INTEGER;"),
+        // Issue 31: searched answers kept across restarts, and the opening book
+        // (`crate::stored_answers`).
+        M::up(
+            "CREATE TABLE answers (
+            variant  TEXT    NOT NULL,
+            board    TEXT    NOT NULL, -- the board as the side to move sees it, written as South's
+            contents INTEGER NOT NULL, -- the tablebase it was searched over (its variant's slices)
+            origin   TEXT    NOT NULL, -- `book` (mancala book build) or `search`
+            nodes    INTEGER NOT NULL, -- the budget it was searched with: nodes
+            millis   INTEGER,          -- and time, NULL for none
+            analysis TEXT    NOT NULL, -- JSON: the value and every move's, what the search did
+            PRIMARY KEY (variant, board)
+        ) STRICT;",
+        ),
     ])
 }
 

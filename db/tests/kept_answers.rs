@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use mancala_db::{Evaluation, Evaluator, SearchReport, SearchSettings, Source, Tablebase};
+use mancala_db::{
+    Database, Evaluation, Evaluator, Origin, SearchReport, SearchSettings, Source, Tablebase,
+};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::Silent;
 use mancala_solver::{Position, Variant};
@@ -34,13 +36,13 @@ fn an_answer_asked_again_is_kept_until_a_deeper_search_or_a_new_table_replaces_i
 
     let first = evaluator.evaluate(&start, Budget::nodes(20_000)).unwrap();
     let r1 = report(&first);
-    assert!(!r1.kept && !r1.exact, "{r1:?}");
+    assert!(!r1.kept() && !r1.exact, "{r1:?}");
 
     // Asked again with the same budget, or a smaller one: the same answer, kept.
     for nodes in [20_000, 5_000] {
         let again = evaluator.evaluate(&start, Budget::nodes(nodes)).unwrap();
         let r = report(&again);
-        assert!(r.kept, "{nodes} nodes: {r:?}");
+        assert!(r.kept(), "{nodes} nodes: {r:?}");
         assert_eq!(
             (r.depth, r.nodes),
             (r1.depth, r1.nodes),
@@ -52,11 +54,11 @@ fn an_answer_asked_again_is_kept_until_a_deeper_search_or_a_new_table_replaces_i
     // A larger budget searches again (deeper), and its answer replaces the first.
     let deeper = evaluator.evaluate(&start, Budget::nodes(200_000)).unwrap();
     let r2 = report(&deeper);
-    assert!(!r2.kept, "{r2:?}");
+    assert!(!r2.kept(), "{r2:?}");
     assert!(r2.nodes > r1.nodes, "{r2:?} against {r1:?}");
     let smaller = evaluator.evaluate(&start, Budget::nodes(20_000)).unwrap();
     assert_eq!(
-        (report(&smaller).kept, report(&smaller).nodes),
+        (report(&smaller).kept(), report(&smaller).nodes),
         (true, r2.nodes),
         "the deeper answer serves the smaller budget"
     );
@@ -71,12 +73,59 @@ fn an_answer_kept_over_one_table_is_not_given_over_another() {
     let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::default()).unwrap();
     let p = Position::parse(Variant::Kalah4, "0,2,0,1/1,0,2,0 S").unwrap();
     let budget = Budget::nodes(1_000);
-    assert!(!report(&evaluator.evaluate(&p, budget).unwrap()).kept);
-    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept);
+    assert!(!report(&evaluator.evaluate(&p, budget).unwrap()).kept());
+    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept());
 
     tb.solve_up_to(Variant::Kalah4, 4, &Silent).unwrap();
     evaluator.refresh().unwrap();
     let over_the_table = evaluator.evaluate(&p, budget).unwrap();
-    assert!(!report(&over_the_table).kept, "a new table: searched again");
-    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept);
+    assert!(
+        !report(&over_the_table).kept(),
+        "a new table: searched again"
+    );
+    assert!(report(&evaluator.evaluate(&p, budget).unwrap()).kept());
+}
+
+#[test]
+fn answers_kept_in_the_file_outlive_the_evaluator_and_serve_any_captured_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let budget = Budget::nodes(20_000);
+    let start = Position::start(Variant::Kalah);
+    let first = {
+        let writer = Database::open(&path).unwrap();
+        let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
+        let evaluator = Evaluator::new(tb, SearchSettings::default())
+            .unwrap()
+            .writing_answers_to(writer);
+        evaluator.evaluate(&start, budget).unwrap()
+    };
+    assert_eq!(report(&first).origin, Origin::Searched);
+
+    // Another evaluator, reading the file only (as after a restart): the same answer, kept.
+    let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
+    let evaluator = Evaluator::new(tb, SearchSettings::default()).unwrap();
+    let again = evaluator.evaluate(&start, budget).unwrap();
+    assert_eq!(report(&again).origin, Origin::Kept);
+    assert_eq!(values(&again), values(&first));
+    assert_eq!(
+        (report(&again).depth, report(&again).nodes),
+        (report(&first).depth, report(&first).nodes)
+    );
+
+    // A board is kept whatever was captured before it: South's sowing of pit 3 at the start
+    // ends in its store (4 seeds: pits 4, 5, 6 and the store), and South moves again. The same
+    // board with the captured seed North's is answered from what was kept for the first.
+    let sown = Position::parse(Variant::Kalah, "4,4,4,4,4,4/4,4,0,5,5,5 S 1-0").unwrap();
+    let searched = evaluator.evaluate(&sown, budget).unwrap();
+    assert_eq!(report(&searched).origin, Origin::Searched);
+    let other = Position::parse(Variant::Kalah, "4,4,4,4,4,4/4,4,0,5,5,5 S 0-1").unwrap();
+    let kept = evaluator.evaluate(&other, budget).unwrap();
+    assert_eq!(report(&kept).origin, Origin::Kept);
+    assert_eq!(values(&kept), values(&searched));
+    assert_eq!(kept.position, other, "the answer is of the position asked");
+
+    // A larger budget than the kept answer's is searched.
+    let deeper = evaluator.evaluate(&start, Budget::nodes(40_000)).unwrap();
+    assert_eq!(report(&deeper).origin, Origin::Searched);
 }

@@ -1,116 +1,215 @@
-//! The searched answers kept in memory, so that a question asked again is answered at once
-//! instead of searched again (a start position costs seconds to search, its answer a lookup).
+//! The searched answers kept, so that a question asked again is answered at once instead of
+//! searched again (a start position costs seconds to search, its answer a lookup): in memory
+//! (bounded, S3-FIFO eviction by `quick_cache`), and in the file's `answers` table where the
+//! evaluator may write ([`crate::stored_answers`]), which also holds the opening book.
 //!
-//! An answer is kept under its position and the contents of the tablebase it was searched over
-//! (the slices of its variant held then): once more slices are solved, the old answers are not
-//! used. A kept answer serves a question whose budget it covers: it is exact, or it was searched
-//! with at least as many nodes. A search with a larger budget replaces a shallower answer, never
-//! the other way round. The cache is bounded (S3-FIFO eviction, `quick_cache`).
+//! An answer is the engine's [`Analysis`] of a board as the side to move sees it, so that it
+//! serves every position with that board whatever the seeds captured so far. It is kept under
+//! the contents of the tablebase it was searched over (the slices of its variant held then):
+//! once more slices are solved, the old estimates are not used (a proven answer always is). A
+//! kept answer serves a question whose budget it covers: it is exact (or its search ended
+//! without a limit), or it was searched with a budget at least as large. A search with a larger
+//! budget replaces a shallower answer, never the other way round.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
-use mancala_solver::engine::{Budget, Limit};
-use mancala_solver::{Position, SliceId};
+use mancala_solver::engine::{Analysis, Budget};
+use mancala_solver::{Board, Position, SliceId, Variant};
 
-use crate::{Evaluation, Source};
+use crate::{Database, DbError, Evaluation, Origin, Source, Tablebase};
 
-/// Searched answers kept at most: an answer with every move is about 2 KB, so some 16 MB.
+/// Answers kept in memory at most: one with every move is about 1 KB, so some 8 MB.
 const KEPT: usize = 8192;
 
-/// What an answer is kept under.
+/// What an answer is kept under in memory.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
-    position: Position,
+    variant: Variant,
+    board: Board,
     contents: u64,
 }
 
-/// A kept answer and the nodes of search it stands for.
-#[derive(Clone)]
-struct Kept {
-    evaluation: Arc<Evaluation>,
-    /// The node budget it was searched with; a search stopped by its time limit counts the
-    /// nodes it visited, since it went no further.
-    nodes: u64,
+/// A kept answer: a search's analysis, the budget it was searched with, and whether it was
+/// searched for the opening book.
+#[derive(Clone, Debug)]
+pub(crate) struct Kept {
+    pub(crate) analysis: Arc<Analysis>,
+    pub(crate) budget: Budget,
+    /// [`Origin::Book`] for the book's answers, else [`Origin::Kept`].
+    pub(crate) origin: Origin,
 }
 
 impl Kept {
-    fn exact(&self) -> bool {
-        self.evaluation.source.is_exact()
+    /// A search's answer within `budget`, to keep.
+    pub(crate) fn searched(analysis: Analysis, budget: Budget) -> Kept {
+        Kept {
+            analysis: Arc::new(analysis),
+            budget,
+            origin: Origin::Kept,
+        }
+    }
+
+    /// Whether no larger budget can improve it: proven, or searched to the engine's last depth.
+    fn complete(&self) -> bool {
+        self.analysis.value.exact || self.analysis.stopped_by.is_none()
     }
 
     /// Whether it answers a question of `budget` as well as a new search would.
-    fn covers(&self, budget: Budget) -> bool {
-        self.exact() || self.nodes >= budget.nodes
+    pub(crate) fn covers(&self, budget: Budget) -> bool {
+        self.complete() || self.budget.covers(&budget)
+    }
+
+    /// Whether it should replace `old` (kept for the same board and tablebase).
+    pub(crate) fn better_than(&self, old: &Kept) -> bool {
+        !old.complete()
+            && (self.complete() || (self.budget.covers(&old.budget) && self.budget != old.budget))
+    }
+
+    /// The evaluation of `position` (whose board, seen by the side to move, it was searched
+    /// for), its report saying where it came from.
+    pub(crate) fn evaluation(&self, position: &Position) -> Evaluation {
+        let mut evaluation = Evaluation::from_search(position, &self.analysis);
+        if let Source::Search(report) = &mut evaluation.source {
+            report.origin = self.origin;
+        }
+        evaluation
     }
 }
 
 /// The kept answers (see the module documentation).
-pub(crate) struct Answers(quick_cache::sync::Cache<Key, Kept>);
+pub(crate) struct Answers {
+    memory: quick_cache::sync::Cache<Key, Kept>,
+    /// The file's handle for writing answers, where the evaluator may write.
+    file: Option<Database>,
+}
 
 impl Answers {
+    /// Answers kept in memory only; those the file holds already are read all the same.
     pub(crate) fn new() -> Answers {
-        Answers(quick_cache::sync::Cache::new(KEPT))
+        Answers {
+            memory: quick_cache::sync::Cache::new(KEPT),
+            file: None,
+        }
     }
 
-    /// The kept answer of `position` over the tablebase `contents`, if it covers `budget`;
-    /// its search report says it was kept.
+    /// Answers kept in memory and written to the file through `db`.
+    pub(crate) fn writing_to(mut self, db: Database) -> Answers {
+        self.file = Some(db);
+        self
+    }
+
+    /// The kept answer for `board` of `variant` (seen by the side to move) over the tablebase
+    /// `contents`, if one covers `budget`: from memory, else from the file read through `tb`.
     pub(crate) fn get(
         &self,
-        position: &Position,
+        tb: &Tablebase,
+        variant: Variant,
+        board: &Board,
         contents: u64,
         budget: Budget,
-    ) -> Option<Evaluation> {
+    ) -> Result<Option<Kept>, DbError> {
         let key = Key {
-            position: *position,
+            variant,
+            board: *board,
             contents,
         };
-        let kept = self.0.get(&key).filter(|k| k.covers(budget))?;
-        let mut evaluation = Evaluation::clone(&kept.evaluation);
-        if let Source::Search(report) = &mut evaluation.source {
-            report.kept = true;
+        if let Some(kept) = self.memory.get(&key).filter(|k| k.covers(budget)) {
+            return Ok(Some(kept));
         }
-        Some(evaluation)
+        let Some((stored_contents, stored)) = tb.stored_answer(variant, board)? else {
+            return Ok(None);
+        };
+        if stored_contents != contents && !stored.complete() {
+            return Ok(None);
+        }
+        self.keep_in_memory(key, &stored);
+        Ok(Some(stored).filter(|k| k.covers(budget)))
     }
 
-    /// Keeps `evaluation`, searched within `budget` over the tablebase `contents`, unless the
-    /// answer kept already covers at least as much.
-    pub(crate) fn keep(&self, contents: u64, budget: Budget, evaluation: &Evaluation) {
-        let Source::Search(report) = evaluation.source else {
-            return;
-        };
-        let nodes = match report.stopped_by {
-            Some(Limit::Time) => report.nodes,
-            _ => budget.nodes,
-        };
-        let new = Kept {
-            evaluation: Arc::new(evaluation.clone()),
-            nodes,
-        };
+    /// Keeps `new` for `board` of `variant` over the tablebase `contents`, unless what is kept
+    /// already covers at least as much; also in the file, where the evaluator writes. A failure
+    /// to write is logged, not returned: the answer stands without it.
+    pub(crate) fn keep(&self, variant: Variant, board: &Board, contents: u64, new: Kept) {
         let key = Key {
-            position: evaluation.position,
+            variant,
+            board: *board,
             contents,
         };
-        let better = match self.0.get(&key) {
+        if self.keep_in_memory(key, &new) {
+            if let Some(db) = &self.file {
+                if let Err(e) = db.store_answer(variant, board, contents, &new) {
+                    log::warn!("keeping a searched answer in {}: {e}", db.path());
+                }
+            }
+        }
+    }
+
+    /// Keeps `book`, searched for the opening book, for `board` of `variant` over the tablebase
+    /// `contents`, in place of what was kept: in memory, and in the file, where the evaluator
+    /// writes (a failure to write is then the error).
+    pub(crate) fn keep_book(
+        &self,
+        variant: Variant,
+        board: &Board,
+        contents: u64,
+        book: Kept,
+    ) -> Result<(), DbError> {
+        if let Some(db) = &self.file {
+            db.store_answer(variant, board, contents, &book)?;
+        }
+        let key = Key {
+            variant,
+            board: *board,
+            contents,
+        };
+        self.memory.insert(key, book);
+        Ok(())
+    }
+
+    /// Keeps `new` in memory if it is better than what is kept; whether it was.
+    fn keep_in_memory(&self, key: Key, new: &Kept) -> bool {
+        let better = match self.memory.get(&key) {
             None => true,
-            Some(old) => !old.exact() && (new.exact() || new.nodes > old.nodes),
+            Some(old) => new.better_than(&old),
         };
         if better {
-            self.0.insert(key, new);
+            self.memory.insert(key, new.clone());
         }
+        better
     }
 }
 
 /// The contents of a tablebase for one variant, as a number: the same set of slices gives the
-/// same number, in any order.
+/// same number, in any order, in every process and version (it is stored in the file).
 pub(crate) fn contents<'a>(slices: impl IntoIterator<Item = &'a SliceId>) -> u64 {
     let mut count = 0u64;
     let mut mixed = 0u64;
     for id in slices {
-        let mut h = DefaultHasher::new();
-        id.hash(&mut h);
-        mixed ^= h.finish();
+        mixed ^= fnv1a(id.to_string().as_bytes());
         count += 1;
     }
     mixed ^ count.rotate_left(32)
+}
+
+/// The 64-bit FNV-1a hash: small, and the same everywhere (unlike the standard library's).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_do_not_depend_on_the_order_of_the_slices_and_tell_sets_apart() {
+        let ids = [SliceId::Seeds(1), SliceId::Seeds(2), SliceId::Seeds(3)];
+        let reversed: Vec<SliceId> = ids.iter().rev().copied().collect();
+        assert_eq!(contents(&ids), contents(&reversed));
+        assert_ne!(contents(&ids), contents(&ids[..2]));
+        assert_ne!(contents(&ids[..1]), contents(&[SliceId::Sides(1, 0)]));
+        // FNV-1a of "a", as its authors list it.
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
 }

@@ -11,8 +11,8 @@
 //! * the search engines' transposition tables ([`engines`]), lent to one search after another,
 //!   and the cap on searches at once ([`SearchSettings`]): one more than it allows is
 //!   [`DbError::Busy`] at once;
-//! * the answers of its searches ([`answers`]), so that a question asked again is not searched
-//!   again.
+//! * the answers of its searches ([`answers`]), in memory and in the file, with the opening
+//!   book, so that a question asked again is not searched again.
 //!
 //! [`Evaluator::evaluate`] answers one position; [`Evaluator::main_line`] and
 //! [`Evaluator::analyse`] (in `crate::line` and `crate::analyse`) answer a line or a game
@@ -29,10 +29,11 @@ use std::sync::Arc;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Slice, Variant};
 
+pub(crate) use answers::Kept;
 pub use session::Session;
-pub use settings::{SearchSettings, PLY_BUDGET, SEARCH_BUDGET};
+pub use settings::{SearchSettings, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
-use crate::{DbError, Evaluation, Tablebase};
+use crate::{Database, DbError, Evaluation, Tablebase};
 
 /// Answers any legal position (see the module documentation). Shared by every thread of a
 /// service: every method takes `&self`.
@@ -80,9 +81,11 @@ impl Evaluator {
     /// search completed ([`crate::SearchReport`]). A search waits for an engine while every one
     /// is busy, and fails with [`DbError::Busy`] when the queue is full too.
     ///
-    /// A searched answer is kept: asked again over the same tablebase with a budget it covers
-    /// (it is exact, or was searched with at least as many nodes), it is given at once, its
-    /// report marked `kept`.
+    /// A searched answer is kept (in memory, and in the file where the evaluator writes:
+    /// [`Evaluator::writing_answers_to`]): asked again over the same tablebase with a budget it
+    /// covers (it is exact, or was searched with at least as large a budget), it is given at
+    /// once, its report's origin [`crate::Origin::Kept`], or [`crate::Origin::Book`] for the
+    /// opening book's answers.
     pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
         if self.holds(position) {
             match self.tb.evaluate(position) {
@@ -91,15 +94,15 @@ impl Evaluator {
                 answer => return answer,
             }
         }
-        let contents = answers::contents(self.solved.of(&self.tb, position.variant()).iter());
-        if let Some(kept) = self.answers.get(position, contents, budget) {
-            return Ok(kept);
-        }
-        let evaluation = self
-            .session(position.variant())
-            .evaluate(position, budget)?;
-        self.answers.keep(contents, budget, &evaluation);
-        Ok(evaluation)
+        self.session(position.variant()).evaluate(position, budget)
+    }
+
+    /// The same evaluator, keeping its searched answers in the file through `db` (a handle
+    /// for writing on the tablebase's file) as well as in memory, so that they outlive the
+    /// process.
+    pub fn writing_answers_to(mut self, db: Database) -> Evaluator {
+        self.answers = self.answers.writing_to(db);
+        self
     }
 
     /// A session for evaluating the positions of one game or line of `variant` with one engine.

@@ -13,10 +13,15 @@ use std::sync::{Arc, Mutex};
 use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::{Board, Position, Slice, Variant};
 
+use super::answers::{self, Kept};
 use super::engines::Lease;
 use super::solved::VariantSlices;
 use super::Evaluator;
 use crate::{DbError, Evaluation};
+
+/// How many times less a line's later positions are searched with than its first
+/// ([`Session::evaluate_in_line`]).
+const FOLLOWING: u64 = 16;
 
 /// The tablebase's exact values of a variant, as the engine's leaves.
 type Leaf<'a> = Box<dyn Fn(&Board) -> Option<i8> + Send + 'a>;
@@ -42,6 +47,13 @@ pub struct Session<'e> {
     /// The slices held when the session began: the positions of one game are judged against
     /// one tablebase.
     solved: VariantSlices,
+    /// Those slices as one number, which kept answers are filed under.
+    contents: u64,
+    /// Whether its evaluations use and keep the evaluator's kept answers.
+    shares_answers: bool,
+    /// Whether it has searched a position yet: the positions of a line after the first
+    /// searched are searched with less ([`Session::evaluate_in_line`]).
+    searched: bool,
     fault: Arc<Fault>,
     searching: Option<Searching<'e>>,
 }
@@ -49,10 +61,14 @@ pub struct Session<'e> {
 impl<'e> Session<'e> {
     /// A session of `variant` on `evaluator`.
     pub(super) fn new(evaluator: &'e Evaluator, variant: Variant) -> Session<'e> {
+        let solved = evaluator.solved.of(&evaluator.tb, variant);
         Session {
             evaluator,
             variant,
-            solved: evaluator.solved.of(&evaluator.tb, variant),
+            contents: answers::contents(solved.iter()),
+            solved,
+            shares_answers: true,
+            searched: false,
             fault: Arc::new(Fault::default()),
             searching: None,
         }
@@ -65,20 +81,112 @@ impl<'e> Session<'e> {
             .contains(&Slice::of(self.variant, &position.relative_board()).id)
     }
 
+    /// A session whose answers depend on their positions and budgets alone: it neither uses
+    /// the answers the evaluator kept nor keeps its own (the puzzle composer, run on several
+    /// threads, must find the same problems whatever was asked before).
+    pub fn on_its_own(mut self) -> Session<'e> {
+        self.shares_answers = false;
+        self
+    }
+
     /// Evaluates `position` (of the session's variant): from the tablebase when it holds the
-    /// position, else by a search within `budget`. Running out of budget is not an error: the
-    /// answer is then the estimate of the deepest iteration completed.
+    /// position, else from an answer kept that covers `budget` (the opening book's among them),
+    /// else by a search within `budget`, whose answer is kept. Running out of budget is not an
+    /// error: the answer is then the estimate of the deepest iteration completed.
     pub fn evaluate(&mut self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
+        let answer = self.evaluate_watched(position, budget, &mut |_| {})?;
+        Ok(answer.expect("only the stopper stops a search, and only a watched one is stopped"))
+    }
+
+    /// [`Session::evaluate`], showing a search's answer after every iteration it completes
+    /// (`each`, from the shallowest; nothing when the answer needs no search), and stopped as
+    /// soon as [`Session::stopper`] is set: `None` then, and nothing kept.
+    pub fn evaluate_watched(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+        each: &mut dyn FnMut(&Evaluation),
+    ) -> Result<Option<Evaluation>, DbError> {
         assert_eq!(
             position.variant(),
             self.variant,
             "a session evaluates one variant"
         );
         if self.holds(position) {
-            return self.evaluator.tb.evaluate(position);
+            return self.evaluator.tb.evaluate(position).map(Some);
         }
+        let board = position.relative_board();
+        if self.shares_answers {
+            let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
+            if let Some(kept) = answers.get(tb, self.variant, &board, self.contents, budget)? {
+                return Ok(Some(kept.evaluation(position)));
+            }
+        }
+        let shown = &mut |a: &Analysis| each(&Evaluation::from_search(position, a));
+        let Some(analysis) = self.search_watched(position, budget, shown)? else {
+            return Ok(None);
+        };
+        self.searched = true;
+        let evaluation = Evaluation::from_search(position, &analysis);
+        if self.shares_answers {
+            let kept = Kept::searched(analysis, budget);
+            let answers = &self.evaluator.answers;
+            answers.keep(self.variant, &board, self.contents, kept);
+        }
+        Ok(Some(evaluation))
+    }
+
+    /// The flag that stops the search [`Session::evaluate_watched`] is running (or the next
+    /// one) when set: for a caller whose client has gone. Cleared when that search returns.
+    pub fn stopper(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.fault.cancel)
+    }
+
+    /// Evaluates the next position of a line or a game ([`Session::evaluate`]): the first one
+    /// searched within `budget`, each later one within a sixteenth of it, since the engine's
+    /// table still holds what the searches of the positions before found (the line's next
+    /// position is the one the last search looked at most deeply), so that a line of a hundred
+    /// searched plies costs some six searches, not a hundred.
+    pub fn evaluate_in_line(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Result<Evaluation, DbError> {
+        let budget = match self.searched {
+            false => budget,
+            true => Budget {
+                nodes: (budget.nodes / FOLLOWING).max(1),
+                time: budget.time.map(|t| t / FOLLOWING as u32),
+            },
+        };
+        self.evaluate(position, budget)
+    }
+
+    /// Whether an answer kept for `position` (the book's among them) covers `budget`.
+    pub(crate) fn kept_covers(&self, position: &Position, budget: Budget) -> Result<bool, DbError> {
+        let board = position.relative_board();
+        let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
+        Ok(answers
+            .get(tb, self.variant, &board, self.contents, budget)?
+            .is_some())
+    }
+
+    /// Searches `position` within `budget` for the opening book and keeps the answer as the
+    /// book's (in the file, where the evaluator writes), whatever was kept for it before.
+    pub(crate) fn search_for_book(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Result<Evaluation, DbError> {
         let analysis = self.search(position, budget)?;
-        Ok(Evaluation::from_search(position, &analysis))
+        let mut kept = Kept::searched(analysis, budget);
+        kept.origin = crate::Origin::Book;
+        let evaluation = kept.evaluation(position);
+        let board = position.relative_board();
+        self.evaluator
+            .answers
+            .keep_book(self.variant, &board, self.contents, kept)?;
+        Ok(evaluation)
     }
 
     /// The engine's own analysis of `position` within `budget`, whether the tablebase holds it
@@ -89,15 +197,28 @@ impl<'e> Session<'e> {
         position: &Position,
         budget: Budget,
     ) -> Result<Analysis, DbError> {
+        let analysis = self.search_watched(position, budget, &mut |_| {})?;
+        Ok(analysis.expect("only a failed leaf or the stopper cancels a session's search"))
+    }
+
+    /// [`Session::search`], `each` seeing every completed iteration; `None` when the stopper
+    /// stopped it. A leaf that failed to read is the error.
+    fn search_watched(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+        each: &mut dyn FnMut(&Analysis),
+    ) -> Result<Option<Analysis>, DbError> {
         let cancel = Arc::clone(&self.fault.cancel);
         let searching = self.searching()?;
-        let analysis = searching
-            .engine
-            .analyse_until(&position.relative_board(), budget, cancel);
+        let analysis =
+            searching
+                .engine
+                .analyse_watched(&position.relative_board(), budget, cancel, each);
         if let Some(error) = self.take_fault() {
             return Err(error);
         }
-        Ok(analysis.expect("only a failed leaf cancels a session's search"))
+        Ok(analysis)
     }
 
     /// Forgets what earlier searches of the session stored, so that the next answers depend on

@@ -13,6 +13,16 @@ pub const SEARCH_BUDGET: Budget = Budget {
     time: Some(Duration::from_secs(10)),
 };
 
+/// What one evaluation outside the tablebase and the opening book costs when the client names
+/// no budget: a tenth of [`SEARCH_BUDGET`]'s nodes and at most 0.8 s, so that a plain question
+/// is answered within a second; a client asks for more with a budget (up to the cap), or
+/// follows the answer as it sharpens (the streaming route), and the book holds the openings
+/// searched with the whole cap.
+pub const QUICK_BUDGET: Budget = Budget {
+    nodes: 1_000_000,
+    time: Some(Duration::from_millis(800)),
+};
+
 /// What each searched position of a main line or a game analysis may cost by default: a tenth
 /// of an evaluation's budget, since a line or a game has many positions.
 pub const PLY_BUDGET: Budget = Budget {
@@ -58,24 +68,41 @@ impl SearchSettings {
     }
 
     /// The budget of one evaluation: the client's node count if it gave one, never above the
-    /// cap.
+    /// cap; [`QUICK_BUDGET`] (never above the cap) if it gave none.
     pub fn evaluation_budget(&self, nodes: Option<u64>) -> Budget {
+        match nodes {
+            Some(n) => Budget {
+                nodes: n.clamp(1, self.cap.nodes),
+                time: self.cap.time,
+            },
+            None => self.at_most_cap(QUICK_BUDGET),
+        }
+    }
+
+    /// The budget of an evaluation the client watches sharpen (the streaming route): the
+    /// client's node count if it gave one, else the whole cap.
+    pub fn watched_budget(&self, nodes: Option<u64>) -> Budget {
         Budget {
             nodes: nodes.map_or(self.cap.nodes, |n| n.clamp(1, self.cap.nodes)),
             time: self.cap.time,
         }
     }
 
-    /// The budget of each searched position of a main line or an analysis: [`PLY_BUDGET`],
-    /// never above the cap.
-    pub fn ply_budget(&self) -> Budget {
+    /// `budget`, lowered to the cap where it is above it.
+    fn at_most_cap(&self, budget: Budget) -> Budget {
         Budget {
-            nodes: PLY_BUDGET.nodes.min(self.cap.nodes),
-            time: match (PLY_BUDGET.time, self.cap.time) {
+            nodes: budget.nodes.min(self.cap.nodes),
+            time: match (budget.time, self.cap.time) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             },
         }
+    }
+
+    /// The budget of each searched position of a main line or an analysis: [`PLY_BUDGET`],
+    /// never above the cap.
+    pub fn ply_budget(&self) -> Budget {
+        self.at_most_cap(PLY_BUDGET)
     }
 
     /// How long a refused caller should wait before asking again: about one search.
@@ -105,9 +132,21 @@ mod tests {
             },
         };
         assert_eq!(s.evaluation_budget(None).nodes, 1000);
+        assert_eq!(
+            s.evaluation_budget(None).time,
+            Some(Duration::from_millis(300))
+        );
+        let wide = SearchSettings::single(Budget::nodes(1 << 40));
+        assert_eq!(wide.evaluation_budget(None), QUICK_BUDGET);
+        assert_eq!(
+            wide.evaluation_budget(Some(1 << 30)),
+            Budget::nodes(1 << 30)
+        );
         assert_eq!(s.evaluation_budget(Some(10)).nodes, 10);
         assert_eq!(s.evaluation_budget(Some(0)).nodes, 1);
         assert_eq!(s.evaluation_budget(Some(10_000)).nodes, 1000);
+        assert_eq!(s.watched_budget(None), s.cap);
+        assert_eq!(s.watched_budget(Some(10)).nodes, 10);
         assert_eq!(s.ply_budget().nodes, 1000);
         assert_eq!(s.ply_budget().time, Some(Duration::from_millis(300)));
     }

@@ -118,7 +118,7 @@ pub fn compose(
     // A session per thread, kept from batch to batch (its engine's table is lent once; it is
     // cleared for each candidate, see `examine`).
     let sessions: Vec<Mutex<Session>> = (0..threads)
-        .map(|_| Mutex::new(evaluator.session(variant)))
+        .map(|_| Mutex::new(evaluator.session(variant).on_its_own()))
         .collect();
     let end = opts
         .first_candidate
