@@ -65,6 +65,9 @@ enum Command {
     #[command(subcommand)]
     Puzzles(cli::puzzles::PuzzlesCommand),
     Serve(cli::serve::ServeArgs),
+    /// The opening book: positions near each start, searched once and stored.
+    #[command(subcommand)]
+    Book(cli::book::BookCommand),
 }
 
 fn main() {
@@ -83,6 +86,7 @@ fn main() {
         Command::Db(command) => command.run(),
         Command::Puzzles(command) => command.run(),
         Command::Serve(args) => args.run(),
+        Command::Book(command) => command.run(),
     };
     if let Err(err) = result {
         cli::exit_with(err);

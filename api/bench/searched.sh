@@ -19,7 +19,7 @@ BIN=${BIN:-target/release/mancala}
 DB=${DB:-mancala.db}
 PORT=${PORT:-18081}
 
-"$BIN" serve --db "$DB" --bind 127.0.0.1:$PORT --compose-seconds 0 >/dev/null 2>/dev/null &
+"$BIN" serve --db "$DB" --bind 127.0.0.1:$PORT --compose-seconds 0 --book-minutes 0 >/dev/null 2>/dev/null &
 PID=$!
 trap 'kill -INT $PID 2>/dev/null || true' EXIT
 for _ in $(seq 600); do

@@ -173,6 +173,11 @@ impl ApiError {
         }
     }
 
+    /// The JSON body of the answer, serialised (also the data of a stream's `error` event).
+    pub(crate) fn json_body(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec())
+    }
+
     /// The JSON body of the answer: the message, the field, and the details of a bad move or
     /// an unsolved slice.
     fn body(&self) -> ErrorJson<'_> {
@@ -290,7 +295,7 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let body = serde_json::to_vec(&self.body()).unwrap_or_else(|_| b"{}".to_vec());
+        let body = self.json_body();
         let mut response = HttpResponse::build(self.status_code());
         response.content_type(header::ContentType::json());
         match self {

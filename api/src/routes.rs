@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::error::ApiError;
 use crate::extract::query_config;
 use crate::guard;
-use crate::handlers::{evaluation, page, players, puzzles, service};
+use crate::handlers::{evaluation, page, players, puzzles, service, streaming};
 use crate::head_limit;
 use crate::openapi::{self, operations, OpenApiDocument};
 
@@ -165,6 +165,13 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(evaluation::mainline),
     },
     Route {
+        path: "/api/{variant}/analysis",
+        method: Method::GET,
+        summary: "?position=P: the evaluation sharpening as the search deepens (Server-Sent Events)",
+        operation: Some(operations::analysis),
+        handler: |r| r.to(streaming::analysis),
+    },
+    Route {
         path: "/api/{variant}/analyse",
         method: Method::POST,
         summary: "{\"position\": P, \"moves\": [\"3\", \"5\"]}: every move's loss and verdict",
@@ -288,7 +295,7 @@ mod tests {
             .filter(|r| r.is_api())
             .map(|r| r.path)
             .collect();
-        assert_eq!(api.len(), 13);
+        assert_eq!(api.len(), 14);
         assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
     }
 

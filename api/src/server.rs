@@ -17,7 +17,7 @@ use actix_web::dev::AppConfig;
 use actix_web::middleware::{self, Logger};
 use actix_web::{web, App};
 use anyhow::{Context, Result};
-use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
+use mancala_db::{Database, DbError, Evaluator, SearchSettings, Tablebase};
 use mancala_puzzles::PuzzleStore;
 
 use crate::guard;
@@ -153,8 +153,14 @@ pub fn serve(
     let writer = open_writer(db, options.read_only)?;
     let tb = Tablebase::open_read_only(db)
         .with_context(|| format!("opening the tablebase {}", db.display()))?;
-    let evaluator = Evaluator::new(Arc::new(tb), options.search)
+    let mut evaluator = Evaluator::new(Arc::new(tb), options.search)
         .with_context(|| format!("reading the slices of {}", db.display()))?;
+    if let Writer::Open(_) = writer {
+        // Searched answers are kept in the file too, so that a restart does not search again.
+        let answers = Database::open(db)
+            .with_context(|| format!("opening {} for keeping answers", db.display()))?;
+        evaluator = evaluator.writing_answers_to(answers);
+    }
     let puzzles = PuzzleStore::open_read_only(db)
         .with_context(|| format!("opening the puzzles of {}", db.display()))?;
     let state = web::Data::new(

@@ -56,3 +56,32 @@ impl PositionArgs {
         Position::parse(self.variant, &self.position)
     }
 }
+
+/// A `VARIANT` argument that may also be `all` (`solve`, `book build`).
+#[derive(Clone, Copy, Debug)]
+pub enum Target {
+    /// One variant.
+    One(Variant),
+    /// Every variant, each to its default size.
+    All,
+}
+
+impl Target {
+    /// The variants it names.
+    pub fn variants(self) -> Vec<Variant> {
+        match self {
+            Target::One(v) => vec![v],
+            Target::All => Variant::ALL.to_vec(),
+        }
+    }
+
+    /// Reads a variant id or `all`.
+    pub fn parse(s: &str) -> Result<Target, String> {
+        if s == "all" {
+            return Ok(Target::All);
+        }
+        s.parse::<Variant>()
+            .map(Target::One)
+            .map_err(|e| format!("{e}, or `all`"))
+    }
+}

@@ -28,6 +28,18 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
     }
 }
 
+/// How many plies from the start `mancala book build` (and `serve`'s build) puts in each
+/// variant's opening book: chosen so that a book holds at most some sixty positions, a few
+/// minutes of search on two cores at the default budget (BENCHMARKS.md: the book build). Two
+/// plies of Hawalis, Bao la Kiarabu and Anywoli are 129 to 257 positions, so those get one
+/// (13 to 17).
+pub fn default_book_plies(variant: Variant) -> u32 {
+    match variant {
+        Variant::Hawalis | Variant::BaoLaKiarabu | Variant::Anywoli => 1,
+        _ => 2,
+    }
+}
+
 /// What solving every variant to its default size costs, as measured (BENCHMARKS.md: `time
 /// mancala solve all`). Not computed, so measure again when [`default_max_seeds`] changes: the
 /// test `the_measured_cost_is_for_these_sizes` fails until then.

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_db::{Source, SEARCH_BUDGET};
+use mancala_db::{Origin, Source, SEARCH_BUDGET};
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
 use mancala_wire::response::EvaluationJson;
@@ -141,6 +141,7 @@ fn after_help() -> String {
 /// What a search did, in a sentence.
 fn search_note(r: mancala_db::SearchReport, budget: Budget) -> String {
     let stopped = match r.stopped_by {
+        Some(Limit::Nodes) if r.kept() => " (stopped by its node budget)".to_owned(),
         Some(Limit::Nodes) => format!(
             " (stopped by the budget of {} nodes; raise it with --budget)",
             thousands(budget.nodes)
@@ -148,8 +149,13 @@ fn search_note(r: mancala_db::SearchReport, budget: Budget) -> String {
         Some(Limit::Time) => " (stopped by the time limit; raise it with --time)".to_owned(),
         None => String::new(),
     };
+    let from = match r.origin {
+        Origin::Searched => "From a search, not the tablebase",
+        Origin::Kept => "From an earlier search of this board, kept in the file",
+        Origin::Book => "From the opening book (`mancala book build`)",
+    };
     format!(
-        "From a search, not the tablebase: {} after {} plies, {} nodes in {:.1} s{stopped}. \
+        "{from}: {} after {} plies, {} nodes in {:.1} s{stopped}. \
          Values marked ~ are estimates; the search computes no depths.",
         if r.exact { "exact" } else { "an estimate" },
         r.depth,

@@ -12,6 +12,7 @@
 pub mod analyse;
 pub mod args;
 pub mod board_text;
+pub mod book;
 pub mod compose;
 pub mod db;
 pub mod deep_verify;

@@ -5,7 +5,7 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use mancala_api::server::{Listeners, ServeOptions};
 use mancala_api::status::BuildStatus;
+use mancala_db::book::BookProgress;
 use mancala_db::{DbError, SearchSettings, SolveSetup, Tablebase};
 use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
@@ -20,7 +21,7 @@ use mancala_solver::solve::OneRank;
 use mancala_solver::Variant;
 
 use super::args::{DbPath, DEFAULT_DB};
-use super::default_sizes::default_max_seeds;
+use super::default_sizes::{default_book_plies, default_max_seeds};
 use super::plans::Job;
 use super::serve_help;
 use super::text::thousands;
@@ -32,8 +33,8 @@ use super::text::thousands;
 /// the default path, mancala.db) it then solves every variant to its default size in the
 /// background, showing progress (about two minutes on two cores), while it answers every
 /// position by search; GET /api/status and the page say what is being built and how far it is.
-/// Starter puzzles and Anuak problems are made the same way. A second start reuses the
-/// database. A file named with --db (or $MANCALA_DB) is built only with
+/// Starter puzzles, the opening books (--book-minutes) and Anuak problems are made the same
+/// way. A second start reuses the database, and goes on with what is left. A file named with --db (or $MANCALA_DB) is built only with
 /// --build: a mistyped path is an error, not a two-minute build. Another application's SQLite
 /// file is refused and left untouched. While serving, the tablebase is opened read-only; puzzle
 /// attempts and players are written through a second handle, or refused with 503 under
@@ -70,6 +71,17 @@ pub struct ServeArgs {
         default_value_t = 60
     )]
     compose_seconds: u64,
+    /// Minutes spent at most, in the background, building the opening books of the variants
+    /// (`mancala book build all`: the positions within the first plies of each start, searched
+    /// with the search cap's nodes) while they are incomplete; a later start goes on with them.
+    /// 0: none.
+    #[arg(
+        long,
+        value_name = "MINUTES",
+        env = "MANCALA_BOOK_MINUTES",
+        default_value_t = 20.0
+    )]
+    book_minutes: f64,
     #[command(flatten)]
     search: SearchLimits,
     #[command(flatten)]
@@ -152,6 +164,8 @@ impl ServeArgs {
             may_build,
             max_seeds: self.max_seeds,
             compose_seconds: self.compose_seconds,
+            book_minutes: self.book_minutes,
+            book_budget: Budget::nodes(self.search.search_nodes.max(1)),
             status,
         });
         mancala_api::server::serve(listeners, &db, options, |addrs| {
@@ -179,6 +193,9 @@ struct Build {
     may_build: bool,
     max_seeds: Option<u32>,
     compose_seconds: u64,
+    book_minutes: f64,
+    /// What each position of the book is searched with: the search cap's nodes.
+    book_budget: Budget,
     status: Arc<BuildStatus>,
 }
 
@@ -249,7 +266,63 @@ fn prepare(build: &Build) -> Result<()> {
     }
     let store = PuzzleStore::open(db)?;
     starter_puzzles(&tb, &store, status)?;
+    opening_books(build)?;
     anuak_problems(&tb, &store, build.compose_seconds, status)
+}
+
+/// Builds the opening book of every variant for at most `--book-minutes`, on half the cores
+/// (the other half answers), reporting each variant's progress; what is left is built at the
+/// next start. A complete book costs a look at its positions' rows.
+fn opening_books(build: &Build) -> Result<()> {
+    if build.book_minutes <= 0.0 {
+        return Ok(());
+    }
+    let status = &build.status;
+    let minutes = Duration::try_from_secs_f64(build.book_minutes * 60.0).unwrap_or(Duration::MAX);
+    let until = Instant::now().checked_add(minutes);
+    let threads = SearchSettings::default().threads;
+    let evaluator = super::book::open_evaluator(&build.db, build.book_budget, threads)?;
+    for variant in Variant::ALL {
+        let plies = default_book_plies(variant);
+        // The step begins when there is a position to search (a complete book shows
+        // nothing); then each position searched advances it.
+        let shown: Mutex<Option<usize>> = Mutex::new(None);
+        let on_progress = |p: BookProgress| {
+            let mut shown = shown.lock().unwrap_or_else(|e| e.into_inner());
+            match *shown {
+                None if p.done < p.positions => {
+                    let step = format!("building the opening book of {}", variant.name());
+                    status.begin(step, Some(p.positions as u64));
+                    status.advance(p.done as u64);
+                    *shown = Some(p.done);
+                }
+                None => {}
+                Some(before) => {
+                    status.advance(p.done.saturating_sub(before) as u64);
+                    *shown = Some(p.done.max(before));
+                }
+            }
+        };
+        let report =
+            evaluator.build_book(variant, plies, build.book_budget, until, &on_progress)?;
+        if report.searched > 0 {
+            status.finish(super::book::report_line(
+                variant,
+                plies,
+                build.book_budget,
+                &report,
+            ));
+        }
+        if report.left > 0 {
+            log::info!(
+                "the opening books are left unfinished after {} minutes (--book-minutes); the \
+                 next start goes on with them",
+                build.book_minutes
+            );
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// Puzzles of every solved variant generated when a database has none yet.

@@ -11,9 +11,8 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use mancala_db::{MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::OneRank;
-use mancala_solver::Variant;
 
-use super::args::DbPath;
+use super::args::{DbPath, Target};
 use super::default_sizes::{self, default_max_seeds};
 use super::memory;
 use super::plans::Job;
@@ -87,35 +86,6 @@ enum Moves {
     Memory,
     /// On disk, with checkpoints.
     Disk,
-}
-
-/// What `solve` is asked to solve.
-#[derive(Clone, Copy, Debug)]
-enum Target {
-    /// One variant.
-    One(Variant),
-    /// Every variant, each to its default size.
-    All,
-}
-
-impl Target {
-    /// The variants it names.
-    fn variants(self) -> Vec<Variant> {
-        match self {
-            Target::One(v) => vec![v],
-            Target::All => Variant::ALL.to_vec(),
-        }
-    }
-
-    /// Reads a variant id or `all`.
-    fn parse(s: &str) -> Result<Target, String> {
-        if s == "all" {
-            return Ok(Target::All);
-        }
-        s.parse::<Variant>()
-            .map(Target::One)
-            .map_err(|e| format!("{e}, or `all`"))
-    }
 }
 
 /// The text after the options in `mancala solve --help`: the default sizes, then examples.

@@ -227,11 +227,12 @@ fn searches_are_bounded_and_never_hold_up_the_tablebase() {
     let server = LocalServer::start(db, limits(1, 1, u64::MAX / 2, long));
     let start = |v: Variant| q(&Position::start(v).to_string());
     let addr = server.addr;
-    // Two long searches: one running, one waiting: the pool is full.
+    // Two long searches (a budget beyond the cap: the cap's time stops them): one running, one
+    // waiting: the pool is full.
     let searches: Vec<_> = [Variant::Kalah, Variant::Oware]
         .into_iter()
         .map(|v| {
-            let path = format!("/api/{v}?position={}", start(v));
+            let path = format!("/api/{v}?position={}&budget=1000000000000", start(v));
             std::thread::spawn(move || {
                 let r = crate::common::http::http(addr, "GET", &path, &[], b"");
                 (r, Instant::now())

@@ -18,6 +18,7 @@ mod mainline;
 mod puzzles;
 mod schemas;
 mod service;
+mod streaming;
 
 /// The tablebase the tests serve, solved once by the binary: Rio Kadalis up to 12 seeds, Hawalis
 /// up to 4, Al-manqala up to 8.

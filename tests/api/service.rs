@@ -37,6 +37,7 @@ fn healthz_and_openapi() {
             "/api/variants",
             "/api/{variant}",
             "/api/{variant}/analyse",
+            "/api/{variant}/analysis",
             "/api/{variant}/mainline",
             "/healthz"
         ]
@@ -212,4 +213,43 @@ fn serve_does_not_compose_again_where_the_last_run_found_nothing() {
     let log = server.log();
     assert!(log.contains("found none, so it is not run again"), "{log}");
     assert_eq!(stands(&conn), before, "{log}");
+}
+
+#[test]
+fn serve_builds_the_opening_books_in_the_background_and_answers_from_them() {
+    // A small book budget (the search cap's nodes) keeps the build to a second or so.
+    let (_dir, db) = crate::common::scratch::fresh_tablebase(&[("kalah", 4)]);
+    let args = ["--book-minutes", "5", "--search-nodes", "3000"];
+    let server = Server::start(&db, &args);
+    let status = server.get("/api/status").json();
+    let finished: Vec<String> = status["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_owned())
+        .collect();
+    // Kalah's book: every position within two plies of the start, every one searched (none is
+    // in a 4-seed table, none was searched before).
+    let kalah = finished
+        .iter()
+        .find(|l| l.starts_with("kalah: book of "))
+        .unwrap_or_else(|| panic!("{finished:?}"));
+    let count = kalah["kalah: book of ".len()..].split(' ').next().unwrap();
+    assert!(kalah.contains("within 2 plies (0 held by the tablebase, 0 already searched)"));
+    assert!(kalah.contains(&format!("searched {count} (")), "{kalah}");
+    // The start, its six moves and at least one reply to each.
+    assert!(count.parse::<usize>().unwrap() >= 13, "{kalah}");
+    let r = server.get("/api/kalah?position=4,4,4,4,4,4/4,4,4,4,4,4_S&budget=3000");
+    assert_eq!(r.json()["source"], "book", "{}", r.body);
+    drop(server);
+    // A second start finds the books complete: nothing is built.
+    let server = Server::start(&db, &args);
+    let status = server.get("/api/status").json();
+    let again = status["finished"].as_array().unwrap();
+    assert!(
+        again
+            .iter()
+            .all(|l| !l.as_str().unwrap().contains("book of")),
+        "{again:?}"
+    );
 }

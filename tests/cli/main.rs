@@ -10,6 +10,7 @@
 mod common;
 
 mod board;
+mod book;
 mod errors;
 mod moves;
 mod play;

@@ -8,12 +8,14 @@ use std::time::{Duration, Instant};
 /// either would change which file a command reads or what it logs.
 pub fn mancala() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_mancala"));
-    // A server composes no Anuak problems at its first start unless a test asks for it: a
-    // minute of composing would otherwise hold up every server a test starts.
+    // A server composes no Anuak problems and builds no opening book at its first start unless
+    // a test asks for it: minutes of searching would otherwise hold up every server a test
+    // starts.
     command
         .env_remove("MANCALA_DB")
         .env_remove("RUST_LOG")
-        .env("MANCALA_COMPOSE_SECONDS", "0");
+        .env("MANCALA_COMPOSE_SECONDS", "0")
+        .env("MANCALA_BOOK_MINUTES", "0");
     command
 }
 

@@ -10,3 +10,4 @@ pub(crate) mod page;
 pub(crate) mod players;
 pub(crate) mod puzzles;
 pub(crate) mod service;
+pub(crate) mod streaming;

@@ -6,7 +6,7 @@ use mancala_puzzles::{Collection, Theme};
 use mancala_solver::Variant;
 use serde_json::{json, Value};
 
-use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES, PLY_BUDGET, SEARCH_BUDGET};
+use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
 /// Every variant id, for the `enum` of variant parameters.
 fn variant_ids() -> Vec<&'static str> {
@@ -36,7 +36,7 @@ fn position_param() -> Value {
 fn budget_param() -> Value {
     json!({
         "name": "budget", "in": "query", "required": false,
-        "description": format!("For a position outside the tablebase: the most nodes its search may visit (a whole number, at least 1), lowered to the server's cap ({} nodes and {} s by default). A search that runs out of budget answers its estimate (`exact`: false, `search.stopped_by`), never an error. Malformed: a 400 on `budget`.", SEARCH_BUDGET.nodes, SEARCH_BUDGET.time.map_or(0, |t| t.as_secs())),
+        "description": format!("For a position outside the tablebase and the opening book: the most nodes its search may visit (a whole number, at least 1), lowered to the server's cap ({} nodes and {} s by default). Without it, a quick answer: {} nodes or {} ms at most (the opening book's answers, and kept answers of larger budgets, serve it too); `GET /api/{{variant}}/analysis` sharpens an answer up to the cap. A search that runs out of budget answers its estimate (`exact`: false, `search.stopped_by`), never an error. Malformed: a 400 on `budget`.", SEARCH_BUDGET.nodes, SEARCH_BUDGET.time.map_or(0, |t| t.as_secs()), QUICK_BUDGET.nodes, QUICK_BUDGET.time.map_or(0, |t| t.as_millis())),
         "schema": {"type": "integer", "minimum": 1}
     })
 }
@@ -141,11 +141,28 @@ pub fn evaluate() -> Value {
     on_position(
         json!({
             "summary": "A position's value and every legal move's value, best first (the same JSON as `mancala eval --json`).",
-            "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503. A tablebase answer never changes for a given solver and rules version: it carries `Cache-Control: public, max-age=86400` and an `ETag`, and a request whose `If-None-Match` holds that tag gets a 304 with no body; a searched answer is `no-cache`. Any origin may call it (CORS).",
+            "description": "Every legal position is answered: from the tablebase where it holds the position (`source`: `tablebase`, every value exact), else from the opening book (`source`: `book`: a search made when the book was built, with `search` saying how deep it went), else by a search whose leaves are the tablebase's exact values (`source`: `search`, with `search` saying how deep it went, and `search.kept` whether it is an earlier search's answer, kept; `exact` says whether the value is proven, each move's `exact` likewise). Searches run on their own bounded threads: when all are busy and the queue is full the answer is a 503. A tablebase answer never changes for a given solver and rules version: it carries `Cache-Control: public, max-age=86400` and an `ETag`, and a request whose `If-None-Match` holds that tag gets a 304 with no body; a searched answer is `no-cache`. Any origin may call it (CORS).",
             "operationId": "evaluate"
         }),
         &[budget_param(), sowing_param()],
         ok("The evaluation.", "Evaluation"),
+    )
+}
+
+/// `GET /api/{variant}/analysis`.
+pub fn analysis() -> Value {
+    let answer = json!({"200": {
+        "description": "A stream of Server-Sent Events. `iteration` (none or more): the evaluation after each iteration the search completed, one ply deeper each time (`search.depth`), the same JSON as `GET /api/{variant}` (schema Evaluation). Then one `answer`: the final evaluation, which the plain route gives from then on for the same budget (it is kept). Or one `error`: the plain route's error body (schema Error), for a failure met once the stream has begun (all search threads busy and the queue full, a damaged table). The stream ends after `answer` or `error`.",
+        "content": {"text/event-stream": {"schema": {"type": "string"}, "example": "event: iteration\ndata: {\"variant\": \"oware\", ...}\n\nevent: answer\ndata: {\"variant\": \"oware\", ...}\n\n"}}
+    }});
+    on_position(
+        json!({
+            "summary": "A position's evaluation as it sharpens: an event after every iteration of the search, then the final answer.",
+            "description": format!("For a client that shows a first estimate at once and lets the player watch the depth grow. The search runs up to `budget` (the server's cap, {} nodes or {} s, by default). A position the tablebase holds, or whose answer is kept or in the opening book, gets only its `answer`, at once. A client that closes the connection stops the search at once. `HEAD` answers at once and searches nothing.", SEARCH_BUDGET.nodes, SEARCH_BUDGET.time.map_or(0, |t| t.as_secs())),
+            "operationId": "analysis"
+        }),
+        &[budget_param()],
+        answer,
     )
 }
 
@@ -154,7 +171,7 @@ pub fn mainline() -> Value {
     on_position(
         json!({
             "summary": "The line of perfect play from the position to the end of the game.",
-            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`). Outside the tablebase each position is searched ({} nodes at most) until the tablebase takes over (`tablebase_from`); those steps are marked `exact`: false unless the search proved them.", PLY_BUDGET.nodes),
+            "description": format!("Every step plays the best move: the best value, and among moves of that value the shortest depth for the side ahead and the longest for the side behind. Where the value rests on endless play the line stops at the first repeated position (`endless`: true). Lines are cut at {MAX_LINE_PLIES} plies (`truncated`). Outside the tablebase each position is answered from the opening book or a kept answer, else searched ({} nodes at most for the first, a sixteenth of that for each later one, whose search starts from what the earlier ones found) until the tablebase takes over (`tablebase_from`); those steps are marked `exact`: false unless the search proved them.", PLY_BUDGET.nodes),
             "operationId": "mainline"
         }),
         &[],
@@ -166,7 +183,7 @@ pub fn mainline() -> Value {
 pub fn analyse() -> Value {
     json!({
         "summary": "Judge every move of a game record.",
-        "description": format!("For every move: the value before it, the best value available, the value it kept, the loss and a verdict. Loss = best value minus kept value, for the mover: seeds in score variants; result steps in win/draw/loss variants (win to draw and draw to loss 1, win to loss 2). Verdicts: loss 0 `best`; score variants 1-2 `inaccuracy`, 3-5 `mistake`, 6 or more `blunder`; win/draw/loss variants `mistake`. Always `blunder` when the move throws away a won game (the result of the whole game for the mover, counting the seeds already captured, goes from win to draw or loss), and at least `mistake` when it turns a drawn game into a lost one. A malformed or illegal move is a 400 with its `index` (from 0), the `move`, the `position` and the `legal` moves. Positions outside the tablebase are searched ({} nodes at most each): such a move has `source`: `search`, and `exact`: false when its verdict rests on estimates; `tablebase_from` says where the tablebase took over. Limits: {MAX_BODY_BYTES} bytes of body (413), {MAX_RECORD_MOVES} moves (413).", PLY_BUDGET.nodes),
+        "description": format!("For every move: the value before it, the best value available, the value it kept, the loss and a verdict. Loss = best value minus kept value, for the mover: seeds in score variants; result steps in win/draw/loss variants (win to draw and draw to loss 1, win to loss 2). Verdicts: loss 0 `best`; score variants 1-2 `inaccuracy`, 3-5 `mistake`, 6 or more `blunder`; win/draw/loss variants `mistake`. Always `blunder` when the move throws away a won game (the result of the whole game for the mover, counting the seeds already captured, goes from win to draw or loss), and at least `mistake` when it turns a drawn game into a lost one. A malformed or illegal move is a 400 with its `index` (from 0), the `move`, the `position` and the `legal` moves. Positions outside the tablebase are answered from the opening book or a kept answer, else searched ({} nodes at most for the first, a sixteenth of that for each later one): such a move has `source`: `search`, and `exact`: false when its verdict rests on estimates; `tablebase_from` says where the tablebase took over. Limits: {MAX_BODY_BYTES} bytes of body (413), {MAX_RECORD_MOVES} moves (413).", PLY_BUDGET.nodes),
         "operationId": "analyse",
         "parameters": [variant_param()],
         "requestBody": {"required": true, "content": {"application/json": {
