@@ -231,6 +231,37 @@ test('Explore from the start of a game beyond the tablebase: moves with estimate
   await page.unroute(slow);
 });
 
+test('an estimate sharpens while you look: a first value at once, the depth grows, Stop stops it', async () => {
+  // Kalah's start after South's S1: beyond the small tablebase, so the quick answer is an
+  // estimate, and the stream searches on (up to the server's cap: seconds).
+  await open('#kalah/4,4,4,4,4,4/0,5,5,5,5,4_N');
+  await page.waitForSelector(tid('value-N1'), { timeout: 30_000 });
+  const depthOf = (text) => Number((/searched (\d+) pl/.exec(text) || [0, 0])[1]);
+  const first = depthOf(await page.textContent(tid('explore-status')));
+  assert.ok(first > 0, 'the first value is an estimate with its depth');
+  // The first value is on screen while the search goes on.
+  const box = await page.locator(tid('sharpen')).boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, 'the "searching deeper" line is on screen');
+  const stop = await page.locator(tid('sharpen-stop')).boundingBox();
+  assert.ok(stop && stop.width >= 24 && stop.height >= 24, `the Stop button is on screen: ${JSON.stringify(stop)}`);
+  const value = await page.locator(tid('value-N1')).boundingBox();
+  assert.ok(value && value.width > 0, 'a move value is shown before the search ends');
+  // The depth grows: an iteration deeper than the first answer replaces it.
+  await page.waitForFunction(
+    (d) => Number(document.querySelector('[data-testid="sharpen"]').dataset.depth) > d,
+    first,
+    { timeout: 30_000 },
+  );
+  const deeper = depthOf(await page.textContent(tid('explore-status')));
+  assert.ok(deeper > first, `${deeper} plies after ${first}`);
+  await page.screenshot({ path: join(SHOTS, 'sharpening.png') });
+  if (await page.locator(tid('sharpen-stop')).isVisible()) {
+    await page.click(tid('sharpen-stop'));
+    await page.waitForSelector(tid('sharpen-stop'), { state: 'hidden' });
+    assert.match(await page.textContent(tid('sharpen')), /Stopped at \d+ plies/);
+  }
+});
+
 async function newPuzzle(variant) {
   await page.selectOption(tid('puzzle-variant'), variant);
   const before = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');

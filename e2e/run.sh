@@ -35,7 +35,7 @@ DB="$TMP/e2e.db"
 # A few Anuak problems beyond the tablebase (16 seeds, proven by search), for the collection.
 "$BIN" puzzles compose rio-kadalis --seeds 16 --min-moves 1 --count 3 --db "$DB" -q
 
-"$BIN" serve --bind 127.0.0.1:0 --db "$DB" >"$TMP/server.out" 2>"$TMP/server.err" &
+"$BIN" serve --bind 127.0.0.1:0 --db "$DB" --book-minutes 0 >"$TMP/server.out" 2>"$TMP/server.err" &
 SERVER_PID=$!
 URL=""
 for _ in $(seq 1 1200); do
@@ -73,7 +73,8 @@ const url = process.argv[1] + "/api/status";
   process.exit(1);
 })();' "$URL"
 
-SHOTS="$TMP/screenshots"
+# E2E_SHOTS keeps them in a folder of your choice, to look at.
+SHOTS="${E2E_SHOTS:-$TMP/screenshots}"
 if [ "${1:-}" = "--screenshots" ]; then SHOTS="$ROOT/docs"; fi
 mkdir -p "$SHOTS"
 

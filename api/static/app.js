@@ -80,7 +80,73 @@ const exploreRequest = { controller: null };
 function newExploreSignal() {
   if (exploreRequest.controller) exploreRequest.controller.abort();
   exploreRequest.controller = new AbortController();
+  stopSharpening();
   return exploreRequest.controller.signal;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers that sharpen: a quick estimate is shown at once, then the streaming route
+// (GET /api/{variant}/analysis, Server-Sent Events) searches on, and every iteration it
+// completes replaces the values shown, one ply deeper each time. The Stop button, or moving
+// on, closes the stream, which stops the search on the server.
+
+const sharpening = { source: null };
+
+function stopSharpening() {
+  if (sharpening.source) sharpening.source.close();
+  sharpening.source = null;
+  $('sharpen').hidden = true;
+}
+
+// Whether an answer is worth searching on: an estimate from a quick search (the book's
+// answers were searched with the whole budget already).
+const worthSharpening = (e) => e.source === 'search' && e.exact === false && e.search
+  && e.search.stopped_by !== null && !e.search.kept;
+
+function sharpen(e) {
+  stopSharpening();
+  if (!worthSharpening(e)) return;
+  const seq = explore.seq;
+  const url = `/api/${encodeURIComponent(explore.variant)}/analysis?position=${urlPosition(e.position)}`;
+  const source = new EventSource(url);
+  sharpening.source = source;
+  const box = $('sharpen');
+  box.hidden = false;
+  $('sharpen-text').textContent = 'Searching deeper\u2026';
+  const depth = (x) => (x && x.search ? x.search.depth : 0);
+  box.dataset.depth = String(depth(e));
+  const take = (ev, last) => {
+    if (seq !== explore.seq || sharpening.source !== source) return;
+    const next = JSON.parse(ev.data);
+    if (next.position !== explore.position) return;
+    if (last) {
+      source.close();
+      sharpening.source = null;
+      $('sharpen-stop').hidden = true;
+    }
+    // The first iterations are shallower than the quick answer shown: only deeper ones (and
+    // the final answer) replace it.
+    if (!last && depth(next) <= depth(explore.evaluation)) return;
+    // The stream's moves carry no sowing: keep each move's from the first answer.
+    const sowing = new Map(explore.evaluation.moves.map((m) => [m.move, m.sowing]));
+    next.moves.forEach((m) => { m.sowing = sowing.get(m.move); });
+    explore.evaluation = next;
+    renderExplore();
+    box.dataset.depth = String(depth(next));
+    $('sharpen-text').textContent = last
+      ? `Searched ${depth(next)} plies deep.`
+      : `Searching deeper: ${depth(next)} plies so far\u2026`;
+  };
+  $('sharpen-stop').hidden = false;
+  source.addEventListener('iteration', (ev) => take(ev, false));
+  source.addEventListener('answer', (ev) => take(ev, true));
+  source.addEventListener('error', () => {
+    // A refused search (all busy) or a lost connection: the answer shown stands.
+    if (sharpening.source !== source) return;
+    source.close();
+    sharpening.source = null;
+    box.hidden = true;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,9 +212,10 @@ function formatValue(v, exact = true) {
 // Where an evaluation's value comes from, in words: nothing for the tablebase; for a search,
 // whether it is exact or an estimate, and how deep it searched.
 function sourceWords(e) {
-  if (e.source !== 'search' || !e.search) return '';
+  if ((e.source !== 'search' && e.source !== 'book') || !e.search) return '';
   const plies = `searched ${e.search.depth} ${e.search.depth === 1 ? 'ply' : 'plies'}`;
-  return `${e.exact ? 'exact, by search' : 'estimate'}, ${plies}`;
+  const from = e.source === 'book' ? ', from the opening book' : '';
+  return `${e.exact ? 'exact, by search' : 'estimate'}, ${plies}${from}`;
 }
 
 const sideName = (s) => (s === 'S' ? 'South' : 'North');
@@ -588,6 +655,7 @@ async function showPosition(variant, position, how = {}) {
   $('mainline-box').hidden = true;
   setHash(exploreHash());
   renderExplore();
+  sharpen(e);
   if (how.push && how.via) markExploreMove(explore.history[explore.index]);
   return true;
 }
@@ -654,6 +722,8 @@ function keyDigit(d) {
 async function showMainline() {
   const box = $('mainline-box');
   if (!explore.position) return;
+  // The line's searches need the search threads more than a deeper value of this position.
+  stopSharpening();
   const seq = explore.seq;
   box.hidden = false;
   box.textContent = 'Computing the main line\u2026';
@@ -1068,6 +1138,8 @@ async function revealSolution() {
 const TABS = ['explore', 'review', 'puzzles'];
 
 function selectTab(name) {
+  // Leaving Explore leaves its position: its search is not watched any more.
+  if (name !== 'explore') stopSharpening();
   for (const t of TABS) {
     $(t).hidden = t !== name;
     $(`tab-${t}`).setAttribute('aria-selected', String(t === name));
@@ -1202,6 +1274,12 @@ async function init() {
   });
   window.addEventListener('resize', fitAllBoards);
   $('undo').addEventListener('click', undoExplore);
+  $('sharpen-stop').addEventListener('click', () => {
+    stopSharpening();
+    $('sharpen').hidden = false;
+    $('sharpen-text').textContent = `Stopped at ${explore.evaluation && explore.evaluation.search ? explore.evaluation.search.depth : 0} plies.`;
+    $('sharpen-stop').hidden = true;
+  });
   $('redo').addEventListener('click', redoExplore);
   $('flip').addEventListener('click', () => { explore.flipped = !explore.flipped; renderExplore(); });
   $('mainline').addEventListener('click', showMainline);
