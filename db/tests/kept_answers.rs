@@ -129,3 +129,36 @@ fn answers_kept_in_the_file_outlive_the_evaluator_and_serve_any_captured_count()
     let deeper = evaluator.evaluate(&start, Budget::nodes(40_000)).unwrap();
     assert_eq!(report(&deeper).origin, Origin::Searched);
 }
+
+#[test]
+fn an_answer_does_not_wait_for_the_files_write_lock_and_is_stored_once_it_is_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("locked.db");
+    let writer = Database::open(&path).unwrap();
+    let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
+    let evaluator = Evaluator::new(tb, SearchSettings::default())
+        .unwrap()
+        .writing_answers_to(writer);
+    // Another process (a solve storing a group) holds the write lock for a while.
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let start = Position::start(Variant::Kalah);
+    let asked = std::time::Instant::now();
+    let e = evaluator.evaluate(&start, Budget::nodes(5_000)).unwrap();
+    // Writing waits up to 10 s for a lock; the answer did not.
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!(report(&e).origin, Origin::Searched);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    holder.execute_batch("COMMIT").unwrap();
+    // Dropping the evaluator waits for the row queued; a reader then finds it.
+    drop(evaluator);
+    let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
+    let reader = Evaluator::new(tb, SearchSettings::default()).unwrap();
+    let again = reader.evaluate(&start, Budget::nodes(5_000)).unwrap();
+    assert_eq!(report(&again).origin, Origin::Kept);
+    assert_eq!(values(&again), values(&e));
+}

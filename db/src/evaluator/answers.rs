@@ -16,6 +16,7 @@ use std::sync::Arc;
 use mancala_solver::engine::{Analysis, Budget};
 use mancala_solver::{Board, Position, SliceId, Variant};
 
+use super::answer_writer::AnswerWriter;
 use crate::{Database, DbError, Evaluation, Origin, Source, Tablebase};
 
 /// Answers kept in memory at most: one with every move is about 1 KB, so some 8 MB.
@@ -79,8 +80,8 @@ impl Kept {
 /// The kept answers (see the module documentation).
 pub(crate) struct Answers {
     memory: quick_cache::sync::Cache<Key, Kept>,
-    /// The file's handle for writing answers, where the evaluator may write.
-    file: Option<Database>,
+    /// Where answers are written to the file, where the evaluator may write.
+    file: Option<AnswerWriter>,
 }
 
 impl Answers {
@@ -92,9 +93,10 @@ impl Answers {
         }
     }
 
-    /// Answers kept in memory and written to the file through `db`.
+    /// Answers kept in memory and written to the file through `db` (by a thread of their own:
+    /// [`AnswerWriter`]).
     pub(crate) fn writing_to(mut self, db: Database) -> Answers {
-        self.file = Some(db);
+        self.file = Some(AnswerWriter::start(db));
         self
     }
 
@@ -127,8 +129,9 @@ impl Answers {
     }
 
     /// Keeps `new` for `board` of `variant` over the tablebase `contents`, unless what is kept
-    /// already covers at least as much; also in the file, where the evaluator writes. A failure
-    /// to write is logged, not returned: the answer stands without it.
+    /// already covers at least as much; also in the file, where the evaluator writes (soon after,
+    /// off this thread). A failure to write is logged, not returned: the answer stands without
+    /// it.
     pub(crate) fn keep(&self, variant: Variant, board: &Board, contents: u64, new: Kept) {
         let key = Key {
             variant,
@@ -136,10 +139,8 @@ impl Answers {
             contents,
         };
         if self.keep_in_memory(key, &new) {
-            if let Some(db) = &self.file {
-                if let Err(e) = db.store_answer(variant, board, contents, &new) {
-                    log::warn!("keeping a searched answer in {}: {e}", db.path());
-                }
+            if let Some(file) = &self.file {
+                file.write(variant, board, contents, new);
             }
         }
     }
@@ -154,8 +155,8 @@ impl Answers {
         contents: u64,
         book: Kept,
     ) -> Result<(), DbError> {
-        if let Some(db) = &self.file {
-            db.store_answer(variant, board, contents, &book)?;
+        if let Some(file) = &self.file {
+            file.write_now(variant, board, contents, &book)?;
         }
         let key = Key {
             variant,

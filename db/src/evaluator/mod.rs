@@ -18,6 +18,7 @@
 //! [`Evaluator::analyse`] (in `crate::line` and `crate::analyse`) answer a line or a game
 //! through one [`Session`], whose engine serves every position of it.
 
+mod answer_writer;
 mod answers;
 mod engines;
 mod session;
