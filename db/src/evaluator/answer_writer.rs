@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 
 use mancala_solver::{Board, Variant};
 
-use super::answers::Kept;
+use super::kept::Kept;
 use crate::{Database, DbError};
 
 /// One answer to store.

@@ -11,13 +11,12 @@
 //! without a limit), or it was searched with a budget at least as large. A search with a larger
 //! budget replaces a shallower answer, never the other way round.
 
-use std::sync::Arc;
-
-use mancala_solver::engine::{Analysis, Budget};
-use mancala_solver::{Board, Position, SliceId, Variant};
+use mancala_solver::engine::Budget;
+use mancala_solver::{Board, SliceId, Variant};
 
 use super::answer_writer::AnswerWriter;
-use crate::{Database, DbError, Evaluation, Origin, Source, Tablebase};
+use super::kept::Kept;
+use crate::{Database, DbError, Tablebase};
 
 /// Answers kept in memory at most: one with every move is about 1 KB, so some 8 MB.
 const KEPT: usize = 8192;
@@ -28,53 +27,6 @@ struct Key {
     variant: Variant,
     board: Board,
     contents: u64,
-}
-
-/// A kept answer: a search's analysis, the budget it was searched with, and whether it was
-/// searched for the opening book.
-#[derive(Clone, Debug)]
-pub(crate) struct Kept {
-    pub(crate) analysis: Arc<Analysis>,
-    pub(crate) budget: Budget,
-    /// [`Origin::Book`] for the book's answers, else [`Origin::Kept`].
-    pub(crate) origin: Origin,
-}
-
-impl Kept {
-    /// A search's answer within `budget`, to keep.
-    pub(crate) fn searched(analysis: Analysis, budget: Budget) -> Kept {
-        Kept {
-            analysis: Arc::new(analysis),
-            budget,
-            origin: Origin::Kept,
-        }
-    }
-
-    /// Whether no larger budget can improve it: proven, or searched to the engine's last depth.
-    fn complete(&self) -> bool {
-        self.analysis.value.exact || self.analysis.stopped_by.is_none()
-    }
-
-    /// Whether it answers a question of `budget` as well as a new search would.
-    pub(crate) fn covers(&self, budget: Budget) -> bool {
-        self.complete() || self.budget.covers(&budget)
-    }
-
-    /// Whether it should replace `old` (kept for the same board and tablebase).
-    pub(crate) fn better_than(&self, old: &Kept) -> bool {
-        !old.complete()
-            && (self.complete() || (self.budget.covers(&old.budget) && self.budget != old.budget))
-    }
-
-    /// The evaluation of `position` (whose board, seen by the side to move, it was searched
-    /// for), its report saying where it came from.
-    pub(crate) fn evaluation(&self, position: &Position) -> Evaluation {
-        let mut evaluation = Evaluation::from_search(position, &self.analysis);
-        if let Source::Search(report) = &mut evaluation.source {
-            report.origin = self.origin;
-        }
-        evaluation
-    }
 }
 
 /// The kept answers (see the module documentation).

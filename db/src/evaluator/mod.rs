@@ -21,6 +21,7 @@
 mod answer_writer;
 mod answers;
 mod engines;
+mod kept;
 mod session;
 mod settings;
 mod solved;
@@ -30,7 +31,7 @@ use std::sync::Arc;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Slice, Variant};
 
-pub(crate) use answers::Kept;
+pub(crate) use kept::Kept;
 pub use session::Session;
 pub use settings::{SearchSettings, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 

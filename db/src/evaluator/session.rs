@@ -13,8 +13,9 @@ use std::sync::{Arc, Mutex};
 use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::{Board, Position, Slice, Variant};
 
-use super::answers::{self, Kept};
+use super::answers;
 use super::engines::Lease;
+use super::kept::Kept;
 use super::solved::VariantSlices;
 use super::Evaluator;
 use crate::{DbError, Evaluation};
