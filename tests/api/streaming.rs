@@ -70,6 +70,19 @@ fn the_events_deepen_one_ply_at_a_time_and_the_last_is_the_plain_answer() {
             >= iterations.last().unwrap().1["search"]["depth"].as_u64()
     );
 
+    // Asked without a budget, the plain route answers quickly: a million nodes or 0.8 s at
+    // most (here a position after South's S1, not searched before).
+    let quick = server
+        .get("/api/oware?position=4,4,4,4,4,4/0,5,5,5,5,4_N")
+        .json();
+    let search = &quick["search"];
+    assert!(search["nodes"].as_u64().unwrap() <= 1_000_001, "{quick}");
+    match search["stopped_by"].as_str() {
+        Some("nodes") => assert!(search["nodes"].as_u64().unwrap() >= 1_000_000),
+        Some("time") => assert!(search["seconds"].as_f64().unwrap() < 1.0, "{quick}"),
+        other => assert!(quick["exact"] == true, "{other:?}: {quick}"),
+    }
+
     // The plain route, asked the same, gives the same answer: the one kept.
     let plain = server
         .get(&format!("/api/oware?position={start}&budget=300000"))
