@@ -10,7 +10,10 @@ cargo build --release
 BIN="$PWD/target/release/mancala"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-DB="$TMP/default.db"
+# $MANCALA_CI_DB keeps the default tablebase for the steps after this one (.ci/python.sh).
+DB="${MANCALA_CI_DB:-$TMP/default.db}"
+mkdir -p "$(dirname "$DB")"
+rm -f "$DB" "$DB-wal" "$DB-shm"
 
 time "$BIN" solve all --db "$DB" -q
 time "$BIN" db verify --deep --db "$DB"

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every crate's source root, by name.
-const CRATES: [(&str, &str); 7] = [
+const CRATES: [(&str, &str); 8] = [
     ("mancala-solver", "solver/src"),
     ("mancala-check", "check/src"),
     ("mancala-db", "db/src"),
@@ -23,6 +23,7 @@ const CRATES: [(&str, &str); 7] = [
     ("mancala-wire", "wire/src"),
     ("mancala-api", "api/src"),
     ("mancala", "src"),
+    ("mancala-python", "python/src"),
 ];
 
 /// A module's path inside its crate: `["solve", "moves"]`; the crate root is `[]`.

@@ -36,7 +36,7 @@ pub use open::{Database, APPLICATION_ID};
 pub use solve::{
     MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,
 };
-pub use store::SliceInfo;
+pub use store::{SliceChunks, SliceInfo};
 pub use verify::Damage;
 
 /// Chunks kept decoded in memory: 4096 chunks of 64 Ki positions is at most 768 MiB, and far

@@ -501,7 +501,8 @@ fn hold_exits_of(
     for slice in absent {
         let values = match tb {
             Some(tb) => tb
-                .load_values(slice)
+                .read_chunks(slice)
+                .values()
                 .map_err(|source| SolveUpToError::Resume { slice, source })?,
             None => Vec::new(),
         };

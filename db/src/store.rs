@@ -346,15 +346,17 @@ impl Tablebase {
             .at(&self.path)
     }
 
-    /// The values of a whole stored slice (to resume a solve), every chunk checked.
-    pub fn load_values(&self, slice: Slice) -> Result<Vec<i8>, DbError> {
-        let len = slice.len();
-        let chunks = len.div_ceil(CHUNK_SIZE);
-        let mut values = Vec::with_capacity(len as usize);
-        for c in 0..chunks {
-            values.extend_from_slice(&self.read_chunk(slice, c)?.values);
+    /// The chunks of a stored slice in order, each read and its checksum checked as the
+    /// iterator reaches it, so that a whole slice is read without the file's bytes held at once:
+    /// [`SliceChunks::values`] to resume a solve, or each chunk's values and depths copied where
+    /// a reader wants them (the Python package's arrays).
+    pub fn read_chunks(&self, slice: Slice) -> SliceChunks<'_> {
+        SliceChunks {
+            tb: self,
+            slice,
+            next: 0,
+            count: slice.len().div_ceil(CHUNK_SIZE),
         }
-        Ok(values)
     }
 
     /// Reads and decodes one chunk from SQLite (no cache).
@@ -400,5 +402,38 @@ impl Tablebase {
             rules_version: &rules_version,
         };
         chunk::decode(&data, crc as u32, &place, corrupt)
+    }
+}
+
+/// The chunks of a stored slice, in order ([`Tablebase::read_chunks`]): chunk `c` holds the
+/// values and depths of positions `c * CHUNK_SIZE` onwards in the slice's numbering.
+pub struct SliceChunks<'a> {
+    tb: &'a Tablebase,
+    slice: Slice,
+    next: u64,
+    count: u64,
+}
+
+impl SliceChunks<'_> {
+    /// The values of the whole slice (to resume a solve), every chunk checked.
+    pub fn values(self) -> Result<Vec<i8>, DbError> {
+        let mut values = Vec::with_capacity(self.slice.len() as usize);
+        for chunk in self {
+            values.extend_from_slice(&chunk?.values);
+        }
+        Ok(values)
+    }
+}
+
+impl Iterator for SliceChunks<'_> {
+    type Item = Result<chunk::Chunk, DbError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next == self.count {
+            return None;
+        }
+        let chunk = self.tb.read_chunk(self.slice, self.next);
+        self.next += 1;
+        Some(chunk)
     }
 }

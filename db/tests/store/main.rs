@@ -159,7 +159,7 @@ fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
         }
     }
     // The whole slice back, every chunk checked.
-    assert_eq!(tb.load_values(slice).unwrap(), solved.values);
+    assert_eq!(tb.read_chunks(slice).values().unwrap(), solved.values);
     // A read-only handle cannot write.
     assert!(tb.write_group(&[made_up(rio("4"), 1)], 0.0).is_err());
     assert!(tb.verify(|_| {}).unwrap().is_empty());
@@ -486,7 +486,7 @@ fn damage_is_found_by_verify_and_never_served() {
         .is_err());
     // Loading the whole slice (to resume a solve) fails too.
     assert!(matches!(
-        tb.load_values(slice),
+        tb.read_chunks(slice).values(),
         Err(DbError::Corrupt { chunk: 5, .. })
     ));
 

@@ -35,7 +35,7 @@ impl Scan {
         solved.sort_by_key(|id| (id.total(), id.to_string()));
         for id in solved.into_iter().filter(|id| id.total() <= *seeds.end()) {
             let slice = Slice { variant, id };
-            known.insert(id, tb.load_values(slice)?);
+            known.insert(id, tb.read_chunks(slice).values()?);
             if seeds.contains(&id.total()) {
                 slices.push((total, slice));
                 total += slice.len();
