@@ -522,6 +522,73 @@ for (const [width, height] of [[390, 844], [1280, 800]]) {
   });
 }
 
+// Whether the element's box is on screen (inside the viewport, not just in the DOM).
+async function onScreen(selector) {
+  const box = await page.locator(selector).boundingBox();
+  const view = page.viewportSize();
+  return !!box && box.width > 0 && box.height > 0 && box.x >= 0 && box.x + box.width <= view.width + 1;
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`play at ${width}x${height}: a game against perfect play to its end, values hidden, a hint, take-back, then its review`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      // Rio Kadalis with 8 seeds (the tablebase's): South, the player, plays its first legal
+      // pit each turn; perfect play answers. The game is over after 6 plies (worked out with
+      // the Python package on the default tablebase: a 4-4 draw).
+      await open('#rio-kadalis/0,0,1,0,2,1/1,0,0,3,0,0_S');
+      await page.selectOption(tid('sowing-speed'), 'fast');
+      await page.selectOption(tid('play-opponent'), 'perfect');
+      await page.waitForFunction(() => document.querySelector('[data-testid="play"]').dataset.turn === 'player');
+      assert.equal(await page.locator('[data-testid^="value-"]').count(), 0, 'no values on the pits during the game');
+      assert.ok(await onScreen(tid('play-status')), 'the game state is on screen');
+      assert.match(await page.textContent(tid('play-status')), /Your move \(South\)/);
+      // A hint names a move; take-back after the first exchange returns to the start.
+      await page.click(tid('play-hint'));
+      assert.match(await page.textContent(tid('play-status')), /Hint: play S\d/);
+      const start = await page.getAttribute(tid('board'), 'data-position');
+      let plies = 0;
+      for (let turn = 0; turn < 20; turn += 1) {
+        const state = await page.waitForFunction(() => {
+          const play = document.querySelector('[data-testid="play"]');
+          const pit = document.querySelector('[data-testid="board"] .pit.playable');
+          return (play.dataset.turn === 'over' || (play.dataset.turn === 'player' && pit)) && play.dataset.turn;
+        }, null, { timeout: 30_000 });
+        if ((await state.jsonValue()) === 'over') break;
+        const pits = await page.$$eval('[data-testid="board"] .pit.playable', (els) => els.map((e) => e.dataset.testid));
+        pits.sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
+        const before = await page.getAttribute(tid('board'), 'data-position');
+        await page.click(tid(pits[0]));
+        await page.waitForFunction((b) => document.querySelector('[data-testid="board"]').dataset.position !== b, before);
+        plies += 1;
+        if (turn === 0) {
+          // After South's move and perfect play's answer, take back: South to move at the start.
+          await page.waitForFunction(() => document.querySelector('[data-testid="play"]').dataset.turn === 'player');
+          await page.click(tid('play-takeback'));
+          await page.waitForFunction((p) => document.querySelector('[data-testid="board"]').dataset.position === p, start);
+          plies = 0;
+        }
+      }
+      assert.equal(await page.getAttribute(tid('play'), 'data-turn'), 'over');
+      assert.equal(plies, 3, "the player's three moves (perfect play answered each)");
+      assert.match(await page.textContent(tid('play-status')), /Game over\. A draw against perfect play\./);
+      assert.ok(await onScreen(tid('play-status')), 'the result is on screen');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `play-${width}.png`) });
+      assert.ok(await onScreen(tid('play-review')), 'the review button is on screen');
+      await page.click(tid('play-review'));
+      await page.waitForSelector(tid('review-summary'), { state: 'visible', timeout: 30_000 });
+      assert.ok(await onScreen(tid('review-summary')), 'the review is on screen');
+      assert.equal(await page.locator('[data-testid="review-moves-list"] li').count(), 6);
+      // The review is a link.
+      assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#review\/rio-kadalis\/\d(-\d){5}\//);
+    } finally {
+      await page.selectOption(tid('play-opponent'), 'none').catch(() => {});
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
 test('a game review from a pasted record: verdicts, value lost, the graph, the first error, a link', async () => {
   // The record: from RK, a move that is not best, then North's best reply. The expected
   // verdicts are worked out here from the evaluations and the thresholds of the README.

@@ -73,14 +73,15 @@ const url = process.argv[1] + "/api/status";
   process.exit(1);
 })();' "$URL"
 
-# E2E_SHOTS keeps them in a folder of your choice, to look at.
+# E2E_SHOTS keeps them in a folder of your choice, to look at; E2E_ONLY runs only the tests
+# whose names match that pattern (node --test-name-pattern).
 SHOTS="${E2E_SHOTS:-$TMP/screenshots}"
 if [ "${1:-}" = "--screenshots" ]; then SHOTS="$ROOT/docs"; fi
 mkdir -p "$SHOTS"
 
 set +e
 BASE_URL="$URL" MANCALA_BIN="$BIN" SCREENSHOT_DIR="$SHOTS" CHROMIUM="${CHROMIUM:-/usr/bin/chromium}" \
-  node --test --test-concurrency=1 --test-reporter=spec "$E2E/page.test.mjs"
+  node --test --test-concurrency=1 --test-reporter=spec ${E2E_ONLY:+"--test-name-pattern=$E2E_ONLY"} "$E2E/page.test.mjs"
 STATUS=$?
 set -e
 if [ "$STATUS" != 0 ]; then

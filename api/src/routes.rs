@@ -81,6 +81,13 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(page::review_script),
     },
     Route {
+        path: "/static/play.js",
+        method: Method::GET,
+        summary: "the web page's play mode",
+        operation: None,
+        handler: |r| r.to(page::play_script),
+    },
+    Route {
         path: "/api/puzzles/next",
         method: Method::GET,
         summary: "a puzzle to solve, no solution or themes (?variant=&min_rating=&max_rating=&theme=&mode=streak)",

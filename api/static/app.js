@@ -8,6 +8,7 @@
 
 import { animateSowing, sowingSpeed, setSowingSpeed, SPEEDS } from './sowing.js';
 import { initReview } from './review.js';
+import { initPlay } from './play.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -488,8 +489,8 @@ function renderExplore() {
   if (e) for (const m of e.moves) moves.set(m.move, m);
   drawBoard($('explore-board'), {
     pos, variant: v, flipped: explore.flipped,
-    moves: e ? moves : null,
-    playable: e ? new Set(moves.keys()) : new Set(),
+    moves: e && play.showsValues() ? moves : null,
+    playable: e && play.playerMayMove(e) ? new Set(moves.keys()) : new Set(),
     onPlay: playExplore,
     flash: explore.flash, played: explore.played,
     over: !!(e && e.game_over),
@@ -507,6 +508,9 @@ function renderExplore() {
     let text;
     if (e.game_over) {
       text = gameOverWords(e);
+    } else if (!play.showsValues()) {
+      // A game being played: the values would give the answers away.
+      text = `${mover} to move.` + (e.moves.length === 0 ? ' No legal move.' : '');
     } else {
       const who = e.outcome === 'win' ? `${mover} wins` : e.outcome === 'loss' ? `${other} wins` : 'a draw';
       const how = sourceWords(e);
@@ -591,6 +595,12 @@ function reviewSegment() {
   return { variant: explore.variant, position: explore.history[k]?.position, moves };
 }
 
+// "Review this game": the moves played up to here, in the review (and its link).
+function reviewExploreGame() {
+  const seg = reviewSegment();
+  if (seg.moves.length) review.open(seg);
+}
+
 // Asks the analyse route for the verdict of the move that led to history entry `i` (the same
 // marks as the review's), and shows it in the move list when it arrives.
 async function markExploreMove(entry) {
@@ -655,14 +665,19 @@ async function showPosition(variant, position, how = {}) {
   $('mainline-box').hidden = true;
   setHash(exploreHash());
   renderExplore();
-  sharpen(e);
-  if (how.push && how.via) markExploreMove(explore.history[explore.index]);
+  if (play.showsValues()) sharpen(e);
+  // Verdicts on the moves, but not during a game whose values are hidden.
+  if (how.push && how.via && play.showsValues()) markExploreMove(explore.history[explore.index]);
+  play.onPosition(e);
   return true;
 }
 
-function playExplore(move) {
+// Plays `move` in Explore, animated; `byOpponent` when play mode's opponent plays it (the player
+// may not move for it).
+function playExplore(move, { byOpponent = false } = {}) {
   const e = explore.evaluation;
   if (!e || explore.sowing) return;
+  if (!byOpponent && !play.playerMayMove(e)) return;
   const m = e.moves.find((x) => x.move === move);
   if (!m) return;
   const label = move === 'pass' ? null : `${e.side}${move}`;
@@ -1149,6 +1164,17 @@ function selectTab(name) {
   fitAllBoards();
 }
 
+// Play mode (play.js), on Explore's board.
+const play = initPlay({
+  $, api, variants, sideName, urlPosition, explore,
+  play: playExplore,
+  goto: gotoExplore,
+  rerender: renderExplore,
+  sideOf: (position) => parsePosition(position).side,
+  movesPlayed: () => reviewSegment().moves.length,
+  review: reviewExploreGame,
+});
+
 // The game review (review.js), given what it needs from this module.
 const review = initReview({
   $, api, drawBoard, parsePosition, formatValue, sideName, variants, showError, clearError,
@@ -1258,10 +1284,7 @@ async function init() {
   $('sowing-speed').value = sowingSpeed();
   $('sowing-speed').addEventListener('change', () => setSowingSpeed($('sowing-speed').value));
   $('sowing-skip').addEventListener('click', () => explore.sowing && explore.sowing.skip());
-  $('explore-review').addEventListener('click', () => {
-    const seg = reviewSegment();
-    if (seg.moves.length) review.open(seg);
-  });
+  $('explore-review').addEventListener('click', reviewExploreGame);
   // Arrow keys move between the three tabs (the ARIA tabs pattern).
   $('tab-explore').parentElement.addEventListener('keydown', (ev) => {
     const i = TABS.indexOf(document.body.dataset.mode);

@@ -1,5 +1,5 @@
 //! The player web page (issues 6 and 15): one HTML page, its style sheet and its JavaScript
-//! modules (the page, the sowing animation, the game review), embedded in the binary with `include_str!` so that the server needs no files at run time.
+//! modules (the page, the sowing animation, the game review, play mode), embedded in the binary with `include_str!` so that the server needs no files at run time.
 //! The page talks only to the JSON API of the same server; it never re-implements the rules.
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
@@ -15,6 +15,8 @@ const APP_JS: &str = include_str!("../../static/app.js");
 const SOWING_JS: &str = include_str!("../../static/sowing.js");
 /// The game review, imported by the script.
 const REVIEW_JS: &str = include_str!("../../static/review.js");
+/// Play mode, imported by the script.
+const PLAY_JS: &str = include_str!("../../static/play.js");
 
 /// A static file of the page, always revalidated so that a new server's page is never stale.
 fn asset(mime: &'static str, body: &'static str) -> HttpResponse {
@@ -47,6 +49,11 @@ pub(crate) async fn sowing_script() -> HttpResponse {
 /// `GET /static/review.js`.
 pub(crate) async fn review_script() -> HttpResponse {
     asset("text/javascript; charset=utf-8", REVIEW_JS)
+}
+
+/// `GET /static/play.js`.
+pub(crate) async fn play_script() -> HttpResponse {
+    asset("text/javascript; charset=utf-8", PLAY_JS)
 }
 
 #[cfg(test)]
@@ -94,6 +101,7 @@ mod tests {
         for (handler, text) in [
             (run(sowing_script()), SOWING_JS),
             (run(review_script()), REVIEW_JS),
+            (run(play_script()), PLAY_JS),
         ] {
             let (status, mime, body) = handler;
             assert_eq!(status, 200);
@@ -101,14 +109,14 @@ mod tests {
             assert_eq!(body, text);
         }
         // Every module the script imports is one of these.
-        for module in ["./sowing.js", "./review.js"] {
+        for module in ["./sowing.js", "./review.js", "./play.js"] {
             assert!(APP_JS.contains(&format!("from '{module}'")), "{module}");
         }
     }
 
     #[test]
     fn no_external_resources() {
-        for text in [INDEX_HTML, STYLE_CSS, APP_JS, SOWING_JS, REVIEW_JS] {
+        for text in [INDEX_HTML, STYLE_CSS, APP_JS, SOWING_JS, REVIEW_JS, PLAY_JS] {
             assert!(!text.contains("http://") && !text.contains("https://"));
         }
     }
