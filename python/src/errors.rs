@@ -63,10 +63,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("PositionError", py.get_type::<PositionError>()),
         ("MoveError", py.get_type::<MoveError>()),
     ] {
-        // A second base: `class PositionError(MancalaError, ValueError)`.
-        let bases = (ty.getattr("__bases__")?, py.get_type::<PyValueError>());
-        let joined = bases.0.add((bases.1,))?;
-        ty.setattr("__bases__", joined)?;
+        // A second base, as `class PositionError(MancalaError, ValueError)` would give.
+        let bases = ty
+            .getattr("__bases__")?
+            .add((py.get_type::<PyValueError>(),))?;
+        ty.setattr("__bases__", bases)?;
         m.add(name, ty)?;
     }
     m.add("TablebaseError", py.get_type::<TablebaseError>())?;
@@ -115,21 +116,26 @@ impl<T> Raise<T> for Result<T, mancala_solver::MoveError> {
     }
 }
 
+/// A tablebase's error: `BusyError` when every search is taken, else `TablebaseError`.
+fn db_error(e: &mancala_db::DbError) -> PyErr {
+    match e {
+        mancala_db::DbError::Busy { .. } => BusyError::new_err(message(e)),
+        _ => TablebaseError::new_err(message(e)),
+    }
+}
+
 impl<T> Raise<T> for Result<T, mancala_db::DbError> {
     fn raise(self) -> PyResult<T> {
-        self.map_err(|e| match e {
-            mancala_db::DbError::Busy { .. } => BusyError::new_err(message(&e)),
-            _ => TablebaseError::new_err(message(&e)),
-        })
+        self.map_err(|e| db_error(&e))
     }
 }
 
 impl<T> Raise<T> for Result<T, mancala_db::analyse::AnalyseError> {
     fn raise(self) -> PyResult<T> {
         use mancala_db::analyse::AnalyseError;
-        self.map_err(|e| match e {
+        self.map_err(|e| match &e {
             AnalyseError::Move { .. } => MoveError::new_err(message(&e)),
-            AnalyseError::Db(db) => Err::<(), _>(db).raise().unwrap_err(),
+            AnalyseError::Db(db) => db_error(db),
         })
     }
 }
