@@ -130,6 +130,24 @@ test('playing a move: new position, new values, undo and redo, address follows',
   assert.equal(await boardPosition(), '0,2,1,0,0,1/1,0,2,0,1,0 N 4-0');
 });
 
+test('copy the position and the moves played with one click each', async () => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await page.click(tid('copy-position'));
+  assert.equal(await clipboard(), RK);
+  // S6 captures four (as in the test above); then North's N1.
+  await page.click(tid('pit-S6'));
+  await page.waitForSelector(tid('value-N1'));
+  await page.click(tid('pit-N1'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.includes(' S'));
+  assert.ok(await onScreen(tid('copy-moves')), 'the button is on screen');
+  await page.click(tid('copy-moves'));
+  assert.equal(await clipboard(), 'S6 N1');
+  assert.match(await page.textContent(tid('explore-status')), /Moves copied\./);
+});
+
 test('flip turns the board round', async () => {
   await open(RK_HASH);
   await page.waitForSelector(tid('value-S6'));
@@ -137,6 +155,17 @@ test('flip turns the board round', async () => {
   assert.equal(await firstPit(), 'N6');
   await page.click(tid('flip'));
   assert.equal(await firstPit(), 'S6');
+  // The flip is in the link: the address opens the board turned round, and flipping back
+  // takes it out.
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(hash.endsWith('/flipped'), hash);
+  await open(hash);
+  await page.waitForSelector(tid('value-S6'));
+  assert.equal(await firstPit(), 'S6');
+  assert.equal(await page.getAttribute(tid('board'), 'data-position'), RK);
+  await page.click(tid('flip'));
+  assert.equal(await firstPit(), 'N6');
+  assert.equal(await page.evaluate(() => location.hash), RK_HASH);
 });
 
 test('main line from the current position', async () => {
@@ -612,6 +641,8 @@ test('a game review from a pasted record: verdicts, value lost, the graph, the f
   assert.equal(await moves.nth(1).getAttribute('data-verdict'), 'best');
   assert.match(await moves.nth(0).getAttribute('aria-label'), new RegExp(`${verdict}, loses ${loss} seeds`));
   assert.match(await page.textContent(tid('review-first-error')), new RegExp(`First error: move 1, S${worse.move} \\(${verdict}, loses ${loss} seeds`));
+  // The counts in words, singular for one: South's one move, not best.
+  assert.match(await page.textContent(tid('review-summary')), new RegExp(`South: 0 best, .*\\b1 ${verdict}\\b`));
   // The graph: one point per ply, South's final margin (nothing captured yet: the values).
   const points = page.locator(tid('graph-point'));
   assert.equal(await points.count(), 3);

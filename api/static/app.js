@@ -457,8 +457,9 @@ const explore = {
   sowing: null, // the running animation: {skip}
 };
 
+// `#VARIANT/POSITION`, and `/flipped` when the board is turned round (North at the bottom).
 function exploreHash() {
-  return `#${explore.variant}/${explore.position.replace(/ /g, '_')}`;
+  return `#${explore.variant}/${explore.position.replace(/ /g, '_')}${explore.flipped ? '/flipped' : ''}`;
 }
 
 function setHash(hash) {
@@ -584,15 +585,16 @@ function renderExploreMoves() {
 }
 
 // The moves played in a row up to the current entry, and the position they start from: what
-// "Review this game" hands to the review.
+// "Review this game" hands to the review (`plies`: each move with its side, for the record).
 function reviewSegment() {
   let k = explore.index;
-  const moves = [];
+  const plies = [];
   while (k > 0 && explore.history[k].via) {
-    moves.unshift(explore.history[k].via.mv);
+    plies.unshift(explore.history[k].via);
     k -= 1;
   }
-  return { variant: explore.variant, position: explore.history[k]?.position, moves };
+  const moves = plies.map((via) => via.mv);
+  return { variant: explore.variant, position: explore.history[k]?.position, moves, plies };
 }
 
 // "Review this game": the moves played up to here, in the review (and its link).
@@ -1178,7 +1180,7 @@ const play = initPlay({
 // The game review (review.js), given what it needs from this module.
 const review = initReview({
   $, api, drawBoard, parsePosition, formatValue, sideName, variants, showError, clearError,
-  errorWords, setHash, selectTab, moveButton, lossWords, gameOverWords,
+  errorWords, setHash, selectTab, moveButton, lossWords, gameOverWords, copyText,
 });
 
 async function fromHash() {
@@ -1199,7 +1201,13 @@ async function fromHash() {
   const slash = h.indexOf('/');
   if (h && slash > 0) {
     const variant = h.slice(0, slash);
-    const position = h.slice(slash + 1).replace(/_/g, ' ');
+    // A position never ends in `/flipped` (its last row is counts), so the suffix is the flip.
+    const flipped = h.endsWith('/flipped');
+    const position = h.slice(slash + 1, flipped ? -'/flipped'.length : undefined).replace(/_/g, ' ');
+    if (flipped !== explore.flipped) {
+      explore.flipped = flipped;
+      renderExplore();
+    }
     if (variant === explore.variant && position === explore.position) return;
     if (!variants.has(variant)) {
       showError(`Unknown game \u201c${variant}\u201d in the address; the games are: ${[...variants.keys()].join(', ')}.`);
@@ -1304,16 +1312,20 @@ async function init() {
     $('sharpen-stop').hidden = true;
   });
   $('redo').addEventListener('click', redoExplore);
-  $('flip').addEventListener('click', () => { explore.flipped = !explore.flipped; renderExplore(); });
+  $('flip').addEventListener('click', () => {
+    explore.flipped = !explore.flipped;
+    renderExplore();
+    if (explore.position) setHash(exploreHash());
+  });
   $('mainline').addEventListener('click', showMainline);
   $('start').addEventListener('click', () => showVariant(explore.variant));
-  $('copy-link').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      showNoticeTransient('Link copied.');
-    } catch (e) {
-      showNoticeTransient(`Link: ${location.href}`);
-    }
+  $('copy-link').addEventListener('click', () => copyText(location.href, 'Link', showNoticeTransient));
+  $('copy-position').addEventListener('click', () => {
+    if (explore.position) copyText(explore.position, 'Position', showNoticeTransient);
+  });
+  $('copy-moves').addEventListener('click', () => {
+    const record = exploreRecord();
+    if (record) copyText(record, 'Moves', showNoticeTransient);
   });
   $('puzzle-form').addEventListener('submit', (ev) => { ev.preventDefault(); setMode('random'); newPuzzle(); });
   $('puzzle-mode-random').addEventListener('click', () => { setMode('random'); newPuzzle(); });
@@ -1372,6 +1384,22 @@ async function init() {
   }
   await fromHash();
   document.body.dataset.ready = 'true';
+}
+
+// Copies `text` to the clipboard and says so through `say`; where the browser refuses (no
+// permission, an insecure page), `say` shows the text itself to copy by hand.
+async function copyText(text, what, say) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied.`);
+  } catch (e) {
+    say(`${what}: ${text}`);
+  }
+}
+
+// The moves played in a row up to here as a record the review reads (`S1 N4 S2`).
+function exploreRecord() {
+  return reviewSegment().plies.map((via) => (via.mv === 'pass' ? 'pass' : `${via.side}${via.mv}`)).join(' ');
 }
 
 function showNoticeTransient(text) {

@@ -207,7 +207,8 @@ export function initReview(d) {
     counts.className = 'notice';
     counts.textContent = ['south', 'north'].map((side) => {
       const c = a.summary[side] || {};
-      return `${side === 'south' ? 'South' : 'North'}: ${c.best || 0} best, ${c.inaccuracy || 0} inaccuracies, ${c.mistake || 0} mistakes, ${c.blunder || 0} blunders`;
+      const count = (n, one, many) => `${n || 0} ${n === 1 ? one : many}`;
+      return `${side === 'south' ? 'South' : 'North'}: ${c.best || 0} best, ${count(c.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(c.mistake, 'mistake', 'mistakes')}, ${count(c.blunder, 'blunder', 'blunders')}`;
     }).join('. ') + '.';
     summary.appendChild(counts);
     if (a.moves.some((m) => !m.exact)) {
@@ -330,15 +331,9 @@ export function initReview(d) {
   $('review-prev').addEventListener('click', () => go(state.ply - 1));
   $('review-next').addEventListener('click', () => go(state.ply + 1));
   $('review-last').addEventListener('click', () => go(state.analysis ? state.analysis.moves.length : 0));
-  $('review-link').addEventListener('click', async () => {
-    const out = $('review-link-text');
-    try {
-      await navigator.clipboard.writeText(location.href);
-      out.textContent = 'Link copied.';
-    } catch (e) {
-      out.textContent = `Link: ${location.href}`;
-    }
-  });
+  $('review-link').addEventListener('click', () => d.copyText(location.href, 'Link', (t) => {
+    $('review-link-text').textContent = t;
+  }));
 
   return { open, fromHash, show, key };
 }
