@@ -580,7 +580,9 @@ function renderExploreMoves() {
     if (via) count += 1;
   });
   $('explore-moves-box').hidden = explore.history.length < 2;
-  $('explore-review').disabled = reviewSegment().moves.length === 0;
+  const unplayed = reviewSegment().moves.length === 0;
+  $('explore-review').disabled = unplayed;
+  $('copy-moves').disabled = unplayed;
   box.dataset.count = String(count);
 }
 

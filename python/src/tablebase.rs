@@ -57,13 +57,8 @@ fn budget_of(budget: Option<u64>, time: Option<f64>, default: Budget) -> PyResul
 
 impl PyTablebase {
     /// The tablebase's handle.
-    pub fn tablebase(&self) -> &Arc<Tablebase> {
+    fn tablebase(&self) -> &Arc<Tablebase> {
         self.evaluator.tablebase()
-    }
-
-    /// The evaluator.
-    pub fn evaluator(&self) -> &Evaluator {
-        &self.evaluator
     }
 }
 
