@@ -240,6 +240,8 @@ fn only_a_players_first_finished_attempt_rates_and_the_dashboard_adds_up() {
         "{me}"
     );
     assert_eq!(me["rating"].as_f64().unwrap(), player_after);
+    // One rated attempt: the history is the rating after it, the rating now.
+    assert_eq!(me["history"], json!([player_after]), "{me}");
     let themes: Vec<Value> = strings(&full["themes"])
         .into_iter()
         .map(|t| json!({"theme": t, "solved": 0, "failed": 1}))

@@ -467,6 +467,10 @@ mod tests {
         let me = tb.player("t1").unwrap().unwrap();
         let summary = tb.player_summary(&me).unwrap();
         assert_eq!((summary.solved, summary.failed), (0, 1));
+        // The rating after the one rated attempt (the replay rated nothing): 1490, as above.
+        assert_eq!(summary.history, [1490.0]);
+        let newcomer = tb.create_player("t2").unwrap();
+        assert!(tb.player_summary(&newcomer).unwrap().history.is_empty());
         assert_eq!(
             summary.themes,
             [Theme::Short, Theme::Quiet].map(|theme| ThemeResults {

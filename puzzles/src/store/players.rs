@@ -52,7 +52,14 @@ pub struct PlayerSummary {
     pub failed: u64,
     /// The same by theme, in the order of [`Theme::ALL`], themes never met left out.
     pub themes: Vec<ThemeResults>,
+    /// The player's rating after each first attempt, oldest first, the last 200 of them (the
+    /// last is the rating now).
+    pub history: Vec<f64>,
 }
+
+/// The most points of a player's rating history that [`PlayerSummary`] keeps: enough for a
+/// graph, and a bounded answer however long a player plays.
+const HISTORY_POINTS: usize = 200;
 
 /// The columns [`player_row`] reads.
 pub(super) const PLAYER_COLUMNS: &str =
@@ -115,13 +122,17 @@ impl PuzzleStore {
         let conn = self.db.connection();
         let mut stmt = conn
             .prepare(
-                "SELECT p.themes, a.solved FROM puzzle_attempts a JOIN puzzles p
-                 ON p.id = a.puzzle_id WHERE a.player_id = ?1 AND a.rated = 1",
+                "SELECT p.themes, a.solved, a.player_rating FROM puzzle_attempts a JOIN puzzles p
+                 ON p.id = a.puzzle_id WHERE a.player_id = ?1 AND a.rated = 1 ORDER BY a.id",
             )
             .at(self.db.path())?;
         let rows = stmt
             .query_map([player.id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?))
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, bool>(1)?,
+                    r.get::<_, f64>(2)?,
+                ))
             })
             .at(self.db.path())?;
         let mut summary = PlayerSummary {
@@ -129,14 +140,19 @@ impl PuzzleStore {
             solved: 0,
             failed: 0,
             themes: Vec::new(),
+            history: Vec::new(),
         };
+        // Each first attempt records the player's rating before it, so the rating after one is
+        // the rating before the next, and after the last the rating now.
+        let mut before = Vec::new();
         let mut by_theme = Theme::ALL.map(|theme| ThemeResults {
             theme,
             solved: 0,
             failed: 0,
         });
         for row in rows {
-            let (themes, solved) = row.at(self.db.path())?;
+            let (themes, solved, rating_before) = row.at(self.db.path())?;
+            before.push(rating_before);
             *if solved {
                 &mut summary.solved
             } else {
@@ -155,6 +171,12 @@ impl PuzzleStore {
             .into_iter()
             .filter(|r| r.solved + r.failed > 0)
             .collect();
+        if !before.is_empty() {
+            before.remove(0);
+            before.push(player.rating.rating);
+        }
+        let skip = before.len().saturating_sub(HISTORY_POINTS);
+        summary.history = before.split_off(skip);
         Ok(summary)
     }
 }

@@ -72,6 +72,9 @@ pub struct DashboardJson {
     pub failed: u64,
     /// The same by theme (themes met only).
     pub themes: Vec<ThemeResultsJson>,
+    /// The rating after each first attempt, oldest first (the last 200; the last is the
+    /// rating now), rounded.
+    pub history: Vec<f64>,
 }
 
 impl DashboardJson {
@@ -90,6 +93,7 @@ impl DashboardJson {
                     failed: t.failed,
                 })
                 .collect(),
+            history: s.history.iter().map(|r| r.round()).collect(),
         }
     }
 }
