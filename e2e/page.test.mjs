@@ -190,23 +190,61 @@ test('a four-row board (Hawalis)', async () => {
   assert.equal(await page.getAttribute(tid('pit-N9'), 'data-seeds'), '1');
 });
 
-test('a bad position shows the API error in words', async () => {
+test('a bad position: the error in words without field names, the typed text kept and marked', async () => {
   await open(RK_HASH);
   await page.waitForSelector(tid('value-S6'));
   assert.equal(await page.isVisible(tid('error')), false);
   const bad = '1,2,3/4,5,6 S';
   const api = await apiGet(`/api/rio-kadalis?position=${bad.replace(/ /g, '_')}`);
   assert.equal(api.status, 400);
+  assert.match(api.body.error, /^position: ROWS: /, 'the API names its field');
   await page.fill(tid('position-input'), bad);
   await page.click(tid('position-go'));
   await page.waitForSelector(`${tid('error')}:visible`);
-  assert.ok((await page.textContent(tid('error'))).includes(api.body.error), await page.textContent(tid('error')));
+  const words = await page.textContent(tid('error'));
+  // The server's account of what is wrong, without the request's field names.
+  assert.ok(words.includes(api.body.error.replace(/^position: ROWS: /, '')), words);
+  assert.ok(words.includes('this position cannot be read'), words);
+  assert.ok(!/position: |ROWS/.test(words), words);
   assert.equal(await boardPosition(), RK, 'the board is kept');
-  assert.equal(await page.inputValue(tid('position-input')), RK, 'and the input shows the position on the board');
-  // A good position clears the message.
+  assert.equal(await page.inputValue(tid('position-input')), bad, 'the input keeps what was typed');
+  assert.equal(await page.getAttribute(tid('position-input'), 'aria-invalid'), 'true');
+  const red = await page.$eval(tid('position-input'), (el) => getComputedStyle(el).borderTopColor);
+  const plain = await page.$eval(tid('explore-variant'), (el) => getComputedStyle(el).borderTopColor);
+  assert.notEqual(red, plain, 'the input is marked');
+  // Correcting it clears the mark as soon as it is typed in, and a good position the message.
   await page.fill(tid('position-input'), RK);
+  assert.equal(await page.getAttribute(tid('position-input'), 'aria-invalid'), null);
   await page.click(tid('position-go'));
   await page.waitForSelector(tid('error'), { state: 'hidden' });
+});
+
+test('a record with a bad move: which move and why, in words', async () => {
+  await open('#review');
+  await page.selectOption(tid('review-variant'), 'rio-kadalis');
+  await page.fill(tid('review-position'), '');
+  // From the start, six legal moves and a seventh that names no pit (RULES: pits 1 to 6).
+  await page.fill(tid('review-moves'), '1 2 3 4 5 6 7');
+  const api = await fetch(`${BASE}/api/rio-kadalis/analyse`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ moves: ['1', '2', '3', '4', '5', '6', '7'] }),
+  });
+  const body = await api.json();
+  assert.equal(body.field, 'moves[6]', 'the API names its field');
+  await page.click(tid('review-go'));
+  const covered = await page.waitForSelector(tid('review-covered'));
+  const words = await covered.textContent();
+  assert.ok(words.startsWith('Move 7, “7”, is not a move'), words);
+  assert.ok(words.includes('The review covers the 6 moves before it.'), words);
+  assert.ok(!/moves\[|\(in `/.test(words), words);
+  // A move after the end of a game (Kalah, 4 pits: S4 sows into the store and ends it, RULES
+  // Kalah: an empty row ends the game): named, and said to come after the end.
+  await page.selectOption(tid('review-variant'), 'kalah-4');
+  await page.fill(tid('review-position'), '0,0,0,1/0,0,0,1 S');
+  await page.fill(tid('review-moves'), '4 1');
+  await page.click(tid('review-go'));
+  await page.waitForFunction(() => /Move 2/.test(document.querySelector('[data-testid="review-covered"]')?.textContent || ''));
+  assert.ok((await page.textContent(tid('review-covered'))).startsWith('Move 2, N1, comes after the end of the game.'));
 });
 
 test('choosing a game shows its start position, answered by search beyond the tablebase', async () => {
@@ -375,7 +413,9 @@ test('puzzle: play the solution and solve it; themes only at the end', async () 
   assert.equal(state, 'solved', await page.textContent(tid('puzzle-feedback')));
   assert.match(await page.textContent(tid('puzzle-feedback')), /Solved/);
   assert.equal(await page.locator(`${tid('puzzle-board')} .pit.playable`).count(), 0, 'solved: no more moves');
-  const themes = puzzle.themes.length ? `Themes: ${puzzle.themes.join(', ')}` : 'No theme';
+  // The themes in the words of the theme filter's options.
+  const words = await page.$$eval(`${tid('puzzle-theme')} option`, (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+  const themes = puzzle.themes.length ? `Themes: ${puzzle.themes.map((x) => words[x]).join(', ')}` : 'No theme';
   assert.equal(await page.textContent(tid('puzzle-themes')), themes);
 });
 
@@ -551,6 +591,267 @@ for (const [width, height] of [[390, 844], [1280, 800]]) {
   });
 }
 
+// What a person would see cut off or covered in the pits of the board in `wrap`: a pit's number
+// not drawn; its number, count or value (the text itself, not its box, which may be narrower)
+// leaving the pit inside its border, or, along the text's middle line, where the glyphs are,
+// the pit's rounded shape; the number's box overlapping the count's.
+async function pitProblems(wrap = 'board') {
+  return page.evaluate((sel) => {
+    const out = [];
+    const text = document.createRange();
+    const extent = (el) => {
+      text.selectNodeContents(el);
+      return text.getBoundingClientRect();
+    };
+    const inside = (r, pit) => {
+      const p = pit.getBoundingClientRect();
+      const cs = getComputedStyle(pit);
+      const b = parseFloat(cs.borderTopWidth);
+      const box = { left: p.left + b, top: p.top + b, right: p.right - b, bottom: p.bottom - b };
+      const slack = 0.5;
+      if (r.left < box.left - slack || r.right > box.right + slack || r.top < box.top - slack || r.bottom > box.bottom + slack) return false;
+      // The corners' radii as computed (px, or % of the box), less the border.
+      const [rxs, rys = rxs] = cs.borderTopLeftRadius.split(' ');
+      const len = (v, side) => (v.endsWith('%') ? (parseFloat(v) / 100) * side : parseFloat(v));
+      let rx = len(rxs, p.width);
+      let ry = len(rys, p.height);
+      const fit = Math.min(1, p.width / (2 * rx || 1), p.height / (2 * ry || 1));
+      rx = Math.max(0, rx * fit - b) + slack;
+      ry = Math.max(0, ry * fit - b) + slack;
+      const y = (r.top + r.bottom) / 2;
+      return [r.left, r.right].every((x) => {
+        const cx = x < box.left + rx ? box.left + rx : x > box.right - rx ? box.right - rx : null;
+        const cy = y < box.top + ry ? box.top + ry : y > box.bottom - ry ? box.bottom - ry : null;
+        return cx === null || cy === null || Math.hypot((x - cx) / rx, (y - cy) / ry) <= 1;
+      });
+    };
+    for (const pit of document.querySelectorAll(`[data-testid="${sel}"] .pit`)) {
+      const name = pit.dataset.pit;
+      const num = pit.querySelector('.num');
+      const n = num.getBoundingClientRect();
+      const count = pit.querySelector('.seeds');
+      const c = count.getBoundingClientRect();
+      if (!n.width || !n.height || getComputedStyle(num).visibility !== 'visible') out.push(`${name}: its number is not drawn`);
+      else if (!inside(extent(num), pit)) out.push(`${name}: its number leaves the pit`);
+      if (!inside(extent(count), pit)) out.push(`${name}: its count leaves the pit`);
+      if (n.right > c.left && n.left < c.right && n.bottom > c.top && n.top < c.bottom) out.push(`${name}: its number overlaps its count`);
+      const val = pit.querySelector('.val');
+      if (val && !inside(extent(val), pit)) out.push(`${name}: its value ${val.textContent} leaves the pit`);
+    }
+    return out;
+  }, wrap);
+}
+
+// Issue 33, item 3: pit numbers on every board, values inside their pits, Anywoli upright
+// across a phone's width.
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+  test(`pits at ${width}x${height}: numbers, counts and values inside them on the compact boards and Anywoli`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      const list = (await apiGet('/api/variants')).body.variants;
+      const start = (id) => `#${id}/${list.find((v) => v.id === id).start.replace(/ /g, '_')}`;
+      // The start positions are searched (estimates: `≈ draw`); HW is in the tablebase (exact
+      // values with their depth: `win (d13)`).
+      for (const [id, hash] of [['hawalis', `#hawalis/${HW.replace(/ /g, '_')}`], ['hawalis', start('hawalis')],
+        ['bao-la-kiarabu', start('bao-la-kiarabu')], ['al-manqala', start('al-manqala')], ['anywoli', start('anywoli')]]) {
+        await open(hash);
+        await page.waitForFunction(() => document.querySelector('[data-testid="explore-status"]').dataset.outcome, null, { timeout: 40_000 });
+        await page.waitForSelector(`${tid('board')} .val`);
+        const board = await page.$eval(`${tid('board')} .board`, (b) => ({ layout: b.dataset.layout, compact: b.classList.contains('compact'), width: b.getBoundingClientRect().width }));
+        if (width === 390) {
+          if (id === 'anywoli') assert.equal(board.layout, 'vertical', id);
+          else assert.ok(board.compact, `${id} has compact pits on a phone`);
+        }
+        assert.deepEqual(await pitProblems(), [], `${hash} at ${width}x${height}`);
+        if (width === 390 && id === 'anywoli') {
+          assert.ok(board.width >= 0.85 * width, `Anywoli upright takes the phone's width: ${board.width} px of ${width}`);
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: join(SHOTS, 'phone-anywoli.png'), fullPage: true });
+        }
+        if (width === 390 && id === 'bao-la-kiarabu') {
+          await page.locator(tid('board')).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(SHOTS, 'phone-compact.png') });
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
+// The box of `selector` as a person sees it: inside the window both ways, and of some size.
+async function inView(selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  return !!box && box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0
+    && box.x + box.width <= width + 1 && box.y + box.height <= height + 1;
+}
+
+test('the seeds in hand stay on screen while sowing, on every board on a phone', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const list = (await apiGet('/api/variants')).body.variants;
+    // Every variant's small position (S1 or S2 played), and Anywoli's start with its top pit
+    // played: upright, the board runs on below the window while that pit is sown.
+    const cases = list.map((v) => [`#${v.id}/${smallPosition(v)}`, null]);
+    const anywoli = list.find((v) => v.id === 'anywoli');
+    cases.push([`#anywoli/${anywoli.start.replace(/ /g, '_')}`, 'S12']);
+    for (const [hash, pit] of cases) {
+      await open(hash);
+      await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'slow'));
+      await page.waitForSelector(`${tid('board')} .pit.playable`, { timeout: 40_000 });
+      const play = pit || await page.$eval(`${tid('board')} .pit.playable`, (el) => el.dataset.pit);
+      await page.click(`${tid('board')} ${tid(`pit-${play}`)}`);
+      await page.waitForSelector(`${tid('hand')}:not(:empty)`);
+      assert.match(await page.textContent(tid('hand')), /\d/);
+      assert.ok(await inView(tid('hand')), `the hand is on screen: ${hash} ${play} ${JSON.stringify(await page.locator(tid('hand')).boundingBox())}`);
+      assert.ok(await page.$eval(tid('hand'), (h) => h.scrollWidth <= h.clientWidth), `the hand's words are not cut: ${hash}`);
+    }
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+
+test('the sowing is never dimmed, though the next position is still awaited', async () => {
+  await open(RK_HASH);
+  await page.waitForSelector(tid('value-S6'));
+  await page.selectOption(tid('sowing-speed'), 'slow');
+  // The evaluation of the position after S6 (North to move) is held back past the sowing.
+  const held = (url) => url.pathname === '/api/rio-kadalis' && /_N/.test(url.search);
+  await page.route(held, async (route) => {
+    await new Promise((r) => setTimeout(r, 6000));
+    await route.fallback();
+  });
+  const opacity = () => page.$eval(`${tid('board')} .board`, (el) => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  });
+  try {
+    await page.click(tid('pit-S6'));
+    await page.waitForSelector(`${tid('board')}[data-animating="true"]`);
+    await page.waitForTimeout(600); // past the dimming's transition, were it dimmed
+    assert.equal(await page.getAttribute('body', 'data-busy'), 'true', 'the request is in flight');
+    assert.equal(await opacity(), 1, 'the sowing is drawn at full strength');
+    await page.waitForSelector(`${tid('pit-N2')}.captured`);
+    assert.equal(await opacity(), 1, 'the capture too');
+    // Sown, and still waiting: the board is dimmed as stale.
+    await page.waitForSelector(`${tid('board')}:not([data-animating])`, { timeout: 8000 });
+    assert.equal(await page.getAttribute('body', 'data-busy'), 'true', 'the request is still in flight');
+    await page.waitForFunction(() => {
+      const b = document.querySelector('[data-testid="board"] .board');
+      return Number(getComputedStyle(b).opacity) < 1;
+    });
+    await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-0'), null, { timeout: 15_000 });
+    assert.equal(await opacity(), 1, 'its values in: no longer dimmed');
+  } finally {
+    await page.unroute(held);
+    await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+  }
+});
+
+test('the review graph: a tap target 24 px across round every point', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const e0 = (await apiGet(`/api/rio-kadalis?position=${RK.replace(/ /g, '_')}`)).body;
+    const m0 = e0.moves.find((m) => m.best);
+    const e1 = (await apiGet(`/api/rio-kadalis?position=${m0.after.replace(/ /g, '_')}`)).body;
+    await open('#review');
+    await page.selectOption(tid('review-variant'), 'rio-kadalis');
+    await page.fill(tid('review-position'), RK);
+    await page.fill(tid('review-moves'), `S${m0.move} N${e1.moves[0].move}`);
+    await page.click(tid('review-go'));
+    await page.waitForSelector(tid('graph-point'));
+    const targets = page.locator(tid('graph-target'));
+    assert.equal(await targets.count(), 3, 'one a ply');
+    for (let i = 0; i < 3; i++) {
+      const box = await targets.nth(i).boundingBox();
+      assert.ok(box && box.width >= 24 && box.height >= 24, `point ${i}: ${JSON.stringify(box)}`);
+      const point = await page.locator(tid('graph-point')).nth(i).boundingBox();
+      assert.ok(point.width < 24, 'the point drawn stays small');
+    }
+    // A tap beside the point (10 px to its right, off the drawn dot) goes to its ply.
+    const point = await page.locator(tid('graph-point')).nth(1).boundingBox();
+    await page.mouse.click(point.x + point.width / 2 + 10, point.y + point.height / 2);
+    assert.equal(await page.getAttribute(tid('review-board'), 'data-ply'), '1');
+    assert.equal(await page.getAttribute(tid('review-board'), 'data-position'), m0.after);
+  } finally {
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+test(`puzzle moves at ${width}x${height} are sown like Explore's: the move, then North's reply, the feedback on screen after every move`, async () => {
+  await page.setViewportSize({ width, height });
+  try {
+    await open('#puzzles');
+    await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'slow'));
+    let puzzle;
+    for (let tries = 0; tries < 10 && !(puzzle && puzzle.solution.length >= 3); tries++) puzzle = await newPuzzle('rio-kadalis');
+    assert.ok(puzzle.solution.length >= 3, 'a puzzle with a reply to the first move');
+    // Every sowing on the puzzle's board, as it starts: the position it starts from, and where
+    // the feedback box and the hand are in the window.
+    await page.evaluate(() => {
+      window.sowings = [];
+      const wrap = document.querySelector('[data-testid="puzzle-board"]');
+      new MutationObserver(() => {
+        if (!wrap.dataset.animating) return;
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
+        };
+        window.sowings.push({
+          from: wrap.dataset.position,
+          feedback: box(document.querySelector('[data-testid="puzzle-feedback"]')),
+          hand: box(wrap.querySelector('[data-testid="hand"]')),
+        });
+      }).observe(wrap, { attributes: true, attributeFilter: ['data-animating'] });
+    });
+    const after = (await apiGet(`/api/rio-kadalis?position=${puzzle.position.replace(/ /g, '_')}`)).body.moves
+      .find((m) => m.move === puzzle.solution[0]).after;
+    const seq = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
+    await page.click(`${tid('puzzle-board')} ${tid(`pit-S${puzzle.solution[0]}`)}`);
+    await page.waitForSelector(`${tid('puzzle-board')} ${tid('hand')}:not(:empty)`);
+    assert.ok(await inView(tid('puzzle-feedback')), 'the feedback box is on screen while the move is sown');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `puzzle-sowing-${width}.png`) });
+    await page.waitForFunction((b) => {
+      const f = document.querySelector('[data-testid="puzzle-feedback"]');
+      return f.dataset.seq !== b && ['right', 'solved'].includes(f.dataset.state);
+    }, seq, { timeout: 20_000 });
+    assert.ok(await inView(tid('puzzle-feedback')), 'the feedback box is on screen after the move');
+    const auto = (await page.getAttribute(tid('puzzle-feedback'), 'data-reply')).split(' ').filter(Boolean);
+    assert.ok(auto.length >= 1 && auto[0].startsWith('N'), `North replied: ${auto}`);
+    const sowings = await page.evaluate(() => window.sowings);
+    assert.equal(sowings.length, 1 + auto.length, JSON.stringify(sowings));
+    assert.equal(sowings[0].from, puzzle.position, "the player's move, sown from the puzzle's position");
+    assert.equal(sowings[1].from, after, "North's reply, sown from the position after it");
+    for (const s of sowings) assert.ok(s.feedback && s.hand, `the feedback and the hand on screen: ${JSON.stringify(s)}`);
+    // The rest of the line, sown fast: the feedback box on screen after every move, to the end.
+    await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'fast'));
+    let i = 1 + auto.length;
+    let state = await feedbackState();
+    while (state === 'right' && i < puzzle.solution.length) {
+      state = await playPuzzleMove(puzzle.solution[i]);
+      assert.ok(await inView(tid('puzzle-feedback')), `the feedback box is on screen after move ${i + 1}`);
+      i += 1 + (await page.getAttribute(tid('puzzle-feedback'), 'data-reply')).split(' ').filter(Boolean).length;
+    }
+    assert.equal(state, 'solved', await page.textContent(tid('puzzle-feedback')));
+    // With the animation off, the moves land at once: nothing is sown.
+    await page.evaluate(() => { window.sowings = []; localStorage.setItem('mancala.sowingSpeed', 'off'); });
+    await page.click(tid('puzzle-retry'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready'
+      && document.querySelector('[data-testid="puzzle-board"] .pit.playable'));
+    assert.ok(['right', 'solved'].includes(await playPuzzleMove(puzzle.solution[0])));
+    assert.deepEqual(await page.evaluate(() => window.sowings), []);
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+}
+
 // Whether the element's box is on screen (inside the viewport, not just in the DOM).
 async function onScreen(selector) {
   const box = await page.locator(selector).boundingBox();
@@ -603,6 +904,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       assert.match(await page.textContent(tid('play-status')), /Game over\. A draw against perfect play\./);
       assert.ok(await onScreen(tid('play-status')), 'the result is on screen');
       mkdirSync(SHOTS, { recursive: true });
+      // The board and, below it, the game's controls and result in one view.
+      await page.locator(tid('play')).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `play-${width}.png`) });
       assert.ok(await onScreen(tid('play-review')), 'the review button is on screen');
       await page.click(tid('play-review'));
@@ -816,6 +1119,160 @@ test('dark mode follows the system setting', async () => {
   }
   await open(RK_HASH);
   assert.ok((await luminance()) > 0.8, 'a light page');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Languages (issue 33, item 5)
+
+const DICTIONARIES = {};
+async function dictionary(code) {
+  if (!DICTIONARIES[code]) DICTIONARIES[code] = await (await fetch(`${BASE}/static/lang-${code}.json`)).json();
+  return DICTIONARIES[code];
+}
+const textsOf = (d) => Object.values(d).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v)));
+const wordsOf = (text) => text.replace(/\{\w+\}|<[^>]*>/g, ' ').toLowerCase().match(/[a-z]{4,}/g) || [];
+
+// The English words that would show an untranslated text in `code`: every word of four letters
+// or more of English's texts that `code`'s own texts never use (names such as Kalah or binikh
+// are in both, and so never counted).
+async function englishOnly(code) {
+  const own = new Set(textsOf(await dictionary(code)).flatMap(wordsOf));
+  return new Set(textsOf(await dictionary('en')).flatMap(wordsOf).filter((w) => !own.has(w)));
+}
+
+// The words of the text a person sees now: text nodes of rendered elements, the chosen option of
+// each select, buttons' and inputs' visible labels, and placeholders of empty inputs.
+function visibleWords() {
+  return page.evaluate(() => {
+    const seen = [];
+    const shown = (el) => el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('select, script, style') || !shown(el)) continue;
+      if (n.textContent.trim()) seen.push(n.textContent);
+    }
+    for (const sel of document.querySelectorAll('select')) if (shown(sel) && sel.selectedOptions[0]) seen.push(sel.selectedOptions[0].textContent);
+    for (const input of document.querySelectorAll('input, textarea')) if (shown(input) && !input.value && input.placeholder) seen.push(input.placeholder);
+    return seen.join(' ');
+  });
+}
+
+async function assertTranslated(code, where) {
+  const english = await englishOnly(code);
+  const found = [...new Set(wordsOf(await visibleWords()).filter((w) => english.has(w)))];
+  assert.deepEqual(found, [], `${code}, ${where}: English words on screen`);
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `${code}, ${where}: scrolls sideways (${scroll} > ${client})`);
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`every language at ${width}x${height}: every tab translated, no sideways scroll, Arabic right to left`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      for (const code of ['ar', 'sw', 'so', 'am']) {
+        await open(`?lang=${code}${RK_HASH}`);
+        assert.equal(await page.getAttribute('html', 'lang'), code);
+        assert.equal(await page.getAttribute('html', 'dir'), code === 'ar' ? 'rtl' : 'ltr');
+        await page.waitForSelector(tid('value-S6'));
+        assert.ok(await onScreen(tid('rules-summary')), 'the rules of the game');
+        await assertTranslated(code, 'Explore');
+        if (code === 'ar') {
+          // Right to left: the tabs start at the right; the board is drawn as on a real board,
+          // pit S1 at South's left.
+          const tabs = await page.locator(tid('tab-explore')).boundingBox();
+          const review = await page.locator(tid('tab-review')).boundingBox();
+          assert.ok(review.x < tabs.x, 'the second tab left of the first');
+          const s1 = await page.locator(tid('pit-S1')).boundingBox();
+          const s6 = await page.locator(tid('pit-S6')).boundingBox();
+          assert.ok(s1.x < s6.x, 'S1 left of S6');
+          if (width === 390) await page.screenshot({ path: join(SHOTS, 'arabic-phone.png') });
+          else await page.screenshot({ path: join(SHOTS, 'arabic.png') });
+        }
+        // A game played a move on: the move list and its verdict.
+        await page.click(tid('pit-S6'));
+        await page.waitForSelector(`${tid('explore-move')}[data-verdict]`);
+        await assertTranslated(code, 'Explore after a move');
+        // The review of that move.
+        await page.click(tid('explore-review'));
+        await page.waitForSelector(tid('graph-point'));
+        await assertTranslated(code, 'Review');
+        // A puzzle, a wrong move (its answer), and My puzzles.
+        await page.click(tid('tab-puzzles'));
+        await page.waitForSelector(`${tid('puzzle-feedback')}[data-state="ready"]`);
+        await assertTranslated(code, 'Puzzles');
+        await page.click(tid('puzzle-mine'));
+        await page.waitForSelector(tid('mine-totals'));
+        assert.ok(await onScreen(tid('mine')));
+        await assertTranslated(code, 'My puzzles');
+      }
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
+test('the language: the browser\'s first, a switch kept in the link and on the device', async () => {
+  // A browser set to Omani Arabic, then English: the page in Arabic without being asked.
+  const other = await chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox', '--headless'] });
+  try {
+    const ctx = await other.newContext({ locale: 'ar-OM' });
+    const p = await ctx.newPage();
+    await p.goto(`${BASE}/${RK_HASH}`);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    assert.equal(await p.getAttribute('html', 'lang'), 'ar');
+    assert.equal(await p.getAttribute('html', 'dir'), 'rtl');
+    assert.equal(await p.inputValue(tid('language')), 'ar');
+  } finally {
+    await other.close();
+  }
+  // Switched: the page again in Swahili, the position kept, the choice in the link.
+  await open(RK_HASH);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  await Promise.all([page.waitForNavigation(), page.selectOption(tid('language'), 'sw')]);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('html', 'lang'), 'sw');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('lang'), 'sw');
+  assert.equal(decodeURIComponent(url.hash), RK_HASH);
+  const sw = await dictionary('sw');
+  assert.equal(await page.textContent(tid('tab-explore')), sw['tab.explore']);
+  try {
+    // Kept on the device: a link without `lang` opens in Swahili too; a link's `lang` wins.
+    await open(RK_HASH);
+    assert.equal(await page.getAttribute('html', 'lang'), 'sw');
+    await open(`?lang=so${RK_HASH}`);
+    assert.equal(await page.getAttribute('html', 'lang'), 'so');
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('mancala-language'));
+  }
+  await open(RK_HASH);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+});
+
+test('My puzzles: the rating after each rated puzzle, solved and failed by theme', async () => {
+  await open('#puzzles');
+  await page.waitForSelector(`${tid('puzzle-feedback')}[data-state="ready"]`);
+  const token = await page.evaluate(() => localStorage.getItem('mancala-player-token'));
+  const me = await (await fetch(`${BASE}/api/players/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  await page.click(tid('puzzle-mine'));
+  await page.waitForSelector(tid('mine-totals'));
+  assert.ok(await onScreen(tid('mine')));
+  // The same player as the API's: its totals, and (earlier tests played puzzles) its history
+  // drawn, a point each, and its themes in rows.
+  assert.equal(await page.getAttribute(tid('mine-totals'), 'data-solved'), String(me.solved));
+  assert.equal(await page.getAttribute(tid('mine-totals'), 'data-failed'), String(me.failed));
+  assert.ok(me.history.length > 0, 'earlier tests rated this player');
+  assert.equal(me.history[me.history.length - 1], Math.round(me.rating), 'the last point is the rating now');
+  assert.equal(await page.locator(`${tid('mine-history')} circle`).count(), me.history.length);
+  const history = await page.locator(tid('mine-history')).boundingBox();
+  assert.ok(history && history.height > 40, 'the graph is drawn');
+  assert.deepEqual(
+    await page.$$eval(`${tid('mine-themes')} tbody tr`, (rows) => rows.map((r) => [r.dataset.theme, r.cells[1].textContent, r.cells[2].textContent])),
+    me.themes.map((x) => [x.theme, String(x.solved), String(x.failed)]),
+  );
+  await page.click(tid('mine-close'));
+  assert.equal(await page.isVisible(tid('mine')), false);
 });
 
 test('no script errors and no request outside the server', () => {

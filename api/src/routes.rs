@@ -53,39 +53,11 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(page::index),
     },
     Route {
-        path: "/static/style.css",
+        path: "/static/{file}",
         method: Method::GET,
-        summary: "the web page's style sheet",
+        summary: "the web page's style sheet, scripts and the words of its languages",
         operation: None,
-        handler: |r| r.to(page::style),
-    },
-    Route {
-        path: "/static/app.js",
-        method: Method::GET,
-        summary: "the web page's script",
-        operation: None,
-        handler: |r| r.to(page::script),
-    },
-    Route {
-        path: "/static/sowing.js",
-        method: Method::GET,
-        summary: "the web page's sowing animation",
-        operation: None,
-        handler: |r| r.to(page::sowing_script),
-    },
-    Route {
-        path: "/static/review.js",
-        method: Method::GET,
-        summary: "the web page's game review",
-        operation: None,
-        handler: |r| r.to(page::review_script),
-    },
-    Route {
-        path: "/static/play.js",
-        method: Method::GET,
-        summary: "the web page's play mode",
-        operation: None,
-        handler: |r| r.to(page::play_script),
+        handler: |r| r.to(page::file),
     },
     Route {
         path: "/api/puzzles/next",
@@ -265,6 +237,7 @@ mod tests {
     fn example(path: &str) -> String {
         path.replace("{variant}", "rio-kadalis")
             .replace("{id}", "1")
+            .replace("{file}", "app.js")
     }
 
     /// Sends `method path` with `body` (declared as JSON) to the service as [`configure`] registers it (without a

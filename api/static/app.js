@@ -9,6 +9,8 @@
 import { animateSowing, sowingSpeed, setSowingSpeed, SPEEDS } from './sowing.js';
 import { initReview } from './review.js';
 import { initPlay } from './play.js';
+import { initMine } from './mine.js';
+import { t, has, chooseLanguage, useLanguage, language, switchLanguage, translatePage, LANGUAGES } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,7 +54,7 @@ async function api(path, options) {
     res = await fetch(path, options);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    throw new ApiError(`The server cannot be reached (${e.message}). Is it still running?`, 0);
+    throw new ApiError(t('error.unreachable', { detail: e.message }), 0);
   } finally {
     setBusy(-1);
   }
@@ -63,7 +65,7 @@ async function api(path, options) {
     body = null;
   }
   if (!res.ok) {
-    const words = body && body.error ? body.error : `the server answered ${res.status} ${res.statusText}`;
+    const words = body && body.error ? body.error : t('error.status', { status: `${res.status} ${res.statusText}` });
     throw new ApiError(words, res.status, body);
   }
   return body;
@@ -113,7 +115,7 @@ function sharpen(e) {
   sharpening.source = source;
   const box = $('sharpen');
   box.hidden = false;
-  $('sharpen-text').textContent = 'Searching deeper\u2026';
+  $('sharpen-text').textContent = t('sharpen.searching');
   const depth = (x) => (x && x.search ? x.search.depth : 0);
   box.dataset.depth = String(depth(e));
   const take = (ev, last) => {
@@ -135,8 +137,8 @@ function sharpen(e) {
     renderExplore();
     box.dataset.depth = String(depth(next));
     $('sharpen-text').textContent = last
-      ? `Searched ${depth(next)} plies deep.`
-      : `Searching deeper: ${depth(next)} plies so far\u2026`;
+      ? t('sharpen.searched', { n: depth(next) })
+      : t('sharpen.so_far', { n: depth(next) });
   };
   $('sharpen-stop').hidden = false;
   source.addEventListener('iteration', (ev) => take(ev, false));
@@ -165,9 +167,35 @@ function clearError() {
   box.hidden = true;
 }
 
+// An error in words a player reads: what was being done, then what is wrong. A bad move of a
+// record is said from the answer's fields (which move, why, what could be played); a bad
+// position is the server's account of it without the request's field names.
 function errorWords(e, what) {
-  const text = e instanceof ApiError ? e.message : String(e && e.message ? e.message : e);
+  let text = e instanceof ApiError ? e.message : String(e && e.message ? e.message : e);
+  const body = e instanceof ApiError ? e.body : {};
+  if (Number.isInteger(body.index) && typeof body.move === 'string') return badMoveWords(body);
+  if (body.field === 'position') text = t('error.bad_position', { detail: text.replace(/^position: (?:[A-Z]+: )?/, '') });
   return what ? `${what}: ${text}` : text;
+}
+
+// The words for a move of a record that cannot be played (the analyse and attempt routes'
+// `index`, `move`, `legal` and `position`).
+function badMoveWords(body) {
+  const [rows, side] = (body.position || '').trim().split(/\s+/);
+  const name = (m) => (m === 'pass' ? t('move.pass') : `${side || ''}${m}`);
+  const n = body.index + 1;
+  if (body.legal && body.legal.length) {
+    return t('error.move_illegal', { n, move: name(body.move), legal: body.legal.map(name).join(', ') });
+  }
+  // No legal move: the game was over, unless the move names no pit of the mover (a side owns
+  // a row of a two-row board, two rows of a four-row one).
+  const board = (rows || '').split('/');
+  const pits = (board[0] || '').split(',').length * (board.length === 4 ? 2 : 1);
+  const k = Number(body.move);
+  if (body.move === 'pass' || (Number.isInteger(k) && k >= 1 && k <= pits)) {
+    return t('error.move_after_end', { n, move: name(body.move) });
+  }
+  return t('error.move_unreadable', { n, move: body.move });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,9 +232,9 @@ function pitLabel(nrows, p, row, col) {
 function formatValue(v, exact = true) {
   if (!v) return '';
   let text;
-  if (v.result !== undefined) text = v.result;
+  if (v.result !== undefined) text = t(`value.${v.result}`);
   else text = v.score > 0 ? `+${v.score}` : `${v.score}`;
-  if (v.depth !== null && v.depth !== undefined) text += ` (d${v.depth})`;
+  if (v.depth !== null && v.depth !== undefined) text += ` ${t('value.depth', { d: v.depth })}`;
   return exact ? text : `\u2248 ${text}`;
 }
 
@@ -214,12 +242,15 @@ function formatValue(v, exact = true) {
 // whether it is exact or an estimate, and how deep it searched.
 function sourceWords(e) {
   if ((e.source !== 'search' && e.source !== 'book') || !e.search) return '';
-  const plies = `searched ${e.search.depth} ${e.search.depth === 1 ? 'ply' : 'plies'}`;
-  const from = e.source === 'book' ? ', from the opening book' : '';
-  return `${e.exact ? 'exact, by search' : 'estimate'}, ${plies}${from}`;
+  const plies = t('source.searched', { n: e.search.depth });
+  const from = e.source === 'book' ? t('source.book') : '';
+  return `${t(e.exact ? 'source.exact' : 'source.estimate')}, ${plies}${from}`;
 }
 
-const sideName = (s) => (s === 'S' ? 'South' : 'North');
+const sideName = (s) => t(`side.${s}`);
+
+// A game's name in the page's language (the server's name where the dictionary has none).
+const gameName = (v) => (has(`game.${v.id}`) ? t(`game.${v.id}`) : v.name);
 
 // The result for the mover of a move or position worth `value` (for the mover) when the
 // mover has captured `own` and the opponent `other`: 'win', 'even' or 'loss'. The value
@@ -230,8 +261,6 @@ function resultOf(value, own, other) {
   const margin = own - other + value.score;
   return margin > 0 ? 'win' : margin < 0 ? 'loss' : 'even';
 }
-
-const RESULT_WORDS = { win: 'a win', even: 'an even split', loss: 'a loss' };
 
 // Draws a board into `el`.
 //   pos: parsed position; variant: the variant JSON; flipped: North at the bottom;
@@ -253,7 +282,7 @@ function drawBoard(el, opts) {
   board.dataset.nrows = nrows;
   board.style.setProperty('--pits', p);
   board.setAttribute('role', 'group');
-  board.setAttribute('aria-label', `${variant.name} board` + (toMove ? `, ${sideName(toMove)} to move` : ', game over'));
+  board.setAttribute('aria-label', toMove ? t('board.label_to_move', { game: gameName(variant), side: sideName(toMove) }) : t('board.label_over', { game: gameName(variant) }));
 
   const store = (side) => {
     const s = document.createElement('div');
@@ -261,8 +290,8 @@ function drawBoard(el, opts) {
     s.setAttribute('data-testid', `captured-${side}`);
     const n = pos.captured[side === 'S' ? 0 : 1];
     s.dataset.count = n;
-    s.innerHTML = `<span class="store-name">${sideName(side)}</span><span class="store-count">${n}</span><span class="store-label">captured</span>`;
-    s.title = `${sideName(side)} has captured ${n} seed${n === 1 ? '' : 's'}`;
+    s.innerHTML = `<span class="store-name">${sideName(side)}</span><span class="store-count">${n}</span><span class="store-label">${t('board.captured')}</span>`;
+    s.title = t('board.store_title', { side: sideName(side), n });
     s.setAttribute('aria-label', s.title);
     return s;
   };
@@ -277,7 +306,7 @@ function drawBoard(el, opts) {
     const d = document.createElement('div');
     d.className = `side-label ${where}` + (toMove === side ? ' to-move' : '');
     d.setAttribute('data-testid', `side-label-${side}`);
-    d.textContent = toMove === side ? `${sideName(side)} \u2014 to move` : sideName(side);
+    d.textContent = toMove === side ? t('board.side_to_move', { side: sideName(side) }) : sideName(side);
     return d;
   };
   const mover = [pos.captured[pos.side === 'S' ? 0 : 1], pos.captured[pos.side === 'S' ? 1 : 0]];
@@ -301,19 +330,19 @@ function drawBoard(el, opts) {
       const canPlay = owner === toMove && opts.playable && opts.playable.has(move);
       const result = info ? resultOf(info.value, mover[0], mover[1]) : null;
       const pit = document.createElement(canPlay ? 'button' : 'div');
-      let words = `${lab}: ${seeds} seed${seeds === 1 ? '' : 's'}`;
+      let words = t('pit.seeds', { pit: lab, n: seeds });
       if (info) {
-        words += `; playing it: ${formatValue(info.value, info.exact !== false)}, ${RESULT_WORDS[result]}`
-          + (info.exact === false ? ' (an estimate of the search)' : '') + (info.best ? '; a best move' : '');
+        words += t(info.exact === false ? 'pit.value_estimate' : 'pit.value', { value: formatValue(info.value, info.exact !== false), result: t(`result.${result}`) })
+          + (info.best ? t('pit.best') : '');
       }
       if (canPlay) {
         pit.type = 'button';
         pit.addEventListener('click', () => opts.onPlay(move));
-        words = `Play ${words}`;
+        words = t('pit.play', { words });
       } else {
         pit.setAttribute('role', 'img');
       }
-      if (opts.played === lab) words += '; played last';
+      if (opts.played === lab) words += t('pit.played_last');
       pit.title = words;
       pit.setAttribute('aria-label', words);
       pit.className = 'pit' + (canPlay ? ' playable' : '') + (info && info.best ? ' best' : '')
@@ -370,7 +399,7 @@ function drawBoard(el, opts) {
     b.type = 'button';
     b.className = 'pass' + (info && info.best ? ' best' : '');
     b.setAttribute('data-testid', 'pass');
-    b.textContent = `${sideName(pos.side)} must pass` + (info ? ` \u2014 ${formatValue(info.value, info.exact !== false)}` : '');
+    b.textContent = t('board.must_pass', { side: sideName(pos.side) }) + (info ? ` \u2014 ${formatValue(info.value, info.exact !== false)}` : '');
     b.addEventListener('click', () => opts.onPlay('pass'));
     el.appendChild(b);
   }
@@ -381,8 +410,8 @@ function drawBoard(el, opts) {
 
 // Sizes the board drawn in `wrap` to the room it has: pits up to 70 px; stores beside the rows
 // when pits stay at least 48 px that way, else above and below them; a two-row board whose
-// pits would still be under 34 px is turned upright (each row a column). Pits never go under
-// 32 px, the least a finger can tap.
+// pits would still be under 34 px is turned upright (each row a column of pits as wide as it).
+// Pits never go under 32 px, the least a finger can tap.
 function fitBoard(wrap) {
   const board = wrap.querySelector('.board');
   const width = wrap.clientWidth;
@@ -398,23 +427,38 @@ function fitBoard(wrap) {
     return { pit, gap };
   };
   let layout = 'wide';
+  let column = 0; // upright only: a column's width
   let { pit, gap } = size(row(width - 2 * 9.6 - 2 * (73.6 + 9.6)), p);
   if (pit < 48) {
     layout = 'narrow';
     ({ pit, gap } = size(row(width - 2 * 7.2), p));
     if (pit < 34 && nrows === 2) {
       layout = 'vertical';
-      // Two columns, each a row with its padding, 0.6rem apart.
-      pit = Math.min((width - 2 * 7.2 - 2 * 10.4 - 9.6 - slack) / 2, 52);
+      // Two columns, each a row with its padding, 0.6rem apart: the pits as wide as a column
+      // (up to 180 px), so that the board takes the phone's width, and up to 52 px high.
+      column = (width - 2 * 7.2 - 2 * 10.4 - 9.6 - slack) / 2;
+      pit = Math.min(column, 52);
       gap = 4;
     }
   }
   pit = Math.max(32, Math.floor(Math.min(pit, 70)));
   board.style.setProperty('--pit-size', `${pit}px`);
+  board.style.setProperty('--pit-width', `${Math.max(pit, Math.floor(Math.min(column, 180)))}px`);
   board.style.setProperty('--gap', `${gap}px`);
   for (const l of ['wide', 'narrow', 'vertical']) board.classList.toggle(`layout-${l}`, l === layout);
   board.classList.toggle('compact', pit < 48);
   board.dataset.layout = layout;
+  // A value wider than its pit (a long word in a small pit) is drawn smaller until it fits:
+  // its text's extent against the room its box has (both as drawn, through a pit's flash).
+  const vals = [...board.querySelectorAll('.pit .val')];
+  vals.forEach((v) => { v.style.fontSize = ''; });
+  const text = document.createRange();
+  vals.map((v) => {
+    text.selectNodeContents(v);
+    return [v, v.getBoundingClientRect().width / text.getBoundingClientRect().width, parseFloat(getComputedStyle(v).fontSize)];
+  }).forEach(([v, k, px]) => {
+    if (k < 1) v.style.fontSize = `${Math.floor(px * k * 10) / 10}px`;
+  });
 }
 
 function fitAllBoards() {
@@ -470,16 +514,16 @@ function setHash(hash) {
 
 // What a finished game came to: who won and by how much.
 function gameOverWords(e) {
-  const t = e.game_over;
+  const g = e.game_over;
   const v = variants.get(e.variant);
   if (v && v.scoring === 'win-draw-loss') {
     const winner = e.outcome === 'loss' ? sideName(e.side === 'S' ? 'N' : 'S') : e.outcome === 'win' ? sideName(e.side) : null;
-    return `Game over: ${winner ? `${winner} wins` : 'a draw'} (${sideName(e.side)} cannot move). Captured: South ${t.south}, North ${t.north}.`;
+    return t('over.wdl', { result: winner ? t('over.wins', { side: winner }) : t('over.a_draw'), mover: sideName(e.side), south: g.south, north: g.north });
   }
-  if (t.south === t.north) return `Game over: a draw, South ${t.south}, North ${t.north}.`;
-  const by = Math.abs(t.south - t.north);
-  const winner = t.south > t.north ? 'South' : 'North';
-  return `Game over: ${winner} wins by ${by} seed${by === 1 ? '' : 's'}, South ${t.south}, North ${t.north}.`;
+  if (g.south === g.north) return t('over.draw', { south: g.south, north: g.north });
+  const by = Math.abs(g.south - g.north);
+  const winner = sideName(g.south > g.north ? 'S' : 'N');
+  return t('over.by', { side: winner, n: by, south: g.south, north: g.north });
 }
 
 function renderExplore() {
@@ -511,14 +555,14 @@ function renderExplore() {
       text = gameOverWords(e);
     } else if (!play.showsValues()) {
       // A game being played: the values would give the answers away.
-      text = `${mover} to move.` + (e.moves.length === 0 ? ' No legal move.' : '');
+      text = t('explore.to_move', { side: mover }) + (e.moves.length === 0 ? ` ${t('explore.no_move')}` : '');
     } else {
-      const who = e.outcome === 'win' ? `${mover} wins` : e.outcome === 'loss' ? `${other} wins` : 'a draw';
+      const who = e.outcome === 'win' ? t('over.wins', { side: mover }) : e.outcome === 'loss' ? t('over.wins', { side: other }) : t('over.a_draw');
       const how = sourceWords(e);
-      text = `${mover} to move. Value for ${mover}: ${formatValue(e.value, e.exact !== false)}`
-        + (how ? ` (${how})` : '')
-        + (e.exact === false ? `. Best play found: ${who}.` : `. With perfect play: ${who}.`);
-      if (e.moves.length === 0) text += ' No legal move.';
+      text = t(e.exact === false ? 'explore.value_found' : 'explore.value_perfect', {
+        side: mover, value: formatValue(e.value, e.exact !== false) + (how ? ` (${how})` : ''), result: who,
+      });
+      if (e.moves.length === 0) text += ` ${t('explore.no_move')}`;
     }
     status.textContent = text;
     status.dataset.outcome = e.outcome;
@@ -526,7 +570,7 @@ function renderExplore() {
     status.dataset.source = e.source || 'tablebase';
     status.dataset.exact = String(e.exact !== false);
   }
-  $('position-input').value = explore.position || '';
+  if (!$('position-input').classList.contains('invalid')) $('position-input').value = explore.position || '';
   renderExploreMoves();
 }
 
@@ -536,8 +580,7 @@ const VERDICT_MARKS = { best: '\u2713', inaccuracy: '?!', mistake: '?', blunder:
 function lossWords(verdict, loss, variant) {
   if (!verdict || verdict === 'best') return '';
   const v = variants.get(variant);
-  const unit = v && v.scoring === 'win-draw-loss' ? (loss === 1 ? 'result step' : 'result steps') : (loss === 1 ? 'seed' : 'seeds');
-  return `loses ${loss} ${unit}`;
+  return t(v && v.scoring === 'win-draw-loss' ? 'verdict.loses_steps' : 'verdict.loses_seeds', { n: loss });
 }
 
 // A move-list button: `S3 ?` with its verdict as class, title and label.
@@ -556,7 +599,7 @@ function moveButton(text, verdict, loss, variant, testid) {
     b.appendChild(mark);
   }
   const lost = lossWords(verdict, loss, variant);
-  b.setAttribute('aria-label', `${text}${verdict ? `, ${verdict}` : ''}${lost ? `, ${lost}` : ''}`);
+  b.setAttribute('aria-label', `${text}${verdict ? `, ${t(`verdict.${verdict}`)}` : ''}${lost ? `, ${lost}` : ''}`);
   b.title = b.getAttribute('aria-label');
   return b;
 }
@@ -572,7 +615,7 @@ function renderExploreMoves() {
     const b = via
       ? moveButton(`${via.side}${via.mv}`, via.verdict, via.loss, explore.variant, 'explore-move')
       : moveButton('\u2026', null, 0, explore.variant, 'explore-jump');
-    if (!via) b.setAttribute('aria-label', `jump to ${entry.position}`);
+    if (!via) b.setAttribute('aria-label', t('explore.jump', { position: entry.position }));
     if (i === explore.index) b.classList.add('current');
     b.addEventListener('click', () => gotoExplore(i));
     li.appendChild(b);
@@ -639,15 +682,18 @@ async function showPosition(variant, position, how = {}) {
     if (seq !== explore.seq || err.name === 'AbortError') return false;
     if (how.sowing) await how.sowing;
     wrap.classList.remove('stale');
-    showError(errorWords(err, `Position ${position.trim()}`));
-    // The board, the game and the input all keep showing the position still on screen.
+    showError(errorWords(err, t('error.position', { position: position.trim() })));
+    // The board and the game keep showing the position still on screen; a typed position stays
+    // in the input, marked, to be corrected.
     $('explore-variant').value = explore.variant || variant;
     renderExplore();
+    if (how.typed) markInput(position);
     return false;
   }
   if (seq !== explore.seq) return false;
   wrap.classList.remove('stale');
   clearError();
+  markInput(null);
   if (how.push && explore.position && explore.variant === variant) {
     explore.history.splice(explore.index + 1);
     explore.history.push({ position: e.position, via: how.via || null });
@@ -666,6 +712,7 @@ async function showPosition(variant, position, how = {}) {
   const v = variants.get(variant);
   explore.flash = before && v && !how.sowing ? changedPits(v, before, e.position) : null;
   $('explore-variant').value = variant;
+  renderRules();
   $('mainline-box').hidden = true;
   setHash(exploreHash());
   renderExplore();
@@ -708,6 +755,19 @@ async function gotoExplore(i) {
   });
 }
 
+// Marks the position input as holding `text`, which could not be read (null: clears the mark).
+function markInput(text) {
+  const input = $('position-input');
+  input.classList.toggle('invalid', text !== null);
+  if (text === null) {
+    input.removeAttribute('aria-invalid');
+    return;
+  }
+  input.value = text;
+  input.setAttribute('aria-invalid', 'true');
+  input.focus();
+}
+
 const undoExplore = () => gotoExplore(explore.index - 1);
 const redoExplore = () => gotoExplore(explore.index + 1);
 
@@ -732,7 +792,7 @@ function keyDigit(d) {
     const text = String(Number(keyPlay.digits));
     keyPlay.digits = '';
     if (explore.evaluation.moves.some((m) => m.move === text)) playExplore(text);
-    else showNoticeTransient(`${explore.evaluation.side}${text} cannot be played here.`);
+    else showNoticeTransient(t('explore.cannot_play', { move: `${explore.evaluation.side}${text}` }));
   };
   if (n * 10 > pits || keyPlay.digits.length >= 2) play();
   else keyPlay.timer = setTimeout(play, 700);
@@ -745,20 +805,20 @@ async function showMainline() {
   stopSharpening();
   const seq = explore.seq;
   box.hidden = false;
-  box.textContent = 'Computing the main line\u2026';
+  box.textContent = t('mainline.computing');
   let line;
   try {
     line = await mainline(explore.variant, explore.position, newExploreSignal());
   } catch (e) {
     if (e.name === 'AbortError' || seq !== explore.seq) return;
     box.hidden = true;
-    showError(errorWords(e, 'Main line'));
+    showError(errorWords(e, t('mainline.what')));
     return;
   }
   clearError();
   box.textContent = '';
   const h = document.createElement('h3');
-  h.textContent = `Main line from here (${line.steps.length} ${line.steps.length === 1 ? 'ply' : 'plies'})`;
+  h.textContent = t('mainline.heading', { n: line.steps.length });
   box.appendChild(h);
   const estimated = line.steps.filter((s) => s.exact === false).length;
   if (estimated || line.tablebase_from !== 0) {
@@ -766,12 +826,10 @@ async function showMainline() {
     note.className = 'notice';
     note.setAttribute('data-testid', 'mainline-note');
     const from = line.tablebase_from;
-    note.textContent = (estimated
-      ? `Steps marked \u2248 are the search's best moves with estimated values, not proven perfect play. `
-      : '')
+    note.textContent = (estimated ? `${t('mainline.estimates')} ` : '')
       + (from === null || from === undefined
-        ? 'The line does not reach the tablebase.'
-        : from === 0 ? '' : `The tablebase takes over after ply ${from}.`);
+        ? t('mainline.no_tablebase')
+        : from === 0 ? '' : t('mainline.tablebase_from', { ply: from }));
     box.appendChild(note);
   }
   const ol = document.createElement('ol');
@@ -782,29 +840,29 @@ async function showMainline() {
     b.type = 'button';
     b.setAttribute('data-testid', 'mainline-step');
     b.dataset.position = s.position;
-    let text = `${s.exact === false ? '\u2248' : ''}${s.side}${s.move === 'pass' ? ' pass' : s.move}`;
+    let text = `${s.exact === false ? '\u2248' : ''}${s.side}${s.move === 'pass' ? ` ${t('move.pass')}` : s.move}`;
     if (s.exact === false) b.classList.add('estimate');
     b.dataset.exact = String(s.exact !== false);
     const got = s.side === 'S' ? s.captured.south : s.captured.north;
     if (got) text += ` \u00d7${got}`;
     if (s.extra_turn) text += ' \u21bb';
     b.textContent = text;
-    b.title = `Ply ${s.ply}: ${sideName(s.side)} plays ${s.move} (value ${formatValue(s.value, s.exact !== false)}${s.exact === false ? ', an estimate' : ''})` +
-      (got ? `, capturing ${got}` : '') + (s.extra_turn ? ', and moves again' : '') + (s.ends_game ? ', ending the game' : '') +
-      '. Click to go to the position after it.';
+    b.title = t(s.exact === false ? 'mainline.step_estimate' : 'mainline.step', { ply: s.ply, side: sideName(s.side), move: s.move === 'pass' ? t('move.pass') : s.move, value: formatValue(s.value, s.exact !== false) })
+      + (got ? t('mainline.capturing', { n: got }) : '') + (s.extra_turn ? t('mainline.again') : '') + (s.ends_game ? t('mainline.ending') : '')
+      + t('mainline.click');
     b.addEventListener('click', () => showPosition(explore.variant, s.position, { push: true }));
     li.appendChild(b);
     ol.appendChild(li);
   }
   box.appendChild(ol);
   const end = document.createElement('p');
-  const t = line.totals;
-  const result = line.winner ? `${line.winner === 'south' ? 'South' : 'North'} wins` : line.truncated ? 'not finished' : 'a draw';
+  const g = line.totals;
+  const result = line.winner ? t('over.wins', { side: sideName(line.winner === 'south' ? 'S' : 'N') }) : line.truncated ? t('mainline.unfinished') : t('over.a_draw');
   end.textContent = line.endless
-    ? `Endless play from here: the position repeats (after ply ${line.repeated_from_ply}); the rest is shared. South ${t.south}, North ${t.north}: ${result}.`
+    ? t('mainline.endless', { ply: line.repeated_from_ply, south: g.south, north: g.north, result })
     : line.truncated
-      ? `The line is cut at ${line.steps.length} plies.`
-      : `End of the game: South ${t.south}, North ${t.north} \u2014 ${result}.`;
+      ? t('mainline.cut', { n: line.steps.length })
+      : t('mainline.end', { south: g.south, north: g.north, result });
   end.setAttribute('data-testid', 'mainline-end');
   box.appendChild(end);
 }
@@ -828,10 +886,23 @@ function renderPlayer(info) {
   if (info) player.info = info;
   const i = player.info;
   if (!i) return;
-  $('player-rating').textContent = String(Math.round(i.rating));
-  $('player-streak').textContent = String(i.streak);
-  $('player-best-streak').textContent = String(i.best_streak);
-  $('player-bar').hidden = false;
+  // The numbers in <strong> (the tests read them by test id), the words around them translated.
+  const bar = $('player-bar');
+  const values = { rating: Math.round(i.rating), streak: i.streak, best: i.best_streak };
+  const ids = { rating: 'player-rating', streak: 'player-streak', best: 'player-best-streak' };
+  bar.textContent = '';
+  for (const part of t('player.bar').split(/(\{\w+\})/)) {
+    const name = part.match(/^\{(\w+)\}$/)?.[1];
+    if (name && name in values) {
+      const strong = document.createElement('strong');
+      strong.setAttribute('data-testid', ids[name]);
+      strong.textContent = String(values[name]);
+      bar.appendChild(strong);
+    } else if (part) {
+      bar.append(part);
+    }
+  }
+  bar.hidden = false;
 }
 
 // Finds the stored player, or creates one when there is none or the server does not know it.
@@ -873,6 +944,7 @@ const puzzle = {
   flipped: false,
   flash: null,
   played: null,
+  attempt: 0, // counts the puzzles started (a retry too): a move still being sown is then dropped
 };
 
 function renderPuzzle() {
@@ -929,6 +1001,7 @@ async function setPuzzlePosition(position, played) {
 }
 
 async function startPuzzle(p) {
+  puzzle.attempt += 1;
   puzzle.data = p;
   puzzle.variant = p.variant;
   puzzle.moves = [];
@@ -937,32 +1010,34 @@ async function startPuzzle(p) {
   puzzle.position = null;
   $('puzzle-solution-box').hidden = true;
   // Not 'ready' until the new board is drawn: the previous puzzle's state must not linger.
-  feedback('Loading the puzzle\u2026', 'loading');
+  feedback(t('puzzle.loading'), 'loading');
   const v = variants.get(p.variant);
-  const mode = puzzle.mode === 'streak' ? ' (streak)' : puzzle.mode === 'daily' ? ' (puzzle of the day)' : '';
-  const kind = p.collection === 'anuak' ? ' (Anuak problem: every move to find is the only winning one)' : '';
-  $('puzzle-title').textContent = `${v ? v.name : p.variant}: South to play and win${mode}${kind}`;
+  const mode = puzzle.mode === 'streak' ? ` ${t('puzzle.in_streak')}` : puzzle.mode === 'daily' ? ` ${t('puzzle.of_the_day')}` : '';
+  const kind = p.collection === 'anuak' ? ` ${t('puzzle.anuak_kind')}` : '';
+  $('puzzle-title').textContent = t('puzzle.title', { game: v ? gameName(v) : p.variant }) + mode + kind;
   $('puzzle-themes').textContent = '';
   $('puzzle-meta').innerHTML = '';
   const meta = document.createElement('span');
-  meta.textContent = `Puzzle #${p.id} \u00b7 rating `;
+  meta.textContent = `${t('puzzle.number', { id: p.id })} \u00b7 ${t('puzzle.rating')} `;
   const r = document.createElement('strong');
   r.setAttribute('data-testid', 'puzzle-rating');
   r.textContent = Math.round(p.rating);
   const rest = document.createElement('span');
-  rest.textContent = ` \u00b7 ${p.moves_to_find} move${p.moves_to_find === 1 ? '' : 's'} to find \u00b7 played ${p.plays} time${p.plays === 1 ? '' : 's'}`;
+  rest.textContent = ` \u00b7 ${t('puzzle.to_find', { n: p.moves_to_find })} \u00b7 ${t('puzzle.plays', { n: p.plays })}`;
   $('puzzle-meta').append(meta, r, rest);
   $('puzzle-meta').dataset.id = p.id;
   setHash(`#puzzle/${p.id}`);
   await setPuzzlePosition(p.position);
   const captured = parsePosition(p.position)?.captured || [0, 0];
-  feedback(`Find South's winning move. Captured so far: South ${captured[0]}, North ${captured[1]}.`, 'ready');
+  feedback(t('puzzle.find', { south: captured[0], north: captured[1] }), 'ready');
 }
 
 // Shows what the end of an attempt reveals: the themes, and the player's new rating and streak.
 function showEnd(r) {
   if (r.themes) {
-    $('puzzle-themes').textContent = r.themes.length ? `Themes: ${r.themes.join(', ')}` : 'No theme';
+    $('puzzle-themes').textContent = r.themes.length
+      ? t('puzzle.themes', { themes: r.themes.map((x) => (has(`theme.${x}`) ? t(`theme.${x}`) : x)).join(', ') })
+      : t('puzzle.no_theme');
   }
   if (r.player) renderPlayer(r.player);
 }
@@ -985,7 +1060,7 @@ async function newPuzzle() {
   try {
     p = await api(`/api/puzzles/next?${q}`, { headers: playerHeaders() });
   } catch (e) {
-    showError(errorWords(e, puzzle.mode === 'streak' ? 'Streak' : 'New puzzle'));
+    showError(errorWords(e, t(puzzle.mode === 'streak' ? 'puzzles.mode_streak' : 'puzzles.new')));
     return;
   }
   clearError();
@@ -999,7 +1074,7 @@ async function dailyPuzzle() {
   try {
     p = await api(`/api/puzzles/daily?variant=${encodeURIComponent(variant)}`, { headers: playerHeaders() });
   } catch (e) {
-    showError(errorWords(e, 'Daily puzzle'));
+    showError(errorWords(e, t('puzzles.mode_daily')));
     return;
   }
   clearError();
@@ -1020,66 +1095,96 @@ async function loadPuzzle(id) {
     clearError();
     await startPuzzle(p);
   } catch (e) {
-    showError(errorWords(e, `Puzzle ${id}`));
+    showError(errorWords(e, t('puzzle.number', { id })));
   }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Sows `m` (a move of the position on the puzzle's board, from its evaluation) at the chosen
+// speed, as Explore does, then draws the position after it with `played` marked; without the
+// animation its pits flash instead. False when another puzzle (or this one again) was started
+// meanwhile: nothing is drawn then.
+async function sowPuzzleMove(m, played) {
+  const attempt = puzzle.attempt;
+  const before = puzzle.position;
+  const delay = SPEEDS[sowingSpeed()];
+  await animateSowing($('puzzle-board'), m.sowing, delay).done;
+  if (attempt !== puzzle.attempt) return false;
+  puzzle.flash = delay ? null : changedPits(variants.get(puzzle.variant), before, m.after);
+  puzzle.position = m.after;
+  puzzle.played = played;
+  renderPuzzle();
+  return true;
+}
+
 async function playPuzzle(move) {
   if (!puzzle.data || puzzle.finished || puzzle.busy) return;
   puzzle.busy = true;
+  const attempt = puzzle.attempt;
   const before = puzzle.position;
   const known = puzzle.evaluation ? puzzle.evaluation.moves.find((m) => m.move === move) : null;
   puzzle.moves.push(move);
-  feedback(`You played S${move}\u2026`, 'waiting');
-  if (known) {
-    puzzle.position = known.after;
-    puzzle.flash = changedPits(variants.get(puzzle.variant), before, known.after);
-    puzzle.played = `S${move}`;
-    renderPuzzle();
-  }
+  feedback(t('puzzle.you_played', { move: `S${move}` }), 'waiting');
+  // The move is sown while the server judges it.
+  const sown = known ? sowPuzzleMove(known, `S${move}`) : null;
   let r;
   try {
-    r = await api(`/api/puzzles/${puzzle.data.id}/attempt`, {
+    [r] = await Promise.all([api(`/api/puzzles/${puzzle.data.id}/attempt`, {
       method: 'POST',
       headers: playerHeaders({ 'Content-Type': 'application/json' }),
       body: JSON.stringify({ moves: puzzle.moves }),
-    });
+    }), sown]);
   } catch (e) {
+    await sown;
+    if (attempt !== puzzle.attempt) return;
     puzzle.moves.pop();
     puzzle.busy = false;
     puzzle.position = before;
-    showError(errorWords(e, `Move S${move}`));
-    feedback('That move cannot be played; try another pit.', 'ready');
+    showError(errorWords(e, t('error.move', { move: `S${move}` })));
+    feedback(t('puzzle.cannot_play'), 'ready');
     renderPuzzle();
     return;
   }
+  if (attempt !== puzzle.attempt) return;
   clearError();
   const auto = r.auto_played || [];
-  if (known && auto.length) await sleep(450);
+  // North's replies and South's forced moves, played for the player, are sown one after the
+  // other, each from the position before it, whose evaluation gives its sowing. Without the
+  // animation the player's move stays on the board a moment before them.
+  if (known && auto.length && SPEEDS[sowingSpeed()]) {
+    for (const m of auto) {
+      const e = await evaluate(puzzle.variant, puzzle.position).catch(() => null);
+      if (attempt !== puzzle.attempt) return;
+      const reply = e && e.moves.find((x) => x.move === m.move);
+      if (!reply) break; // not found: the board goes straight to the position after them
+      if (!(await sowPuzzleMove(reply, `${m.side}${m.move}`))) return;
+    }
+  } else if (known && auto.length) {
+    await sleep(450);
+  }
   puzzle.busy = false;
   // North's replies and South's forced moves, played for the player.
-  const autoText = auto.map((m) => (m.side === 'N' ? ` North replied N${m.move}.` : ` South's only move S${m.move} was played for you.`)).join('');
+  const autoText = auto.map((m) => ` ${t(m.side === 'N' ? 'puzzle.replied' : 'puzzle.forced', { move: `${m.side}${m.move}` })}`).join('');
   const autoData = auto.map((m) => `${m.side}${m.move}`).join(' ');
   const last = auto.length ? `${auto[auto.length - 1].side}${auto[auto.length - 1].move}` : `S${move}`;
   const rating = r.rating !== undefined && r.rating !== null
-    ? ` Puzzle rating now ${Math.round(r.rating)}${r.rated ? '' : ' (not rated: not your first attempt, or without a player)'}.` : '';
+    ? ` ${t(r.rated ? 'puzzle.rating_now' : 'puzzle.rating_now_unrated', { rating: Math.round(r.rating) })}` : '';
   if (!r.correct) {
     puzzle.finished = true;
     await setPuzzlePosition(known ? known.after : r.position, `S${move}`);
-    const wins = (r.winning_moves || []).map((m) => `S${m}`).join(' or ');
-    feedback(`\u2717 Wrong: S${move} lets the win slip.` + (wins ? ` The winning move was ${wins}.` : '') + rating, 'wrong');
+    const wins = (r.winning_moves || []).map((m) => `S${m}`).join(` ${t('word.or')} `);
+    feedback(t('puzzle.wrong', { move: `S${move}` }) + (wins ? ` ${t('puzzle.winning_was', { moves: wins })}` : '') + rating, 'wrong');
     showEnd(r);
     if (r.solution) showSolution(r.solution);
   } else if (r.complete) {
     puzzle.finished = true;
     await setPuzzlePosition(r.position, last);
-    feedback(`\u2713 Solved! S${move} wins.` + autoText + rating, 'solved', autoData);
+    feedback(t('puzzle.solved', { move: `S${move}` }) + autoText + rating, 'solved', autoData);
     showEnd(r);
   } else {
     await setPuzzlePosition(r.position, last);
-    feedback(`\u2713 Right! S${move} keeps the win.` + autoText + ' South to play.', 'right', autoData);
+    feedback(t('puzzle.right', { move: `S${move}` }) + autoText + ` ${t('puzzle.south_to_play')}`, 'right', autoData);
   }
 }
 
@@ -1089,7 +1194,7 @@ async function showSolution(solution) {
   box.hidden = false;
   box.textContent = '';
   const h = document.createElement('h3');
-  h.textContent = 'Solution';
+  h.textContent = t('puzzle.solution');
   const ol = document.createElement('ol');
   ol.className = 'steps';
   box.append(h, ol);
@@ -1111,7 +1216,7 @@ async function showSolution(solution) {
     b.textContent = `${side}${mv}`;
     if (after) {
       const target = after;
-      b.title = 'Click to see the position after this move';
+      b.title = t('puzzle.solution_step');
       b.addEventListener('click', () => {
         puzzle.finished = true;
         setPuzzlePosition(target, `${side}${mv}`);
@@ -1137,7 +1242,7 @@ async function revealSolution() {
         body: JSON.stringify({ moves: puzzle.moves, give_up: true }),
       });
       puzzle.finished = true;
-      feedback('Solution shown: the puzzle is over. Press “Next puzzle” for another.', 'shown');
+      feedback(t('puzzle.shown'), 'shown');
       renderPuzzle();
       showEnd(r);
       solution = r.solution;
@@ -1147,7 +1252,7 @@ async function revealSolution() {
     clearError();
     await showSolution(solution);
   } catch (e) {
-    showError(errorWords(e, 'Solution'));
+    showError(errorWords(e, t('puzzle.solution')));
   }
 }
 
@@ -1179,10 +1284,13 @@ const play = initPlay({
   review: reviewExploreGame,
 });
 
+// "My puzzles" (mine.js), the player's dashboard.
+initMine({ $, api, playerHeaders, showError, clearError, errorWords });
+
 // The game review (review.js), given what it needs from this module.
 const review = initReview({
   $, api, drawBoard, parsePosition, formatValue, sideName, variants, showError, clearError,
-  errorWords, setHash, selectTab, moveButton, lossWords, gameOverWords, copyText,
+  errorWords, setHash, selectTab, moveButton, lossWords, gameOverWords, copyText, gameName,
 });
 
 async function fromHash() {
@@ -1212,7 +1320,7 @@ async function fromHash() {
     }
     if (variant === explore.variant && position === explore.position) return;
     if (!variants.has(variant)) {
-      showError(`Unknown game \u201c${variant}\u201d in the address; the games are: ${[...variants.keys()].join(', ')}.`);
+      showError(t('error.unknown_game_address', { game: variant, games: [...variants.keys()].join(', ') }));
       return;
     }
     $('explore-variant').value = variant;
@@ -1241,8 +1349,7 @@ async function watchBuild() {
   if (status.building) {
     const counted = status.total ? ` (${Math.floor((100 * status.done) / status.total)}%)` : '';
     const on = status.detail ? `: ${status.detail}` : '';
-    $('build-words').textContent =
-      `The server is ${status.step || 'starting'}${on}${counted}. Meanwhile every answer comes from what it has, and positions beyond it are searched.`;
+    $('build-words').textContent = t('build.busy', { step: `${status.step || t('build.starting')}${on}${counted}` });
     if (status.total) {
       bar.max = status.total;
       bar.value = status.done;
@@ -1253,7 +1360,7 @@ async function watchBuild() {
     box.hidden = false;
     setTimeout(watchBuild, 1000);
   } else if (status.error) {
-    $('build-words').textContent = `The server's background build stopped: ${status.error}`;
+    $('build-words').textContent = t('build.stopped', { error: status.error });
     bar.hidden = true;
     box.hidden = false;
   } else {
@@ -1261,7 +1368,30 @@ async function watchBuild() {
   }
 }
 
+// The language switch: every language the page speaks, each in its own name.
+function initLanguages() {
+  const select = $('language');
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    o.lang = code;
+    select.appendChild(o);
+  }
+  select.value = language();
+  select.addEventListener('change', () => switchLanguage(select.value));
+}
+
+// The rules of Explore's game in a few lines, under its choice.
+function renderRules() {
+  const v = variants.get(explore.variant || $('explore-variant').value);
+  $('rules-summary').textContent = v ? (has(`rules.${v.id}`) ? t(`rules.${v.id}`) : v.rules) : '';
+}
+
 async function init() {
+  await useLanguage(chooseLanguage());
+  translatePage();
+  initLanguages();
   watchBuild();
   $('tab-explore').addEventListener('click', () => {
     selectTab('explore');
@@ -1280,13 +1410,17 @@ async function init() {
     ev.preventDefault();
     const text = $('position-input').value.trim();
     if (!text) {
-      showError('Type or paste a position first, e.g. 0,0,1,0,2,1/1,0,0,3,0,0 S');
+      showError(t('explore.type_first'));
       return;
     }
     const variant = $('explore-variant').value;
-    showPosition(variant, text, { push: variant === explore.variant });
+    showPosition(variant, text, { push: variant === explore.variant, typed: true });
   });
-  $('explore-variant').addEventListener('change', () => showVariant($('explore-variant').value));
+  $('position-input').addEventListener('input', () => markInput(null));
+  $('explore-variant').addEventListener('change', () => {
+    renderRules();
+    showVariant($('explore-variant').value);
+  });
   $('tab-review').addEventListener('click', () => {
     selectTab('review');
     review.show();
@@ -1310,7 +1444,7 @@ async function init() {
   $('sharpen-stop').addEventListener('click', () => {
     stopSharpening();
     $('sharpen').hidden = false;
-    $('sharpen-text').textContent = `Stopped at ${explore.evaluation && explore.evaluation.search ? explore.evaluation.search.depth : 0} plies.`;
+    $('sharpen-text').textContent = t('sharpen.stopped', { n: explore.evaluation && explore.evaluation.search ? explore.evaluation.search.depth : 0 });
     $('sharpen-stop').hidden = true;
   });
   $('redo').addEventListener('click', redoExplore);
@@ -1321,13 +1455,13 @@ async function init() {
   });
   $('mainline').addEventListener('click', showMainline);
   $('start').addEventListener('click', () => showVariant(explore.variant));
-  $('copy-link').addEventListener('click', () => copyText(location.href, 'Link', showNoticeTransient));
+  $('copy-link').addEventListener('click', () => copyText(location.href, t('copy.link'), showNoticeTransient));
   $('copy-position').addEventListener('click', () => {
-    if (explore.position) copyText(explore.position, 'Position', showNoticeTransient);
+    if (explore.position) copyText(explore.position, t('copy.position'), showNoticeTransient);
   });
   $('copy-moves').addEventListener('click', () => {
     const record = exploreRecord();
-    if (record) copyText(record, 'Moves', showNoticeTransient);
+    if (record) copyText(record, t('copy.moves'), showNoticeTransient);
   });
   $('puzzle-form').addEventListener('submit', (ev) => { ev.preventDefault(); setMode('random'); newPuzzle(); });
   $('puzzle-mode-random').addEventListener('click', () => { setMode('random'); newPuzzle(); });
@@ -1371,20 +1505,21 @@ async function init() {
       for (const sel of [$('explore-variant'), $('puzzle-variant'), $('review-variant')]) {
         const o = document.createElement('option');
         o.value = v.id;
-        o.textContent = v.name;
+        o.textContent = gameName(v);
         sel.appendChild(o);
       }
     }
   } catch (e) {
-    showError(errorWords(e, 'Loading the games'));
+    showError(errorWords(e, t('error.loading_games')));
     return;
   }
   try {
     await ensurePlayer();
   } catch (e) {
-    showError(errorWords(e, 'Your player'));
+    showError(errorWords(e, t('error.player')));
   }
   await fromHash();
+  renderRules();
   document.body.dataset.ready = 'true';
 }
 
@@ -1393,7 +1528,7 @@ async function init() {
 async function copyText(text, what, say) {
   try {
     await navigator.clipboard.writeText(text);
-    say(`${what} copied.`);
+    say(t('copy.done', { what }));
   } catch (e) {
     say(`${what}: ${text}`);
   }

@@ -13,11 +13,7 @@ const CASUAL_SEEDS = 3;
 // A pause before the opponent's move, so that the player sees the position it answers.
 const THINK_MS = 250;
 
-const OPPONENT_WORDS = {
-  perfect: 'perfect play',
-  strong: 'the strong engine',
-  casual: 'the casual engine',
-};
+import { t } from './i18n.js';
 
 export function initPlay(d) {
   const { $, api, variants, sideName, urlPosition } = d;
@@ -63,11 +59,10 @@ export function initPlay(d) {
     } else if (e.game_over.south !== e.game_over.north) {
       winner = e.game_over.south > e.game_over.north ? 'S' : 'N';
     }
-    if (!againstEngine()) return winner ? `${sideName(winner)} won.` : 'A draw.';
-    if (!winner) return `A draw against ${OPPONENT_WORDS[state.opponent]}.`;
-    return winner === state.side
-      ? `You won against ${OPPONENT_WORDS[state.opponent]}.`
-      : `You lost against ${OPPONENT_WORDS[state.opponent]}.`;
+    if (!againstEngine()) return winner ? t('play.won', { side: sideName(winner) }) : t('play.draw');
+    const against = t(`play.against_${state.opponent}`);
+    if (!winner) return t('play.draw_against', { against });
+    return t(winner === state.side ? 'play.you_won' : 'play.you_lost', { against });
   }
 
   function render(e) {
@@ -80,10 +75,12 @@ export function initPlay(d) {
     $('play').dataset.turn = !e ? '' : e.game_over ? 'over' : !againstEngine() ? 'free'
       : e.side === state.side ? 'player' : 'opponent';
     if (!e) return status('');
-    if (e.game_over) return status(`Game over. ${resultWords(e)}`);
-    if (state.hint && state.hint.position === e.position) return status(`Hint: ${state.hint.move === 'pass' ? 'pass' : `play ${e.side}${state.hint.move}`}.`);
-    if (!againstEngine()) return status(`${sideName(e.side)} to play.`);
-    status(e.side === state.side ? `Your move (${sideName(state.side)}).` : `${sideName(e.side)} is thinking\u2026`);
+    if (e.game_over) return status(`${t('play.over')} ${resultWords(e)}`);
+    if (state.hint && state.hint.position === e.position) {
+      return status(state.hint.move === 'pass' ? t('play.hint_pass') : t('play.hint_move', { move: `${e.side}${state.hint.move}` }));
+    }
+    if (!againstEngine()) return status(t('play.to_play', { side: sideName(e.side) }));
+    status(e.side === state.side ? t('play.your_move', { side: sideName(state.side) }) : t('play.thinking', { side: sideName(e.side) }));
   }
 
   // The history entry of the player's last turn before the current one, or null.
@@ -107,7 +104,7 @@ export function initPlay(d) {
       if (seq !== state.seq || d.explore.evaluation !== e) return;
       d.play(move, { byOpponent: true });
     } catch (err) {
-      if (seq === state.seq) status(`The opponent could not move: ${err.message}`);
+      if (seq === state.seq) status(t('play.opponent_failed', { error: err.message }));
     }
   }
 

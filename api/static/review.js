@@ -3,6 +3,8 @@
 // graph over the plies (click a point to go there), the first error, and a board at the chosen
 // ply. A review is a link: #review/VARIANT/MOVES[/POSITION], moves joined by `-`.
 
+import { t } from './i18n.js';
+
 // The SVG namespace (a name, not a resource the page loads).
 const SVG = 'http:' + '//www.w3.org/2000/svg';
 
@@ -45,15 +47,15 @@ export function initReview(d) {
     const seq = ++state.seq;
     const v = d.variants.get(state.variant);
     if (!v) {
-      d.showError(`Unknown game \u201c${state.variant}\u201d; the games are: ${[...d.variants.keys()].join(', ')}.`);
+      d.showError(t('error.unknown_game', { game: state.variant, games: [...d.variants.keys()].join(', ') }));
       return;
     }
     if (!state.moves.length) {
-      d.showError('Type or paste the moves of a game first, e.g. 2 6 1 3 1 4');
+      d.showError(t('review.type_first'));
       return;
     }
     $('review-result').hidden = true;
-    $('review-status').textContent = 'Analysing\u2026';
+    $('review-status').textContent = t('review.analysing');
     let a;
     state.covered = null;
     try {
@@ -63,7 +65,7 @@ export function initReview(d) {
       const at = e.body && Number.isInteger(e.body.index) ? e.body.index : null;
       if (at === null || at === 0) {
         $('review-status').textContent = '';
-        d.showError(d.errorWords(e, 'Game record'));
+        d.showError(d.errorWords(e, t('review.record')));
         return;
       }
       // Review what can be analysed: the moves before the one that is not legal, and say so.
@@ -72,10 +74,10 @@ export function initReview(d) {
       } catch (e2) {
         if (seq !== state.seq) return;
         $('review-status').textContent = '';
-        d.showError(d.errorWords(e2, 'Game record'));
+        d.showError(d.errorWords(e2, t('review.record')));
         return;
       }
-      state.covered = { at, words: d.errorWords(e, `Move ${at + 1} (\u201c${state.moves[at]}\u201d)`) };
+      state.covered = { at, words: d.errorWords(e) };
     }
     if (seq !== state.seq) return;
     d.clearError();
@@ -136,22 +138,33 @@ export function initReview(d) {
     el('polygon', { class: 'area', points: `${x(0)},${y(0)} ${line} ${x(pts.length - 1)},${y(0)}` });
     el('line', { class: 'axis', x1: pad, x2: W - pad, y1: y(0), y2: y(0) });
     el('polyline', { class: 'curve', points: line });
-    for (const [text, yy] of [[wdl ? 'South wins' : `South +${top}`, pad + 4], [wdl ? 'North wins' : `North +${top}`, H - pad + 2]]) {
+    for (const [text, yy] of [[wdl ? t('over.wins', { side: d.sideName('S') }) : `${d.sideName('S')} +${top}`, pad + 4], [wdl ? t('over.wins', { side: d.sideName('N') }) : `${d.sideName('N')} +${top}`, H - pad + 2]]) {
       const t = el('text', { class: 'legend', x: W - pad - 2, y: yy, 'text-anchor': 'end' });
       t.textContent = text;
     }
+    // The points are drawn small: round each, a transparent circle at least 24 px across takes
+    // a tap (26 units: the drawing is scaled a little into the box inside the graph's border),
+    // all of them under the points so that a point itself is never covered by a neighbour's.
+    const targets = el('g', { class: 'targets' });
     pts.forEach((p, i) => {
       const m = i > 0 ? a.moves[i - 1] : null;
       const verdict = m && m.verdict !== 'best' ? m.verdict : '';
+      const hit = targets.appendChild(el('circle', {
+        class: 'hit', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: 13,
+        'data-testid': 'graph-target', 'data-ply': String(i),
+      }));
+      hit.addEventListener('click', () => go(i));
       const c = el('circle', {
         class: `pt ${verdict}${p.exact ? '' : ' estimate'}${i === state.ply ? ' current' : ''}`,
         cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: i === state.ply ? 7 : 5,
         tabindex: '0', role: 'button', 'data-testid': 'graph-point', 'data-ply': String(i),
         'data-value': String(p.value),
       });
-      const what = wdl ? ({ 1: 'South wins', 0: 'a draw', '-1': 'North wins' })[p.value]
-        : `South ${p.value >= 0 ? '+' : ''}${p.value}`;
-      const label = `Ply ${i}${m ? ` after ${m.side}${m.move}${m.verdict !== 'best' ? ` (${m.verdict})` : ''}` : ' (start)'}: ${what}${p.exact ? '' : ' (estimate)'}`;
+      const what = wdl
+        ? (p.value === 0 ? t('over.a_draw') : t('over.wins', { side: d.sideName(p.value > 0 ? 'S' : 'N') }))
+        : `${d.sideName('S')} ${p.value >= 0 ? '+' : ''}${p.value}`;
+      const after = m ? t('graph.after', { move: `${m.side}${m.move}` }) + (m.verdict !== 'best' ? ` (${t(`verdict.${m.verdict}`)})` : '') : t('graph.start');
+      const label = t(p.exact ? 'graph.point' : 'graph.point_estimate', { ply: i, after, value: what });
       c.setAttribute('aria-label', label);
       const title = document.createElementNS(SVG, 'title');
       title.textContent = label;
@@ -164,7 +177,7 @@ export function initReview(d) {
         }
       });
     });
-    svg.setAttribute('aria-label', `Evaluation over ${pts.length - 1} plies: ${wdl ? 'the result for South' : "South's final margin in seeds"} with perfect play from each position`);
+    svg.setAttribute('aria-label', t(wdl ? 'graph.label_wdl' : 'graph.label_score', { n: pts.length - 1 }));
   }
 
   function render() {
@@ -177,29 +190,33 @@ export function initReview(d) {
     const summary = $('review-summary');
     summary.textContent = '';
     const p = document.createElement('p');
-    p.textContent = `${a.moves.length} move${a.moves.length === 1 ? '' : 's'} analysed (${v.name}).`;
+    p.textContent = t('review.analysed', { n: a.moves.length, game: d.gameName(v) });
     summary.appendChild(p);
     if (state.covered) {
       const c = document.createElement('p');
       c.className = 'notice';
       c.setAttribute('data-testid', 'review-covered');
-      c.textContent = `${state.covered.words}. The review covers the ${state.covered.at} move${state.covered.at === 1 ? '' : 's'} before it.`;
+      c.textContent = `${state.covered.words} ${t('review.covers', { n: state.covered.at })}`;
       summary.appendChild(c);
     }
     const fe = document.createElement('p');
     fe.className = 'first-error';
     fe.setAttribute('data-testid', 'review-first-error');
     if (first) {
-      fe.append(`First error: move ${first.index + 1}, ${first.side}${first.move} (${first.verdict}, ${d.lossWords(first.verdict, first.loss, a.variant)}; best was ${first.best_moves.map((b) => first.side + b).join(' or ')}). `);
+      fe.append(`${t('review.first_error', {
+        n: first.index + 1, move: `${first.side}${first.move}`, verdict: t(`verdict.${first.verdict}`),
+        loss: d.lossWords(first.verdict, first.loss, a.variant),
+        best: first.best_moves.map((b) => first.side + b).join(` ${t('word.or')} `),
+      })} `);
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = 'Go there';
+      b.textContent = t('review.go_there');
       b.setAttribute('data-testid', 'review-goto-error');
       b.addEventListener('click', () => go(first.index));
       fe.appendChild(b);
       fe.dataset.index = String(first.index);
     } else {
-      fe.textContent = 'No error: every move kept the value.';
+      fe.textContent = t('review.no_error');
       fe.dataset.index = '';
     }
     summary.appendChild(fe);
@@ -207,15 +224,20 @@ export function initReview(d) {
     counts.className = 'notice';
     counts.textContent = ['south', 'north'].map((side) => {
       const c = a.summary[side] || {};
-      const count = (n, one, many) => `${n || 0} ${n === 1 ? one : many}`;
-      return `${side === 'south' ? 'South' : 'North'}: ${c.best || 0} best, ${count(c.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(c.mistake, 'mistake', 'mistakes')}, ${count(c.blunder, 'blunder', 'blunders')}`;
-    }).join('. ') + '.';
+      return t('review.counts', {
+        side: d.sideName(side === 'south' ? 'S' : 'N'),
+        best: t('review.count_best', { n: c.best || 0 }),
+        inaccuracies: t('review.count_inaccuracy', { n: c.inaccuracy || 0 }),
+        mistakes: t('review.count_mistake', { n: c.mistake || 0 }),
+        blunders: t('review.count_blunder', { n: c.blunder || 0 }),
+      });
+    }).join(' ');
     summary.appendChild(counts);
     if (a.moves.some((m) => !m.exact)) {
       const n = document.createElement('p');
       n.className = 'notice';
       n.setAttribute('data-testid', 'review-estimates');
-      n.textContent = 'Some positions are beyond the tablebase: their values are the search\'s estimates (hollow points, verdicts marked \u2248), not proven perfect play.';
+      n.textContent = t('review.estimates');
       summary.appendChild(n);
     }
     drawGraph(a);
@@ -253,9 +275,13 @@ export function initReview(d) {
       words.textContent = d.gameOverWords({ variant: a.variant, game_over: a.game_over, side: pos.side, outcome: prev.outcome_after === 'win' ? 'loss' : prev.outcome_after === 'loss' ? 'win' : 'draw' });
     } else if (prev) {
       const lost = d.lossWords(prev.verdict, prev.loss, a.variant);
-      words.textContent = `Ply ${state.ply}: ${prev.side}${prev.move} \u2014 ${prev.verdict}${lost ? ` (${lost})` : ''}: kept ${d.formatValue(prev.value_kept, prev.exact)}, the best was ${d.formatValue(prev.best_value, prev.exact)} (${prev.best_moves.map((b) => prev.side + b).join(' or ')}).`;
+      words.textContent = t('review.ply', {
+        ply: state.ply, move: `${prev.side}${prev.move}`, verdict: t(`verdict.${prev.verdict}`) + (lost ? ` (${lost})` : ''),
+        kept: d.formatValue(prev.value_kept, prev.exact), best: d.formatValue(prev.best_value, prev.exact),
+        moves: prev.best_moves.map((b) => prev.side + b).join(` ${t('word.or')} `),
+      });
     } else {
-      words.textContent = `Start: ${d.sideName(pos.side)} to move.`;
+      words.textContent = t('review.start_words', { side: d.sideName(pos.side) });
     }
     document.querySelectorAll('#review-moves-list button').forEach((b) => {
       b.classList.toggle('current', Number(b.dataset.index) + 1 === state.ply);
@@ -331,8 +357,8 @@ export function initReview(d) {
   $('review-prev').addEventListener('click', () => go(state.ply - 1));
   $('review-next').addEventListener('click', () => go(state.ply + 1));
   $('review-last').addEventListener('click', () => go(state.analysis ? state.analysis.moves.length : 0));
-  $('review-link').addEventListener('click', () => d.copyText(location.href, 'Link', (t) => {
-    $('review-link-text').textContent = t;
+  $('review-link').addEventListener('click', () => d.copyText(location.href, t('copy.link'), (words) => {
+    $('review-link-text').textContent = words;
   }));
 
   return { open, fromHash, show, key };
