@@ -805,6 +805,7 @@ test(`puzzle moves at ${width}x${height} are sown like Explore's: the move, then
           from: wrap.dataset.position,
           feedback: box(document.querySelector('[data-testid="puzzle-feedback"]')),
           hand: box(wrap.querySelector('[data-testid="hand"]')),
+          says: document.querySelector('[data-testid="puzzle-feedback"]').textContent,
         });
       }).observe(wrap, { attributes: true, attributeFilter: ['data-animating'] });
     });
@@ -827,6 +828,8 @@ test(`puzzle moves at ${width}x${height} are sown like Explore's: the move, then
     assert.equal(sowings.length, 1 + auto.length, JSON.stringify(sowings));
     assert.equal(sowings[0].from, puzzle.position, "the player's move, sown from the puzzle's position");
     assert.equal(sowings[1].from, after, "North's reply, sown from the position after it");
+    // While it is sown the box already gives the verdict and names the reply.
+    assert.match(sowings[1].says, new RegExp(`^✓ (Right|Solved)! S${puzzle.solution[0]} .*North replied ${auto[0]}\\.`), sowings[1].says);
     for (const s of sowings) assert.ok(s.feedback && s.hand, `the feedback and the hand on screen: ${JSON.stringify(s)}`);
     // The rest of the line, sown fast: the feedback box on screen after every move, to the end.
     await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'fast'));

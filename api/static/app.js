@@ -1149,11 +1149,15 @@ async function playPuzzle(move) {
   if (attempt !== puzzle.attempt) return;
   clearError();
   const auto = r.auto_played || [];
-  // North's replies and South's forced moves, played for the player, are sown one after the
-  // other, each from the position before it, whose evaluation gives its sowing. Without the
-  // animation the player's move stays on the board a moment before them.
+  // North's replies and South's forced moves, played for the player, in words.
+  const autoWords = (moves) => moves.map((m) => ` ${t(m.side === 'N' ? 'puzzle.replied' : 'puzzle.forced', { move: `${m.side}${m.move}` })}`).join('');
+  const verdict = r.correct ? t(r.complete ? 'puzzle.solved' : 'puzzle.right', { move: `S${move}` }) : null;
+  // They are sown one after the other, each from the position before it, whose evaluation gives
+  // its sowing, the verdict and the move being sown said meanwhile. Without the animation the
+  // player's move stays on the board a moment before them.
   if (known && auto.length && SPEEDS[sowingSpeed()]) {
-    for (const m of auto) {
+    for (const [k, m] of auto.entries()) {
+      if (verdict) feedback(verdict + autoWords(auto.slice(0, k + 1)), 'waiting');
       const e = await evaluate(puzzle.variant, puzzle.position).catch(() => null);
       if (attempt !== puzzle.attempt) return;
       const reply = e && e.moves.find((x) => x.move === m.move);
@@ -1164,8 +1168,7 @@ async function playPuzzle(move) {
     await sleep(450);
   }
   puzzle.busy = false;
-  // North's replies and South's forced moves, played for the player.
-  const autoText = auto.map((m) => ` ${t(m.side === 'N' ? 'puzzle.replied' : 'puzzle.forced', { move: `${m.side}${m.move}` })}`).join('');
+  const autoText = autoWords(auto);
   const autoData = auto.map((m) => `${m.side}${m.move}`).join(' ');
   const last = auto.length ? `${auto[auto.length - 1].side}${auto[auto.length - 1].move}` : `S${move}`;
   const rating = r.rating !== undefined && r.rating !== null
@@ -1180,11 +1183,11 @@ async function playPuzzle(move) {
   } else if (r.complete) {
     puzzle.finished = true;
     await setPuzzlePosition(r.position, last);
-    feedback(t('puzzle.solved', { move: `S${move}` }) + autoText + rating, 'solved', autoData);
+    feedback(verdict + autoText + rating, 'solved', autoData);
     showEnd(r);
   } else {
     await setPuzzlePosition(r.position, last);
-    feedback(t('puzzle.right', { move: `S${move}` }) + autoText + ` ${t('puzzle.south_to_play')}`, 'right', autoData);
+    feedback(verdict + autoText + ` ${t('puzzle.south_to_play')}`, 'right', autoData);
   }
 }
 

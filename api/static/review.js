@@ -122,11 +122,13 @@ export function initReview(d) {
     svg.textContent = '';
     // Drawn at the graph's own width, so that the points stay round.
     const W = Math.max(300, Math.round(svg.getBoundingClientRect().width) || 600);
-    const H = 160;
+    const H = 170;
     const pad = 12;
+    // Above and below the curve's extremes, a band for the legends, so that no point covers one.
+    const band = 24;
     const top = Math.max(wdl ? 1 : 4, ...pts.map((p) => Math.abs(p.value)));
     const x = (i) => pad + (pts.length === 1 ? 0 : (i * (W - 2 * pad)) / (pts.length - 1));
-    const y = (val) => H / 2 - (val / top) * (H / 2 - pad);
+    const y = (val) => H / 2 - (val / top) * (H / 2 - band);
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const el = (name, attrs) => {
       const e = document.createElementNS(SVG, name);
@@ -138,9 +140,9 @@ export function initReview(d) {
     el('polygon', { class: 'area', points: `${x(0)},${y(0)} ${line} ${x(pts.length - 1)},${y(0)}` });
     el('line', { class: 'axis', x1: pad, x2: W - pad, y1: y(0), y2: y(0) });
     el('polyline', { class: 'curve', points: line });
-    for (const [text, yy] of [[wdl ? t('over.wins', { side: d.sideName('S') }) : `${d.sideName('S')} +${top}`, pad + 4], [wdl ? t('over.wins', { side: d.sideName('N') }) : `${d.sideName('N')} +${top}`, H - pad + 2]]) {
-      const t = el('text', { class: 'legend', x: W - pad - 2, y: yy, 'text-anchor': 'end' });
-      t.textContent = text;
+    for (const [text, yy] of [[wdl ? t('over.wins', { side: d.sideName('S') }) : `${d.sideName('S')} +${top}`, 13], [wdl ? t('over.wins', { side: d.sideName('N') }) : `${d.sideName('N')} +${top}`, H - 5]]) {
+      const legend = el('text', { class: 'legend', x: W - pad - 2, y: yy, 'text-anchor': 'end' });
+      legend.textContent = text;
     }
     // The points are drawn small: round each, a transparent circle at least 24 px across takes
     // a tap (26 units: the drawing is scaled a little into the box inside the graph's border),
