@@ -1257,7 +1257,14 @@ test('My puzzles: the rating after each rated puzzle, solved and failed by theme
   await open('#puzzles');
   await page.waitForSelector(`${tid('puzzle-feedback')}[data-state="ready"]`);
   const token = await page.evaluate(() => localStorage.getItem('mancala-player-token'));
-  const me = await (await fetch(`${BASE}/api/players/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const auth = { Authorization: `Bearer ${token}` };
+  // A rated first attempt of this player's own (a puzzle given up), whatever ran before.
+  const next = await (await fetch(`${BASE}/api/puzzles/next?variant=rio-kadalis`, { headers: auth })).json();
+  const gaveUp = await fetch(`${BASE}/api/puzzles/${next.id}/attempt`, {
+    method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ moves: [], give_up: true }),
+  });
+  assert.equal(gaveUp.status, 200);
+  const me = await (await fetch(`${BASE}/api/players/me`, { headers: auth })).json();
   await page.click(tid('puzzle-mine'));
   await page.waitForSelector(tid('mine-totals'));
   assert.ok(await onScreen(tid('mine')));
@@ -1265,7 +1272,7 @@ test('My puzzles: the rating after each rated puzzle, solved and failed by theme
   // drawn, a point each, and its themes in rows.
   assert.equal(await page.getAttribute(tid('mine-totals'), 'data-solved'), String(me.solved));
   assert.equal(await page.getAttribute(tid('mine-totals'), 'data-failed'), String(me.failed));
-  assert.ok(me.history.length > 0, 'earlier tests rated this player');
+  assert.ok(me.history.length > 0 && me.failed > 0, 'the attempt given up counts');
   assert.equal(me.history[me.history.length - 1], Math.round(me.rating), 'the last point is the rating now');
   assert.equal(await page.locator(`${tid('mine-history')} circle`).count(), me.history.length);
   const history = await page.locator(tid('mine-history')).boundingBox();
