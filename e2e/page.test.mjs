@@ -1200,6 +1200,20 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         await page.click(tid('explore-review'));
         await page.waitForSelector(tid('graph-point'));
         await assertTranslated(code, 'Review');
+        // The game's time runs left to right in every language: the graph's first point, the
+        // back button, then the forward one; the legends inside the graph.
+        const points = page.locator(tid('graph-point'));
+        const firstPoint = await points.first().boundingBox();
+        const lastPoint = await points.last().boundingBox();
+        assert.ok(firstPoint.x < lastPoint.x, `${code}: the start at the left of the graph`);
+        const back = await page.locator(tid('review-prev')).boundingBox();
+        const on = await page.locator(tid('review-next')).boundingBox();
+        assert.ok(back.x < on.x, `${code}: back left of forward`);
+        const graph = await page.locator(tid('review-graph')).boundingBox();
+        for (const legend of await page.locator(`${tid('review-graph')} .legend`).all()) {
+          const b = await legend.boundingBox();
+          assert.ok(b.x >= graph.x - 1 && b.x + b.width <= graph.x + graph.width + 1, `${code}: a legend inside the graph`);
+        }
         // A puzzle, a wrong move (its answer), and My puzzles.
         await page.click(tid('tab-puzzles'));
         await page.waitForSelector(`${tid('puzzle-feedback')}[data-state="ready"]`);
