@@ -3,9 +3,7 @@
 // and failed, in all and by theme.
 
 import { t, has } from './i18n.js';
-
-// The SVG namespace (a name, not a resource the page loads).
-const SVG = 'http:' + '//www.w3.org/2000/svg';
+import { SVG } from './review.js';
 
 export function initMine(d) {
   const { $ } = d;

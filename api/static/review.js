@@ -5,8 +5,9 @@
 
 import { t } from './i18n.js';
 
-// The SVG namespace (a name, not a resource the page loads).
-const SVG = 'http:' + '//www.w3.org/2000/svg';
+// The SVG namespace (a name, not a resource the page loads), for the graphs of this module and
+// of mine.js.
+export const SVG = 'http:' + '//www.w3.org/2000/svg';
 
 export function initReview(d) {
   const { $ } = d;

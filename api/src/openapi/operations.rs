@@ -280,7 +280,7 @@ pub fn new_player() -> Value {
 /// `GET /api/players/me`.
 pub fn me() -> Value {
     json!({
-        "summary": "The player's dashboard: rating, streaks, puzzles solved and failed at the first attempt, in all and by theme.",
+        "summary": "The player's dashboard: rating, streaks, the rating after each first attempt, puzzles solved and failed at the first attempt, in all and by theme.",
         "operationId": "me",
         "security": player_security(true),
         "responses": responses(ok("The dashboard.", "Dashboard"), &["400", "500"])
