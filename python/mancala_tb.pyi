@@ -96,14 +96,20 @@ class Position:
     def seeds_on_board(self) -> int: ...
     @property
     def board(self) -> list[int]:
-        """The side to move's pits 1..L, then the opponent's 1..L."""
+        """The side to move's pits 1..L, then the opponent's 1..L (PositionError when a pit
+        is closed)."""
     @property
     def slice(self) -> tuple[str, int]:
-        """The slice the tablebase stores it in, and its row there."""
+        """The slice the tablebase stores it in, and its row there (PositionError when a pit
+        is closed)."""
+    @property
+    def has_closed_pits(self) -> bool:
+        """A pit closed with sand (Rio Kadalis after a match's first round)."""
     @property
     def game_over(self) -> Optional[tuple[int, int]]:
         """Final totals (south, north) when the game is over here."""
-    def pits(self, side: str) -> list[int]: ...
+    def pits(self, side: str) -> list[Optional[int]]:
+        """Seeds of side's pits 1..L; None for a closed pit."""
     def legal_moves(self) -> list[str]: ...
     def moves(self) -> list["Played"]: ...
     def play(self, move: MoveLike) -> "Played": ...

@@ -352,6 +352,10 @@ impl From<DbError> for ApiError {
                     solve,
                 }
             }
+            DbError::ClosedPits { .. } => ApiError::BadRequest {
+                field: "position".into(),
+                message: e.to_string(),
+            },
             DbError::Corrupt { .. } | DbError::DamagedSlice { .. } => {
                 ApiError::Unavailable(format!(
                     "{e}: this server's tablebase is damaged there and refuses to answer from it; \

@@ -90,6 +90,15 @@ pub enum DbError {
         /// The database file.
         path: String,
     },
+    /// A position with closed pits (a later round of a Rio Kadalis match) asked of the
+    /// tablebase, whose slices hold boards with every pit open: such positions are searched.
+    #[error("{position}: a {variant} position with closed pits is not in the tablebase (its slices hold boards with every pit open); it is answered by search")]
+    ClosedPits {
+        /// The variant.
+        variant: Variant,
+        /// The position asked for.
+        position: String,
+    },
     /// A stored chunk does not match its checksum, or cannot be decoded: it is never served.
     #[error("{variant} slice {slice} chunk {chunk} is damaged ({what})")]
     Corrupt {

@@ -42,8 +42,15 @@ impl ChunkCache {
 }
 
 impl Tablebase {
-    /// The solved value of a position (its `CAPTURED` field plays no part).
+    /// The solved value of a position (its `CAPTURED` field plays no part); a position with
+    /// closed pits is [`DbError::ClosedPits`].
     pub fn probe(&self, position: &Position) -> Result<Value, DbError> {
+        if position.has_closed_pits() {
+            return Err(DbError::ClosedPits {
+                variant: position.variant(),
+                position: position.to_string(),
+            });
+        }
         self.probe_board(position.variant(), &position.relative_board())
     }
 

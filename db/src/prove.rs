@@ -200,6 +200,11 @@ pub enum ProveError {
         /// The largest budget tried there.
         nodes: u64,
     },
+    /// The position has closed pits (a later round of a Rio Kadalis match): the plain rules
+    /// that check certificates (the `mancala-check` crate) have every pit open, so no
+    /// certificate is made for it.
+    #[error("{0}: certificates are made for boards with every pit open; this one has closed pits")]
+    ClosedPits(String),
     /// The proof grew beyond [`ProofOptions::max_positions`].
     #[error("the proof search visited {0} positions, its limit")]
     TooLarge(u64),
@@ -473,6 +478,10 @@ impl Evaluator {
         options: ProofOptions,
         progress: &mut dyn FnMut(&ProofReport),
     ) -> Result<Certificate, ProveError> {
+        if position.has_closed_pits() {
+            // The plain rules that check a certificate know every pit open only.
+            return Err(ProveError::ClosedPits(position.to_string()));
+        }
         let started = Instant::now();
         let variant = position.variant();
         let leaf_seeds = self.held_up_to(variant);

@@ -143,32 +143,44 @@ impl PyPosition {
         self.0.seeds_on_board()
     }
 
-    /// The seeds of `side`'s pits 1..L, in its own numbering (docs/rules.md#notation).
-    fn pits(&self, side: &str) -> PyResult<Vec<u32>> {
+    /// The seeds of `side`'s pits 1..L, in its own numbering (docs/rules.md#notation); `None`
+    /// for a pit closed with sand (Rio Kadalis after a match's first round).
+    fn pits(&self, side: &str) -> PyResult<Vec<Option<u32>>> {
         let side = parse_side(side)?;
         Ok((1..=self.0.variant().pits_per_side())
-            .map(|k| u32::from(self.0.pit(side, k)))
+            .map(|k| (!self.0.is_closed(side, k)).then(|| u32::from(self.0.pit(side, k))))
             .collect())
     }
 
-    /// The board seen from the side to move, as the tablebase numbers it: its pits 1..L, then
-    /// the opponent's 1..L (a row of `slice_arrays`).
+    /// Whether any pit is closed with sand: such a position is answered by search, never from
+    /// a tablebase slice (whose boards have every pit open).
     #[getter]
-    fn board(&self) -> Vec<u32> {
+    fn has_closed_pits(&self) -> bool {
+        self.0.has_closed_pits()
+    }
+
+    /// The board seen from the side to move, as the tablebase numbers it: its pits 1..L, then
+    /// the opponent's 1..L (a row of `slice_arrays`). A position with closed pits has no such
+    /// row: `PositionError`.
+    #[getter]
+    fn board(&self) -> PyResult<Vec<u32>> {
+        self.every_pit_open()?;
         let cells = 2 * self.0.variant().pits_per_side();
-        self.0.relative_board().cells[..cells]
+        Ok(self.0.relative_board().cells[..cells]
             .iter()
             .map(|&c| u32::from(c))
-            .collect()
+            .collect())
     }
 
     /// The slice the tablebase stores this position in (`"12"`, or `"5-3"` in four-row
-    /// variants: the mover's seeds, then the opponent's) and its row there.
+    /// variants: the mover's seeds, then the opponent's) and its row there; `PositionError`
+    /// for a position with closed pits, which no slice holds.
     #[getter]
-    fn slice(&self) -> (String, u64) {
+    fn slice(&self) -> PyResult<(String, u64)> {
+        self.every_pit_open()?;
         let board = self.0.relative_board();
         let slice = Slice::of(self.0.variant(), &board);
-        (slice.id.to_string(), slice.index(&board))
+        Ok((slice.id.to_string(), slice.index(&board)))
     }
 
     /// The final totals `(south, north)` when the game is over here, else `None`.
@@ -224,6 +236,20 @@ impl PyPosition {
             self.0.variant().id(),
             self.0.to_string()
         )
+    }
+}
+
+impl PyPosition {
+    /// `PositionError` when a pit is closed: such a board is no row of a tablebase slice.
+    fn every_pit_open(&self) -> PyResult<()> {
+        if self.0.has_closed_pits() {
+            return Err(PositionError::new_err(format!(
+                "{}: a position with closed pits is in no tablebase slice (their boards have \
+                 every pit open); it is answered by search",
+                self.0
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -129,3 +129,19 @@ def test_slice_and_row_of_a_position():
     assert m.Position("kalah-4", "0,0,0,0/3,0,0,0 S").slice == ("3", 119)
     # Seen from North, North's pit 1 is the first cell.
     assert m.Position("kalah-4", "0,0,0,3/0,0,0,0 N").slice == ("3", 119)
+
+
+def test_closed_pits_are_none_and_in_no_slice():
+    # North's pits 5 and 6 closed (the top row lists N6 first). South plays S1 (4 seeds) on a
+    # ring without N5, N6: S2..S5 -> 5, lift 5 from S5: S6, N1..N4 -> 5, lift 5 from N4: the
+    # ring skips N5, N6: S1 (0 -> 1), S2..S4 -> 6, S5 (0 -> 1, last, empty): ends.
+    p = m.Position("rio-kadalis", "x,x,4,4,4,4/4,4,4,4,4,4 S")
+    assert p.has_closed_pits
+    assert p.pits("N") == [4, 4, 4, 4, None, None]
+    assert str(p.play(1).after) == "x,x,0,5,5,5/1,6,6,6,1,5 N"
+    for closed_only in ("slice", "board"):
+        with pytest.raises(m.PositionError, match="closed pits"):
+            getattr(p, closed_only)
+    assert not m.Position("rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 S").has_closed_pits
+    with pytest.raises(m.PositionError, match="oware has no closed pits"):
+        m.Position("oware", "x,4,4,4,4,4/4,4,4,4,4,4 S")

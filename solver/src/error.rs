@@ -22,7 +22,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A pit count is not a non-negative decimal number.
-    #[error("ROWS: row {row}, pit {column} (from the left): `{text}` is not a seed count (expected a whole number 0 or more)")]
+    #[error("ROWS: row {row}, pit {column} (from the left): `{text}` is not a seed count (expected a whole number 0 or more, or `x` for a closed pit)")]
     BadNumber {
         /// 1-based row, counted from the top.
         row: usize,
@@ -78,6 +78,24 @@ pub enum PositionError {
         what: &'static str,
         /// The most allowed.
         max: u32,
+    },
+    /// A closed pit (`x`) in a variant that has none: only Rio Kadalis closes pits, from the
+    /// second round of a match on (docs/rules.md#rio-kadalis-matches).
+    #[error("ROWS: {side}'s pit {pit} is closed (`x`), but {variant} has no closed pits (only rio-kadalis and rio-kadalis-5 do, from the second round of a match)")]
+    ClosedPitNotAllowed {
+        /// The variant id.
+        variant: &'static str,
+        /// The closed pit's owner, `South` or `North`.
+        side: &'static str,
+        /// Its number in the owner's numbering.
+        pit: usize,
+    },
+    /// Every pit of a side is closed: that player could not open a pit for the round, so the
+    /// match was over before it (docs/rules.md#rio-kadalis-matches).
+    #[error("ROWS: every pit of {side} is closed (`x`); a side with no open pit has lost the match, so this is not a position of a round")]
+    NoOpenPit {
+        /// The side, `South` or `North`.
+        side: &'static str,
     },
     /// A board total that the rules can never produce.
     #[error("ROWS: {total} seeds on the board cannot occur in {variant}: the total must be a multiple of {step}")]

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use crate::error::{ParseError, ParsePositionError, PositionError};
 use crate::position::{Board, Position, Side};
-use crate::{BySide, Variant};
+use crate::{BySide, Shape, Variant};
 
 /// Which pit is drawn at each place of the board: `layout(v)[row][column]` is the owner and pit
 /// number (1-based) at that row (counted from the top) and column (from South's left). The one
@@ -57,8 +57,9 @@ fn build_layout(variant: Variant) -> Layout {
 /// to move and the captured seeds. Reading text into a `Setup` checks only the syntax.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// Seed counts row by row, top to bottom, each row from South's left to right.
-    pub rows: Vec<Vec<u32>>,
+    /// Seed counts row by row, top to bottom, each row from South's left to right; `None` for
+    /// a closed pit, written `x` (docs/rules.md#rio-kadalis-matches).
+    pub rows: Vec<Vec<Option<u32>>>,
     /// The side to move.
     pub side: Side,
     /// Seeds captured by each side.
@@ -88,12 +89,16 @@ impl FromStr for Setup {
         for (r, row_text) in fields[0].split('/').enumerate() {
             let mut row = Vec::new();
             for (c, cell) in row_text.split(',').enumerate() {
+                if cell == "x" {
+                    row.push(None);
+                    continue;
+                }
                 let count = parse_count(cell).ok_or_else(|| ParseError::BadNumber {
                     row: r + 1,
                     column: c + 1,
                     text: cell.to_owned(),
                 })?;
-                row.push(count);
+                row.push(Some(count));
             }
             rows.push(row);
         }
@@ -140,6 +145,7 @@ impl Setup {
         }
         let l = variant.pits_per_side();
         let mut cells = [0u32; 2 * crate::MAX_PITS_PER_SIDE];
+        let mut closed = 0u32;
         for (r, (row, places)) in self.rows.iter().zip(layout).enumerate() {
             if row.len() != places.len() {
                 return Err(PositionError::PitCount {
@@ -149,9 +155,14 @@ impl Setup {
                 });
             }
             for (&count, &(side, pit)) in row.iter().zip(places) {
-                cells[side.index() * l + pit - 1] = count;
+                let cell = side.index() * l + pit - 1;
+                match count {
+                    Some(seeds) => cells[cell] = seeds,
+                    None => closed |= 1 << cell,
+                }
             }
         }
+        let shape = validate_shape(variant, Shape::from_bits(closed))?;
         let side_total = |side: Side| -> u64 {
             cells[side.index() * l..(side.index() + 1) * l]
                 .iter()
@@ -223,10 +234,35 @@ impl Setup {
         Ok(Position {
             variant,
             board,
+            shape,
             side: self.side,
             captured: self.captured,
         })
     }
+}
+
+/// Checks the closed pits of a board of `variant` (seen from South): only Rio Kadalis closes
+/// pits, and each side keeps at least one open (docs/rules.md#rio-kadalis-matches).
+fn validate_shape(variant: Variant, shape: Shape) -> Result<Shape, PositionError> {
+    let l = variant.pits_per_side();
+    if shape.is_open() {
+        return Ok(shape);
+    }
+    let side_name = |cell: usize| if cell < l { "South" } else { "North" };
+    if !matches!(variant, Variant::RioKadalis | Variant::RioKadalis5) {
+        let cell = shape.bits().trailing_zeros() as usize;
+        return Err(PositionError::ClosedPitNotAllowed {
+            variant: variant.id(),
+            side: side_name(cell),
+            pit: cell % l + 1,
+        });
+    }
+    for (first, side) in [(true, "South"), (false, "North")] {
+        if shape.open_pits(l, first) == 0 {
+            return Err(PositionError::NoOpenPit { side });
+        }
+    }
+    Ok(shape)
 }
 
 impl Position {
@@ -266,7 +302,11 @@ impl fmt::Display for Position {
                 if c > 0 {
                     f.write_str(",")?;
                 }
-                write!(f, "{}", self.pit(side, pit))?;
+                if self.is_closed(side, pit) {
+                    f.write_str("x")?;
+                } else {
+                    write!(f, "{}", self.pit(side, pit))?;
+                }
             }
         }
         write!(f, " {}", self.side.letter())?;

@@ -36,16 +36,24 @@ impl Position {
     /// The legal moves, in pit order.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
-        rules::expand(self.variant, &self.relative_board(), |mv, _| moves.push(mv));
+        rules::expand_shaped(
+            self.variant,
+            self.relative_shape(),
+            &self.relative_board(),
+            |mv, _| moves.push(mv),
+        );
         moves
     }
 
     /// Every legal move with what it leads to, in pit order.
     pub fn successors(&self) -> Vec<Played> {
         let mut out = Vec::new();
-        rules::expand(self.variant, &self.relative_board(), |mv, o| {
-            out.push(self.apply(mv, o))
-        });
+        rules::expand_shaped(
+            self.variant,
+            self.relative_shape(),
+            &self.relative_board(),
+            |mv, o| out.push(self.apply(mv, o)),
+        );
         out
     }
 
@@ -69,11 +77,16 @@ impl Position {
     /// ```
     pub fn play(&self, mv: Move) -> Result<Played, MoveError> {
         let mut found = None;
-        rules::expand(self.variant, &self.relative_board(), |m, o| {
-            if m == mv {
-                found = Some(self.apply(m, o));
-            }
-        });
+        rules::expand_shaped(
+            self.variant,
+            self.relative_shape(),
+            &self.relative_board(),
+            |m, o| {
+                if m == mv {
+                    found = Some(self.apply(m, o));
+                }
+            },
+        );
         found.ok_or_else(|| MoveError::Illegal {
             text: mv.to_string(),
             legal: self.legal_moves().iter().map(Move::to_string).collect(),
@@ -86,7 +99,12 @@ impl Position {
     }
 
     fn terminal(&self) -> Option<Terminal> {
-        rules::expand(self.variant, &self.relative_board(), |_, _| {})
+        rules::expand_shaped(
+            self.variant,
+            self.relative_shape(),
+            &self.relative_board(),
+            |_, _| {},
+        )
     }
 
     /// The position with a terminal allocation applied: seeds taken off the board and added to
@@ -111,6 +129,7 @@ impl Position {
         captured[mover] += o.gain[0] as u32;
         captured[!mover] += o.gain[1] as u32;
         let mut after = Position::from_relative(self.variant, &o.board, mover, captured);
+        after.shape = self.shape;
         after.side = next_side;
         let mut ends_game = matches!(o.next, Next::Over | Next::Endless);
         if !ends_game {

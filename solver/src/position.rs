@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::Not;
 
 use crate::register;
-use crate::{BySide, Variant};
+use crate::{BySide, Shape, Variant};
 
 /// Most pits one side can own (Bao la Kiarabu: two rows of 8).
 pub const MAX_PITS_PER_SIDE: usize = 16;
@@ -127,14 +127,17 @@ impl fmt::Debug for Board {
     }
 }
 
-/// A complete game state: board, side to move and seeds captured so far.
+/// A complete game state: board, closed pits, side to move and seeds captured so far.
 ///
 /// Built only by [`crate::Setup::validate`] or by playing moves, so it always satisfies the
-/// variant's limits. The board is stored with South's pits first.
+/// variant's limits. The board and its shape are stored with South's pits first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) board: Board,
+    /// The closed pits (Rio Kadalis after its first round), seen from South; a closed pit's
+    /// cell of `board` is 0.
+    pub(crate) shape: Shape,
     pub(crate) side: Side,
     pub(crate) captured: BySide<u32>,
 }
@@ -149,6 +152,7 @@ impl Position {
         Position {
             variant,
             board,
+            shape: Shape::OPEN,
             side: Side::South,
             captured: BySide::default(),
         }
@@ -169,11 +173,28 @@ impl Position {
         self.captured
     }
 
-    /// Seeds in pit `pit` (1-based, the owner's numbering) of `side`.
+    /// Seeds in pit `pit` (1-based, the owner's numbering) of `side`; 0 for a closed pit.
     pub fn pit(&self, side: Side, pit: usize) -> u8 {
+        self.board.cells[self.cell(side, pit)]
+    }
+
+    /// Whether pit `pit` (1-based, the owner's numbering) of `side` is closed with sand
+    /// (docs/rules.md#rio-kadalis-matches).
+    pub fn is_closed(&self, side: Side, pit: usize) -> bool {
+        self.shape.is_closed(self.cell(side, pit))
+    }
+
+    /// Whether any pit is closed: a position of a later round of a Rio Kadalis match, which
+    /// the tablebase's slices (every pit open) do not hold.
+    pub fn has_closed_pits(&self) -> bool {
+        !self.shape.is_open()
+    }
+
+    /// The cell of pit `pit` of `side` on the absolute board.
+    fn cell(&self, side: Side, pit: usize) -> usize {
         let l = self.variant.pits_per_side();
         assert!((1..=l).contains(&pit), "pit {pit} out of 1..={l}");
-        self.board.cells[side.index() * l + pit - 1]
+        side.index() * l + pit - 1
     }
 
     /// The board with South's pits first.
@@ -191,14 +212,24 @@ impl Position {
         }
     }
 
+    /// The closed pits seen from the side to move, like [`Position::relative_board`]: what the
+    /// rules engine ([`crate::rules::expand_shaped`]) and the search take with the board.
+    #[inline]
+    pub fn relative_shape(&self) -> Shape {
+        match self.side {
+            Side::South => self.shape,
+            Side::North => self.shape.flipped(self.variant.pits_per_side()),
+        }
+    }
+
     /// Seeds on the board.
     pub fn seeds_on_board(&self) -> u32 {
         self.board.total()
     }
 
     /// Builds a position from a board seen from `side` (its pits first), as the solver stores
-    /// it. The board must belong to the variant (at most its pits, its seed limits): boards
-    /// taken from a [`crate::Slice`] of the variant always do.
+    /// it, every pit open. The board must belong to the variant (at most its pits, its seed
+    /// limits): boards taken from a [`crate::Slice`] of the variant always do.
     pub fn from_relative(
         variant: Variant,
         relative: &Board,
@@ -212,6 +243,7 @@ impl Position {
         Position {
             variant,
             board,
+            shape: Shape::OPEN,
             side,
             captured,
         }

@@ -80,7 +80,12 @@ impl Position {
             side: if cell < l { mover } else { !mover },
             number: (cell % l) as u8 + 1,
         };
-        let steps = rules::sowing(self.variant, &self.relative_board(), number as usize - 1);
+        let steps = rules::sowing(
+            self.variant,
+            self.relative_shape(),
+            &self.relative_board(),
+            number as usize - 1,
+        );
         Ok(steps
             .into_iter()
             .map(|step| match step {

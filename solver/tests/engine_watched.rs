@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use mancala_solver::engine::{Analysis, Budget, Engine, Limit};
-use mancala_solver::{Board, Position, Variant};
+use mancala_solver::{Board, Position, Shape, Variant};
 
 #[test]
 fn each_completed_iteration_is_shown_in_order_and_the_answer_is_the_deepest() {
@@ -15,6 +15,7 @@ fn each_completed_iteration_is_shown_in_order_and_the_answer_is_the_deepest() {
     let answer = Engine::new(v, 16, |_: &Board| None)
         .analyse_watched(
             &board,
+            Shape::OPEN,
             Budget::nodes(200_000),
             Arc::new(AtomicBool::new(false)),
             &mut |a| shown.push(a.clone()),
@@ -53,6 +54,7 @@ fn the_iteration_that_proves_the_value_is_the_answer_and_not_shown_before_it() {
     let answer = Engine::new(v, 16, |_: &Board| None)
         .analyse_watched(
             &board,
+            Shape::OPEN,
             Budget::UNLIMITED,
             Arc::new(AtomicBool::new(false)),
             &mut |_| shown += 1,

@@ -115,7 +115,8 @@ fn wrong_pit_count() {
 fn bad_number() {
     for (text, row, column, bad) in [
         ("4,4,-1,4,4,4/4,4,4,4,4,4 S", 1, 3, "-1"),
-        ("4,4,4,4,4,4/4,x,4,4,4,4 S", 2, 2, "x"),
+        ("4,4,4,4,4,4/4,X,4,4,4,4 S", 2, 2, "X"),
+        ("4,4,4,4,4,4/4,xx,4,4,4,4 S", 2, 2, "xx"),
         ("4,4,4,4,4,4/4,4,4,4,,4 S", 2, 5, ""),
         ("4,4,4,4,4,+4/4,4,4,4,4,4 S", 1, 6, "+4"),
         ("4,4,4,4,4,4/4,4,4,4,4,4.0 S", 2, 6, "4.0"),
@@ -513,8 +514,12 @@ fn underscores_are_accepted_for_spaces() {
 #[test]
 fn syntax_is_checked_before_the_variant() {
     // `Setup` reads any shape; only `validate` knows the variant.
-    let setup: Setup = "1,2/3,4,5 N 6-7".parse().unwrap();
-    assert_eq!(setup.rows, vec![vec![1, 2], vec![3, 4, 5]]);
+    let setup: Setup = "1,2/3,x,5 N 6-7".parse().unwrap();
+    // `x`, a closed pit, is syntax too: whether the variant closes pits is for `validate`.
+    assert_eq!(
+        setup.rows,
+        vec![vec![Some(1), Some(2)], vec![Some(3), None, Some(5)]]
+    );
     assert_eq!(setup.captured, BySide::new(6, 7));
     assert!(matches!(
         setup.validate(RioKadalis),

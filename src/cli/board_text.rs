@@ -12,6 +12,9 @@
 //! South   4   4   4   4   4   4
 //!        S1  S2  S3  S4  S5  S6
 //! ```
+//!
+//! A pit closed with sand (Rio Kadalis after the first round of a match) is drawn as [`SAND`],
+//! never as 0, and the status lines name the closed pits.
 
 use std::fmt::Write as _;
 
@@ -21,6 +24,18 @@ use super::side_name;
 
 /// Spaces between two columns of pits.
 const GAP: usize = 2;
+
+/// What a closed pit is drawn as: sand.
+pub const SAND: &str = "░";
+
+/// What pit `pit` of `side` shows: its seeds, or sand when it is closed.
+fn cell_text(pos: &Position, side: Side, pit: usize) -> String {
+    if pos.is_closed(side, pit) {
+        SAND.to_owned()
+    } else {
+        pos.pit(side, pit).to_string()
+    }
+}
 
 /// The label of a pit: the owner's letter and the owner's pit number, e.g. `S1`, `N14`.
 fn pit_label(side: Side, pit: usize) -> String {
@@ -42,7 +57,7 @@ pub fn board(pos: &Position) -> String {
         .map(|&(side, pit)| {
             pit_label(side, pit)
                 .len()
-                .max(pos.pit(side, pit).to_string().len())
+                .max(cell_text(pos, side, pit).chars().count())
         })
         .max()
         .unwrap_or(1);
@@ -89,10 +104,7 @@ pub fn board(pos: &Position) -> String {
         let labels = line("", places.iter().map(|&(s, k)| pit_label(s, k)).collect());
         let counts = line(
             &name_of(side, inner),
-            places
-                .iter()
-                .map(|&(s, k)| pos.pit(s, k).to_string())
-                .collect(),
+            places.iter().map(|&(s, k)| cell_text(pos, s, k)).collect(),
         );
         // Labels go on the outside of each side's block: above North's outer row and South's
         // inner row, below North's inner row and South's outer row.
@@ -150,7 +162,29 @@ pub fn status(pos: &Position) -> String {
     };
     out.push('\n');
     out.push_str(&seeds_line(pos));
+    out.push_str(&closed_line(pos));
     out
+}
+
+/// `Closed with sand (░): South's pits 1, 2; North's pit 1.` and a newline, or nothing when
+/// every pit is open.
+pub fn closed_line(pos: &Position) -> String {
+    let l = pos.variant().pits_per_side();
+    let sides: Vec<String> = [Side::South, Side::North]
+        .into_iter()
+        .filter_map(|side| {
+            let pits: Vec<String> = (1..=l)
+                .filter(|&k| pos.is_closed(side, k))
+                .map(|k| k.to_string())
+                .collect();
+            let noun = if pits.len() == 1 { "pit" } else { "pits" };
+            (!pits.is_empty()).then(|| format!("{}'s {noun} {}", side_name(side), pits.join(", ")))
+        })
+        .collect();
+    if sides.is_empty() {
+        return String::new();
+    }
+    format!("Closed with sand ({SAND}): {}.\n", sides.join("; "))
 }
 
 /// `Captured: South s, North n.  On the board: South a, North b.` and a newline.
@@ -190,6 +224,21 @@ mod tests {
         let four = board(&Position::start(Variant::Hawalis));
         // Four count rows, four label rows and the rule between the sides.
         assert_eq!(four.lines().count(), 9, "{four}");
+    }
+
+    #[test]
+    fn closed_pits_are_sand_and_named() {
+        // North's pits 5 and 6 (the top row's first two places) and South's pit 1 closed.
+        let p = Position::parse(Variant::RioKadalis, "x,x,4,4,4,4/x,4,4,4,4,4 S").unwrap();
+        let text = board(&p);
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows[1], "North   ░   ░   4   4   4   4", "{text}");
+        assert_eq!(rows[2], "South   ░   4   4   4   4   4", "{text}");
+        assert_eq!(
+            closed_line(&p),
+            "Closed with sand (░): South's pit 1; North's pits 5, 6.\n"
+        );
+        assert_eq!(closed_line(&Position::start(Variant::RioKadalis)), "");
     }
 
     #[test]

@@ -39,6 +39,7 @@ fn db_hint(err: &DbError) -> Option<String> {
             "reading commands and `mancala serve --read-only` can still use it".to_owned()
         }
         DbError::Busy { .. } => "try again shortly".to_owned(),
+        DbError::ClosedPits { .. } => "`mancala eval` answers it by search".to_owned(),
         DbError::SchemaVersion { found: 0, .. } => "create one with `mancala solve`".to_owned(),
         DbError::SchemaVersion { found, read, .. } if found < read => {
             "any writing command (`mancala solve`) upgrades it".to_owned()

@@ -199,3 +199,73 @@ fn sowing_steps_come_only_when_asked_for() {
     ));
     r.error(400, Some("sowing"));
 }
+
+#[test]
+fn closed_pits_are_searched_round_the_open_pits_not_read_from_the_table() {
+    // The tablebase holds every full board of 8 seeds, and so the same seeds with every pit
+    // open (`3,0,0,0,0,0/0,3,0,0,0,2 S`); with closed pits the position is another one.
+    let db = tablebase(&[("rio-kadalis", 8)]);
+    let server = Server::start(db, &[]);
+    // North's only open pit is N6 (3 seeds); South's are S1 = 0, S2 = 3 and S6 = 2. The ring is
+    // S1, S2, S6, N6. S6: N6 (3 -> 4, not last): North takes 4; S1 (0 -> 1, last): ends.
+    // S2: S6 -> 3, N6 -> 4 (not last): North takes 4; S1 (0 -> 1): ends. Either way North has
+    // no seed to move: the round ends, South taking its row's 4. Both moves: 4-4, value 0.
+    let position = "3,x,x,x,x,x/0,3,x,x,x,2 S";
+    let r = server.get(&format!(
+        "/api/rio-kadalis?position={}&sowing=true",
+        q(position)
+    ));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let json = r.json();
+    assert_eq!(json["position"], position);
+    assert_eq!(json["source"], "search", "{json}");
+    assert_eq!(
+        (&json["exact"], &json["value"]["score"]),
+        (&json!(true), &json!(0))
+    );
+    let moves = json["moves"].as_array().unwrap();
+    let played: Vec<(&str, &str)> = moves
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap(), m["after"].as_str().unwrap()))
+        .collect();
+    let over = "0,x,x,x,x,x/0,0,x,x,x,0 N 4-4";
+    assert_eq!(played, [("2", over), ("6", over)]);
+    // The sowing of S6 skips North's closed pits 1..5 and South's 3..5.
+    let pits: Vec<&str> = moves[1]["sowing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["pit"].as_str().unwrap())
+        .collect();
+    assert_eq!(pits, ["S6", "N6", "N6", "S1"], "lift, sow, capture, sow");
+    // Games with closed pits are analysed too.
+    let body = json!({"position": "x,x,4,4,4,4/x,x,4,4,4,4 S", "moves": ["3"]});
+    let r = server.post("/api/rio-kadalis/analyse", body.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["moves"][0]["source"], "search", "{}", r.body);
+    // A closed pit where the rules have none, and a side with none open, name what is wrong.
+    let r = server.get(&format!(
+        "/api/oware?position={}",
+        q("x,4,4,4,4,4/4,4,4,4,4,4 S")
+    ));
+    let e = r.error(400, Some("position"));
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("oware has no closed pits"),
+        "{e}"
+    );
+    let r = server.get(&format!(
+        "/api/rio-kadalis?position={}",
+        q("4,4,4,4,4,4/x,x,x,x,x,x S")
+    ));
+    let e = r.error(400, Some("position"));
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("every pit of South is closed"),
+        "{e}"
+    );
+}

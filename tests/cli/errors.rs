@@ -24,7 +24,8 @@ fn bad_positions_exit_2_naming_the_field() {
         ("4,4,4,4,4,4/4,4,4,4,4,4 X", "SIDE"),
         ("4,4,4,4,4,4/4,4,4,4,4,4 S 1", "CAPTURED"),
         ("-1,4,4,4,4,4/4,4,4,4,4,4 S", "ROWS: row 1, pit 1"),
-        ("x,4,4,4,4,4/4,4,4,4,4,4 S", "ROWS: row 1, pit 1"),
+        ("y,4,4,4,4,4/4,4,4,4,4,4 S", "ROWS: row 1, pit 1"),
+        ("4,4,4,4,4,4/x,x,x,x,x,x S", "every pit of South is closed"),
         ("4,4,4,4,4,4/4,4,4,4,4,5 S", "ROWS: 49 seeds"),
         ("4,4,4,4,4,4/4,4,4,4,4,3 S", "multiple of 4"),
         ("99999999999,4,4,4,4,4/4,4,4,4,4,4 S", "ROWS"),
@@ -35,6 +36,12 @@ fn bad_positions_exit_2_naming_the_field() {
         refused("rio-kadalis", position, expected);
     }
     refused("hawalis", RIO_START, "ROWS: expected 4 rows");
+    // Only Rio Kadalis closes pits.
+    refused(
+        "oware",
+        "x,4,4,4,4,4/4,4,4,4,4,4 S",
+        "North's pit 6 is closed (`x`), but oware has no closed pits",
+    );
     refused(
         "al-manqala",
         "7,7,7,7,7,7,7/7,7,7,7,7,7,6 S",

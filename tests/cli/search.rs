@@ -253,3 +253,40 @@ fn without_a_tablebase_file_the_searching_commands_search_and_say_so() {
 
     assert!(!none.exists(), "nothing was written: {none:?}");
 }
+
+#[test]
+fn closed_pits_are_shown_as_sand_and_searched() {
+    let db = tablebase(&[("rio-kadalis", 8)]);
+    // As in the API's test: both of South's moves end the round 4-4 (North takes a four from
+    // its only open pit N6, then has nothing to move; South takes its row's 4): value 0. The
+    // same seeds with every pit open are in the tablebase, and worth something else to South.
+    let position = "3,x,x,x,x,x/0,3,x,x,x,2 S";
+    let json: Json =
+        serde_json::from_str(run_db(&["eval", "rio-kadalis", position, "--json"], db).ok())
+            .unwrap();
+    assert_eq!(json["source"], "search", "{json}");
+    assert_eq!(
+        (&json["exact"], &json["value"]["score"]),
+        (&Json::Bool(true), &Json::from(0))
+    );
+    let open: Json = serde_json::from_str(
+        run_db(
+            &["eval", "rio-kadalis", "3,0,0,0,0,0/0,3,0,0,0,2 S", "--json"],
+            db,
+        )
+        .ok(),
+    )
+    .unwrap();
+    assert_eq!(open["source"], "tablebase", "{open}");
+    assert_ne!(open["value"]["score"], 0, "{open}");
+    let text = crate::common::bin::stdout_of(&["show", "rio-kadalis", position]);
+    assert!(text.contains("North   3   ░   ░   ░   ░   ░"), "{text}");
+    assert!(
+        text.contains("Closed with sand (░): South's pits 3, 4, 5; North's pits 1, 2, 3, 4, 5."),
+        "{text}"
+    );
+    let line = run_db(&["mainline", "rio-kadalis", position], db)
+        .ok()
+        .to_owned();
+    assert!(line.contains("0,x,x,x,x,x/0,0,x,x,x,0 N 4-4"), "{line}");
+}

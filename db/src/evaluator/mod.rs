@@ -71,10 +71,12 @@ impl Evaluator {
     }
 
     /// Whether the tablebase holds `position` (a lookup in memory): its evaluation, and every
-    /// position play can reach from it, need no search.
+    /// position play can reach from it, need no search. Never a position with closed pits.
     pub fn holds(&self, position: &Position) -> bool {
-        self.solved
-            .holds(&self.tb, position.variant(), &position.relative_board())
+        !position.has_closed_pits()
+            && self
+                .solved
+                .holds(&self.tb, position.variant(), &position.relative_board())
     }
 
     /// Evaluates any legal position: from the tablebase where it holds it, else by a search

@@ -78,8 +78,17 @@ impl<'e> Session<'e> {
     /// Whether the tablebase holds `position`, and with it every position play can reach from
     /// it (captures only ever take seeds off the board).
     pub fn holds(&self, position: &Position) -> bool {
-        self.solved
-            .contains(&Slice::of(self.variant, &position.relative_board()).id)
+        !position.has_closed_pits()
+            && self
+                .solved
+                .contains(&Slice::of(self.variant, &position.relative_board()).id)
+    }
+
+    /// Whether answers for `position` are looked up among and added to the evaluator's kept
+    /// answers: not for a position with closed pits, since they are filed by board and a
+    /// board does not say which pits are closed.
+    fn keeps(&self, position: &Position) -> bool {
+        self.shares_answers && !position.has_closed_pits()
     }
 
     /// A session whose answers depend on their positions and budgets alone: it neither uses
@@ -117,7 +126,7 @@ impl<'e> Session<'e> {
             return self.evaluator.tb.evaluate(position).map(Some);
         }
         let board = position.relative_board();
-        if self.shares_answers {
+        if self.keeps(position) {
             let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
             if let Some(kept) = answers.get(tb, self.variant, &board, self.contents, budget)? {
                 return Ok(Some(kept.evaluation(position)));
@@ -129,7 +138,7 @@ impl<'e> Session<'e> {
         };
         self.searched = true;
         let evaluation = Evaluation::from_search(position, &analysis);
-        if self.shares_answers {
+        if self.keeps(position) {
             let kept = Kept::searched(analysis, budget);
             let answers = &self.evaluator.answers;
             answers.keep(self.variant, &board, self.contents, kept);
@@ -165,6 +174,9 @@ impl<'e> Session<'e> {
 
     /// Whether an answer kept for `position` (the book's among them) covers `budget`.
     pub(crate) fn kept_covers(&self, position: &Position, budget: Budget) -> Result<bool, DbError> {
+        if position.has_closed_pits() {
+            return Ok(false);
+        }
         let board = position.relative_board();
         let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
         Ok(answers
@@ -212,10 +224,13 @@ impl<'e> Session<'e> {
     ) -> Result<Option<Analysis>, DbError> {
         let cancel = Arc::clone(&self.fault.cancel);
         let searching = self.searching()?;
-        let analysis =
-            searching
-                .engine
-                .analyse_watched(&position.relative_board(), budget, cancel, each);
+        let analysis = searching.engine.analyse_watched(
+            &position.relative_board(),
+            position.relative_shape(),
+            budget,
+            cancel,
+            each,
+        );
         if let Some(error) = self.take_fault() {
             return Err(error);
         }

@@ -7,10 +7,25 @@
 //! board in any search that can be run. The lowest bit is always set, so 0 marks an empty slot.
 
 use crate::position::Board;
+use crate::Shape;
 
-/// The fingerprint of `board`; never 0.
+/// The fingerprint of `board` of `shape` (its closed pits, seen from the same side); never 0.
+/// A board with every pit open keeps the key it has without shapes; the same seeds on a board
+/// with closed pits are another position (their sowing goes round fewer pits), so its key
+/// differs.
 #[inline]
-pub(super) fn fingerprint(board: &Board) -> u128 {
+pub(super) fn fingerprint(board: &Board, shape: Shape) -> u128 {
+    let key = fingerprint_open(board);
+    if shape.is_open() {
+        return key;
+    }
+    let bits = u64::from(shape.bits());
+    key ^ (u128::from(mix(bits ^ 0xA409_3822_299F_31D0)) << 64 | u128::from(mix(bits) & !1))
+}
+
+/// The fingerprint of a board with every pit open.
+#[inline]
+fn fingerprint_open(board: &Board) -> u128 {
     let word = |i: usize| {
         let mut w = [0u8; 8];
         w.copy_from_slice(&board.cells[8 * i..8 * i + 8]);
@@ -54,7 +69,11 @@ mod tests {
             let mut far = Board::EMPTY;
             far.cells[24..32].copy_from_slice(&b.cells[..8]);
             for board in [b, far] {
-                let k = fingerprint(&board);
+                let k = fingerprint(&board, Shape::OPEN);
+                // The same seeds with a closed pit are another position, with another key.
+                let closed = fingerprint(&board, Shape::from_bits(1 << 31));
+                assert_ne!(closed, k);
+                assert_eq!(closed & 1, 1);
                 assert_ne!(k, 0);
                 seen.insert(k);
                 count += 1;

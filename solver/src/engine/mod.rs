@@ -66,7 +66,7 @@ pub use path::MAX_DEPTH;
 pub use table::{table_bits, TranspositionTable};
 
 use crate::position::Board;
-use crate::{Family, Variant};
+use crate::{Family, Shape, Variant};
 use budget::Meter;
 use path::Path;
 use table::Table;
@@ -79,6 +79,9 @@ pub struct Engine<L: Fn(&Board) -> Option<i8>> {
     /// The tablebase: the exact value of a board (seen from the side to move) when it holds it.
     /// Asked at every node, so it should say `None` quickly for boards it cannot hold.
     leaf: L,
+    /// The closed pits of the board being searched, seen from its side to move: open but in
+    /// the later rounds of a Rio Kadalis match. Set at the root, flipped with the board.
+    shape: Shape,
     table: Table,
     path: Path,
     meter: Meter,
@@ -106,6 +109,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         Engine {
             variant,
             leaf,
+            shape: Shape::OPEN,
             table: t,
             path: Path::new(),
             meter: Meter::start(Budget::UNLIMITED, None),

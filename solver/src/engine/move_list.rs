@@ -11,7 +11,7 @@
 use crate::position::{Board, MAX_PITS_PER_SIDE};
 use crate::rules::{self, MoveEffect, Next, Terminal};
 use crate::value::is_exit;
-use crate::Variant;
+use crate::{Shape, Variant};
 
 /// Most moves of a position: one per pit of the mover (a pass is only ever the one move).
 pub(super) const MAX_MOVES: usize = MAX_PITS_PER_SIDE;
@@ -39,7 +39,11 @@ impl MoveOrder {
 impl MoveList {
     /// The moves of `board` (seen from the side to move), or the game's end when it has none.
     #[inline]
-    pub(super) fn generate(variant: Variant, board: &Board) -> Result<MoveList, Terminal> {
+    pub(super) fn generate(
+        variant: Variant,
+        shape: Shape,
+        board: &Board,
+    ) -> Result<MoveList, Terminal> {
         let placeholder = MoveEffect {
             board: Board::EMPTY,
             gain: [0, 0],
@@ -49,7 +53,7 @@ impl MoveList {
             effects: [placeholder; MAX_MOVES],
             len: 0,
         };
-        match rules::expand(variant, board, |_, effect| {
+        match rules::expand_shaped(variant, shape, board, |_, effect| {
             list.effects[list.len] = *effect;
             list.len += 1;
         }) {
@@ -115,7 +119,9 @@ mod tests {
         // quiet move, index 0); pit 4 sows into the store (an extra turn, index 1).
         let mut b = Board::EMPTY;
         b.cells[..8].copy_from_slice(&[0, 0, 1, 1, 2, 0, 0, 3]);
-        let list = MoveList::generate(Variant::Kalah4, &b).ok().unwrap();
+        let list = MoveList::generate(Variant::Kalah4, Shape::OPEN, &b)
+            .ok()
+            .unwrap();
         assert_eq!(list.effect(1).next, Next::Mover);
         assert_eq!(list.order(super::super::table::NO_MOVE).as_slice(), [1, 0]);
         assert_eq!(list.order(0).as_slice(), [0, 1]);

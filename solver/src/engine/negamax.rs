@@ -53,9 +53,13 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 .negamax(&effect.board, visit, depth, alpha - gain, beta - gain)?
                 .for_same_mover(gain),
             Next::Opponent => {
-                let board = effect.board.flipped(self.variant.pits_per_side());
-                self.negamax(&board, visit, depth, gain - beta, gain - alpha)?
-                    .for_opponent_mover(gain)
+                let l = self.variant.pits_per_side();
+                let board = effect.board.flipped(l);
+                let shape = self.shape;
+                self.shape = shape.flipped(l);
+                let child = self.negamax(&board, visit, depth, gain - beta, gain - alpha);
+                self.shape = shape;
+                child?.for_opponent_mover(gain)
             }
         })
     }
@@ -71,10 +75,13 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         beta: i32,
     ) -> Result<Outcome, Stop> {
         self.meter.tick()?;
-        if let Some(v) = (self.leaf)(board) {
-            return Ok(Outcome::exact(UNIT * i32::from(v)));
+        // The tablebase's boards have every pit open: a board with closed pits is not one.
+        if self.shape.is_open() {
+            if let Some(v) = (self.leaf)(board) {
+                return Ok(Outcome::exact(UNIT * i32::from(v)));
+            }
         }
-        let key = fingerprint(board);
+        let key = fingerprint(board, self.shape);
         let entry = self.table.probe(key);
         let (mut lo, mut hi) = self.seed_bounds(board);
         if let Some(e) = &entry {
@@ -103,7 +110,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 return Ok(within(Outcome::value(0, Basis::repetition(ply)), lo, hi));
             }
         }
-        let moves = match MoveList::generate(self.variant, board) {
+        let moves = match MoveList::generate(self.variant, self.shape, board) {
             Ok(moves) => moves,
             Err(end) => {
                 let score = terminal_score(self.variant.scoring(), &end);
@@ -223,7 +230,7 @@ fn within(o: Outcome, lo: i32, hi: i32) -> Outcome {
 mod tests {
     use super::*;
     use crate::engine::Budget;
-    use crate::{Position, Variant};
+    use crate::{Position, Shape, Variant};
 
     /// Oware, one seed a side in lockstep: a forced cycle of 12 plies with no capture (see
     /// `solver/tests/engine_cycles.rs`).
@@ -235,8 +242,13 @@ mod tests {
         let start = Position::parse(v, CYCLE).unwrap().relative_board();
         let mut engine = Engine::new(v, 10, |_: &Board| None);
         // The start on the path at ply 0; search the position after its only move, at ply 1.
-        assert_eq!(engine.path.enter(Visit::ROOT, fingerprint(&start)), None);
-        let moves = MoveList::generate(v, &start).ok().unwrap();
+        assert_eq!(
+            engine
+                .path
+                .enter(Visit::ROOT, fingerprint(&start, Shape::OPEN)),
+            None
+        );
+        let moves = MoveList::generate(v, Shape::OPEN, &start).ok().unwrap();
         let effect = *moves.effect(0);
         let child = effect.board.flipped(v.pits_per_side());
         let o = engine
@@ -251,7 +263,10 @@ mod tests {
             assert!(basis.is_proven_at(0));
             assert!(!basis.is_proven_at(1));
         }
-        let e = engine.table.probe(fingerprint(&child)).unwrap();
+        let e = engine
+            .table
+            .probe(fingerprint(&child, Shape::OPEN))
+            .unwrap();
         let nothing = (-INFINITY as i16, INFINITY as i16);
         assert_eq!((e.proven_lower, e.proven_upper), nothing);
         assert_eq!((e.lower, e.upper), nothing, "nor as an estimate");
@@ -260,7 +275,10 @@ mod tests {
         let a = engine.analyse(&child, Budget::UNLIMITED);
         assert!(a.value.exact && a.value.score == 0);
         let after = a.moves[0].effect.board.flipped(v.pits_per_side());
-        let e = engine.table.probe(fingerprint(&after)).unwrap();
+        let e = engine
+            .table
+            .probe(fingerprint(&after, Shape::OPEN))
+            .unwrap();
         assert_eq!((e.proven_lower, e.proven_upper), (0, 0));
     }
 }

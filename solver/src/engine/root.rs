@@ -26,7 +26,7 @@ use super::Engine;
 use crate::position::Board;
 use crate::rules::{self, MoveEffect};
 use crate::value::terminal_score;
-use crate::Move;
+use crate::{Move, Shape};
 use std::cmp::Reverse;
 
 impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
@@ -34,7 +34,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// moves, searched within `budget`: exact where the search could prove it, else the estimate
     /// of the deepest iteration it completed. Never fails: the first iteration always completes.
     pub fn analyse(&mut self, board: &Board, budget: Budget) -> Analysis {
-        self.search(board, budget, None, &mut |_| {})
+        self.search(board, Shape::OPEN, budget, None, &mut |_| {})
             .expect("a search without a cancel flag is never cancelled")
     }
 
@@ -48,21 +48,24 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         budget: Budget,
         cancel: Arc<AtomicBool>,
     ) -> Option<Analysis> {
-        self.search(board, budget, Some(cancel), &mut |_| {})
+        self.search(board, Shape::OPEN, budget, Some(cancel), &mut |_| {})
     }
 
     /// [`Engine::analyse_until`], calling `each` with the analysis so far after every iteration
     /// it completes (deepening by one ply), before the next begins: what a client watching the
     /// answer sharpen is shown. The last call is of the deepest completed iteration, which the
-    /// answer then extends with what the iteration cut short proved.
+    /// answer then extends with what the iteration cut short proved. `shape` is the board's
+    /// closed pits, seen from its side to move ([`crate::Position::relative_shape`]): a board
+    /// with closed pits never asks the tablebase, whose boards have every pit open.
     pub fn analyse_watched(
         &mut self,
         board: &Board,
+        shape: Shape,
         budget: Budget,
         cancel: Arc<AtomicBool>,
         each: &mut dyn FnMut(&Analysis),
     ) -> Option<Analysis> {
-        self.search(board, budget, Some(cancel), each)
+        self.search(board, shape, budget, Some(cancel), each)
     }
 
     /// The analysis of [`Engine::analyse`], `None` when cancelled; `each` sees every completed
@@ -70,14 +73,18 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     fn search(
         &mut self,
         board: &Board,
+        shape: Shape,
         budget: Budget,
         cancel: Option<Arc<AtomicBool>>,
         each: &mut dyn FnMut(&Analysis),
     ) -> Option<Analysis> {
         self.meter = Meter::start(budget, cancel);
         self.table.use_at_most(table_bits(budget.nodes));
+        self.shape = shape;
         let mut moves: Vec<(Move, MoveEffect)> = Vec::new();
-        if let Some(end) = rules::expand(self.variant, board, |mv, e| moves.push((mv, *e))) {
+        if let Some(end) =
+            rules::expand_shaped(self.variant, shape, board, |mv, e| moves.push((mv, *e)))
+        {
             let score = terminal_score(self.variant.scoring(), &end);
             return Some(Analysis {
                 value: SearchValue::of(UNIT * i32::from(score), true),

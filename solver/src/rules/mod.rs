@@ -14,7 +14,7 @@ pub use trace::{NoTrace, Step, Trace};
 
 use crate::position::Board;
 use crate::variant::Family;
-use crate::{Move, Variant};
+use crate::{Move, Shape, Variant};
 
 /// Who moves after a move, or how it ended the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,12 +58,26 @@ pub struct Terminal {
 pub fn expand(
     variant: Variant,
     board: &Board,
+    sink: impl FnMut(Move, &MoveEffect),
+) -> Option<Terminal> {
+    expand_shaped(variant, Shape::OPEN, board, sink)
+}
+
+/// [`expand`] on a board of `shape` (seen, like `board`, from the side to move): a Rio Kadalis
+/// board with closed pits (docs/rules.md#rio-kadalis-matches). Only the relay family has
+/// closed pits; [`crate::Setup::validate`] refuses them elsewhere.
+#[inline]
+pub fn expand_shaped(
+    variant: Variant,
+    shape: Shape,
+    board: &Board,
     mut sink: impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
+    debug_assert!(shape.is_open() || variant.family() == Family::Relay);
     match variant.family() {
         Family::FourRow => four_row::expand(variant, board, &mut sink),
         Family::AlManqala => al_manqala::expand(variant.pits_per_side(), board, &mut sink),
-        Family::Relay => relay::expand(variant, board, &mut sink),
+        Family::Relay => relay::expand(variant, shape, board, &mut sink),
         Family::Kalah => kalah::expand(variant.pits_per_row(), board, &mut sink),
         Family::Oware => oware::expand(variant.pits_per_side(), board, &mut sink),
     }
@@ -89,8 +103,9 @@ pub fn unmake(variant: Variant, child: &Board, mut sink: impl FnMut(&Board)) {
 /// The steps of the sowing from the mover's pit index `from` (0-based, on `board` seen from the
 /// mover), as the move generator takes them: the same functions, told to report. The pit must
 /// hold seeds; whether the move is legal is for [`expand`] to say. A relay sowing that never
-/// ends is reported up to the lift where it is seen to repeat.
-pub fn sowing(variant: Variant, board: &Board, from: usize) -> Vec<Step> {
+/// ends is reported up to the lift where it is seen to repeat. `shape` is the board's closed
+/// pits, seen from the mover ([`expand_shaped`]).
+pub fn sowing(variant: Variant, shape: Shape, board: &Board, from: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     match variant.family() {
         Family::FourRow => {
@@ -101,7 +116,14 @@ pub fn sowing(variant: Variant, board: &Board, from: usize) -> Vec<Step> {
         }
         Family::Relay => {
             let anywoli = variant == Variant::Anywoli;
-            relay::sow(variant.pits_per_side(), anywoli, board, from, &mut steps);
+            relay::sow(
+                variant.pits_per_side(),
+                anywoli,
+                shape,
+                board,
+                from,
+                &mut steps,
+            );
         }
         Family::Kalah => {
             kalah::sow(variant.pits_per_row(), board, from, &mut steps);

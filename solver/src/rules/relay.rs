@@ -1,16 +1,19 @@
 //! Anywoli and Rio Kadalis (docs/rules.md#anywoli): relay sowing over both rows in which every pit
 //! that reaches four is captured at once, by its owner mid-sowing or by the mover at the last seed.
+//! On a Rio Kadalis board with closed pits (docs/rules.md#rio-kadalis-matches) the sowing goes
+//! round the open pits only; the full board, the solver's, takes a path that never asks.
 
 use super::cycle::CycleDetector;
 use super::trace::{NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
-use crate::{Move, Variant};
+use crate::{Move, Shape, Variant};
 
-/// Calls `sink` with every legal move (endless sowings are not legal), or says how the game
-/// ends when there is none.
+/// Calls `sink` with every legal move (endless sowings are not legal) of `board` of `shape`, or
+/// says how the game ends when there is none. A closed pit holds no seeds, so it is never played.
 pub(super) fn expand(
     variant: Variant,
+    shape: Shape,
     board: &Board,
     sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> Option<Terminal> {
@@ -21,7 +24,7 @@ pub(super) fn expand(
     }
     let mut any = false;
     for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        if let Some(outcome) = sow(l, anywoli, board, i, &mut NoTrace) {
+        if let Some(outcome) = sow(l, anywoli, shape, board, i, &mut NoTrace) {
             any = true;
             sink(Move::Pit(i as u8 + 1), &outcome);
         }
@@ -42,11 +45,30 @@ pub(super) fn expand(
     }
 }
 
-/// Sows from the mover's pit index `from`, telling `trace` each step; `None` when the sowing
-/// never ends.
+/// Sows from the mover's pit index `from` of `board` of `shape`, telling `trace` each step;
+/// `None` when the sowing never ends.
 pub(super) fn sow(
     l: usize,
     anywoli: bool,
+    shape: Shape,
+    board: &Board,
+    from: usize,
+    trace: &mut impl Trace,
+) -> Option<MoveEffect> {
+    if shape.is_open() {
+        sow_ring::<false>(l, anywoli, shape, board, from, trace)
+    } else {
+        sow_ring::<true>(l, anywoli, shape, board, from, trace)
+    }
+}
+
+/// [`sow`], with the test for closed pits compiled in only when `CLOSED` (the full board's
+/// sowing, the solver's hot path, stays as it was).
+#[inline(always)]
+fn sow_ring<const CLOSED: bool>(
+    l: usize,
+    anywoli: bool,
+    shape: Shape,
     board: &Board,
     from: usize,
     trace: &mut impl Trace,
@@ -66,6 +88,10 @@ pub(super) fn sow(
     cycle.repeats(&b, hand, pit as u8);
     loop {
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
+        // A side always has an open pit (the mover's own, just emptied), so this ends.
+        while CLOSED && shape.is_closed(pit) {
+            pit = if pit + 1 == ring { 0 } else { pit + 1 };
+        }
         b.cells[pit] += 1;
         hand -= 1;
         trace.step(Step::Sow { cell: pit });
