@@ -1009,6 +1009,42 @@ test('the sowing is animated seed by seed with the capture shown, and can be ski
   await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
 });
 
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`closed pits at ${width}x${height}: sand on screen, no count, not playable; the sowing goes round them`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      // North's only open pit is N6 (3); South has S1 = 0, S2 = 3, S6 = 2. S6 sows N6 (3 -> 4,
+      // not the last: North takes it) and S1 (0 -> 1): North has nothing to move, the round
+      // ends, South taking its row's 4 (docs/rules.md#rio-kadalis-matches): 4-4.
+      const position = '3,x,x,x,x,x/0,3,x,x,x,2 S';
+      await open(`#rio-kadalis/${position.replace(/ /g, '_')}`);
+      await page.waitForSelector(tid('value-S6'));
+      assert.equal(await boardPosition(), position);
+      for (const closed of ['N1', 'N5', 'S3', 'S5']) {
+        const pit = tid(`pit-${closed}`);
+        assert.ok(await onScreen(pit), `${closed} on screen`);
+        assert.equal(await page.getAttribute(pit, 'data-closed'), 'true');
+        assert.equal(await page.locator(`${pit} .seeds`).count(), 0, `${closed}: no count`);
+        assert.equal(await page.evaluate((sel) => document.querySelector(sel).tagName, pit), 'DIV', `${closed}: not a button`);
+        assert.match(await page.getAttribute(pit, 'aria-label'), /closed with sand/);
+      }
+      // The closed pits are drawn alike and unlike an empty open pit (S1).
+      const fill = (label) => page.evaluate((sel) => getComputedStyle(document.querySelector(sel)).backgroundColor, tid(`pit-${label}`));
+      assert.equal(await fill('N1'), await fill('S4'));
+      assert.notEqual(await fill('N1'), await fill('S1'));
+      assert.equal(await page.textContent(tid('value-S6')), '0');
+      await page.screenshot({ path: join(SHOTS, `closed-pits-${width}.png`) });
+      await page.click(tid('pit-S6'));
+      await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith('N 4-4'));
+      assert.equal(await boardPosition(), '0,x,x,x,x,x/0,0,x,x,x,0 N 4-4');
+      assert.equal(await page.getAttribute(tid('pit-N3'), 'data-closed'), 'true');
+      assert.match(await page.textContent(tid('explore-status')), /South 4, North 4/);
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
 test('the keyboard plays pits by number, two digits for pits 10 and up', async () => {
   await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'off'));
   await open(RK_HASH);

@@ -203,11 +203,13 @@ function badMoveWords(body) {
 
 const variants = new Map();
 
+// A position string read for drawing: `rows` of seed counts, `null` for a pit closed with sand
+// (`x`: Rio Kadalis after a match's first round, docs/rules.md#rio-kadalis-matches).
 function parsePosition(text) {
   const fields = text.trim().replace(/_/g, ' ').split(/\s+/);
   if (fields.length < 2) return null;
-  const rows = fields[0].split('/').map((r) => r.split(',').map((n) => Number(n)));
-  if (rows.some((r) => r.some((n) => !Number.isInteger(n) || n < 0))) return null;
+  const rows = fields[0].split('/').map((r) => r.split(',').map((n) => (n === 'x' ? null : Number(n))));
+  if (rows.some((r) => r.some((n) => n !== null && (!Number.isInteger(n) || n < 0)))) return null;
   const side = fields[1];
   let captured = [0, 0];
   if (fields[2]) {
@@ -324,7 +326,12 @@ function drawBoard(el, opts) {
     if (flipped) cols.reverse();
     for (const col of cols) {
       const lab = pitLabel(nrows, p, row, col);
-      const seeds = (pos.rows[row] || [])[col] ?? 0;
+      const cell = (pos.rows[row] || [])[col];
+      if (cell === null) {
+        rowEl.appendChild(closedPit(lab));
+        continue;
+      }
+      const seeds = cell ?? 0;
       const move = lab.slice(1);
       const info = owner === toMove && opts.moves ? opts.moves.get(move) : undefined;
       const canPlay = owner === toMove && opts.playable && opts.playable.has(move);
@@ -406,6 +413,24 @@ function drawBoard(el, opts) {
   if (opts.flash && opts.flash.size) {
     setTimeout(() => el.querySelectorAll('.flash').forEach((x) => x.classList.remove('flash')), 900);
   }
+}
+
+// A pit closed with sand: never played nor sown into, so it shows no count, only its label.
+function closedPit(lab) {
+  const pit = document.createElement('div');
+  pit.className = 'pit closed';
+  pit.setAttribute('role', 'img');
+  pit.setAttribute('data-testid', `pit-${lab}`);
+  pit.dataset.pit = lab;
+  pit.dataset.closed = 'true';
+  pit.title = t('pit.closed', { pit: lab });
+  pit.setAttribute('aria-label', pit.title);
+  const num = document.createElement('span');
+  num.className = 'num';
+  num.textContent = lab;
+  num.setAttribute('aria-hidden', 'true');
+  pit.append(num);
+  return pit;
 }
 
 // Sizes the board drawn in `wrap` to the room it has: pits up to 70 px; stores beside the rows

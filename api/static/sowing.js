@@ -2,6 +2,8 @@
 // come from the server (each move's `sowing` in an evaluation: lift, sow, store, capture), which
 // takes them from the rules engine: nothing here knows the rules, it only moves counts.
 
+import { t } from './i18n.js';
+
 // Milliseconds per seed for each speed setting; `off` shows the result at once.
 export const SPEEDS = { slow: 380, normal: 170, fast: 70, off: 0 };
 const SETTING = 'mancala.sowingSpeed';
@@ -61,7 +63,7 @@ export function animateSowing(wrap, steps, delay) {
       setTimeout(() => st.classList.remove('sown'), Math.max(delay, 120));
     };
     const showHand = () => {
-      hand.textContent = inHand ? `In hand: ${inHand}` : '';
+      hand.textContent = inHand ? t('sowing.in_hand', { n: inHand }) : '';
     };
     for (const step of steps) {
       if (skipped) break;
@@ -95,7 +97,7 @@ export function animateSowing(wrap, steps, delay) {
         captures += 1;
         board.dataset.captures = String(captures);
         if (el) el.classList.add('captured');
-        hand.textContent = `${step.by === 'S' ? 'South' : 'North'} captures ${step.seeds} from ${step.pit}`;
+        hand.textContent = t('sowing.captures', { side: t(`side.${step.by}`), n: step.seeds, pit: step.pit });
         await wait(delay * 4);
         if (el) {
           setSeeds(el, 0);
