@@ -11,7 +11,8 @@ use mancala_solver::{ParsePositionError, Position, Variant};
 const POSITION_HELP: &str = "\
 A position string `ROWS SIDE [CAPTURED]`: the rows from top to bottom separated by `/`, each row's \
 seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally \
-the seeds captured by South and North as `s-n`. Quote it, or write `_` for the spaces. \
+the seeds captured by South and North as `s-n`; `x` for a Rio Kadalis pit closed with sand. \
+Quote it, or write `_` for the spaces. \
 Example: '4,4,4,4,4,4/4,4,4,4,4,4 S' (Rio Kadalis start). See `mancala --help` for the pit \
 numbering.";
 

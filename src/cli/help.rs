@@ -46,12 +46,16 @@ unquoted shell arguments):
               four-row: N outer P..1 / N inner P+1..2P / S inner 2P..P+1 / S outer 1..P
   SIDE      `S` or `N`: the side to move.
   CAPTURED  `s-n`: seeds already captured by South and by North (optional, default 0-0).
+In Rio Kadalis a pit closed with sand (from the second round of a match on) is written `x`; it is
+never played nor sown into.
 
 Examples:
   Rio Kadalis start:  4,4,4,4,4,4/4,4,4,4,4,4 S
   Hawalis start:      2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 S
   After South's 1 and North's 4 in Rio Kadalis, North having captured 4:
                       8,1,1,1,7,7/0,8,2,7,2,0 S 0-4
+  Rio Kadalis, North's pits 5 and 6 closed:
+                      x,x,4,4,4,4/4,4,4,4,4,4 S
 
 A move is the mover's own pit number (1..P, or 1..2P on four-row boards), or `pass` where the
 variant makes a player pass. A game record is a list of moves separated by spaces.

@@ -26,7 +26,7 @@ fn variant_param() -> Value {
 fn position_param() -> Value {
     json!({
         "name": "position", "in": "query", "required": true,
-        "description": "A position string `ROWS SIDE [CAPTURED]` (docs/rules.md#notation): the rows from top to bottom separated by `/`, each row's seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally the seeds captured by South and North as `s-n`. Write `_` (or `%20`, or `+`) for the spaces.",
+        "description": "A position string `ROWS SIDE [CAPTURED]` (docs/rules.md#notation): the rows from top to bottom separated by `/`, each row's seed counts from South's left to right separated by `,`; the side to move `S` or `N`; optionally the seeds captured by South and North as `s-n`. In Rio Kadalis a pit closed with sand (a later round of a match) is `x`, e.g. `x,x,4,4,4,4/4,4,4,4,4,4_S`. Write `_` (or `%20`, or `+`) for the spaces.",
         "schema": {"type": "string"},
         "example": "0,0,1,0,2,1/1,0,0,3,0,0_S"
     })
