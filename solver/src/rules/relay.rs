@@ -22,13 +22,11 @@ pub(super) fn expand(
     if anywoli && board.total() <= 4 {
         return Some(Terminal { gain: [0, 0] });
     }
-    let mut any = false;
-    for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        if let Some(outcome) = sow(l, anywoli, shape, board, i, &mut NoTrace) {
-            any = true;
-            sink(Move::Pit(i as u8 + 1), &outcome);
-        }
-    }
+    let any = if shape.is_open() {
+        sow_each::<false>(l, anywoli, shape, board, sink)
+    } else {
+        sow_each::<true>(l, anywoli, shape, board, sink)
+    };
     match (any, anywoli) {
         (true, _) => None,
         (false, true) => {
@@ -43,6 +41,26 @@ pub(super) fn expand(
             ],
         }),
     }
+}
+
+/// Calls `sink` with each of the mover's pits whose sowing ends, and says whether there was
+/// one; the sowing chosen once for the whole board ([`sow_ring`]).
+#[inline(always)]
+fn sow_each<const CLOSED: bool>(
+    l: usize,
+    anywoli: bool,
+    shape: Shape,
+    board: &Board,
+    sink: &mut impl FnMut(Move, &MoveEffect),
+) -> bool {
+    let mut any = false;
+    for i in (0..l).filter(|&i| board.cells[i] > 0) {
+        if let Some(outcome) = sow_ring::<CLOSED>(l, anywoli, shape, board, i, &mut NoTrace) {
+            any = true;
+            sink(Move::Pit(i as u8 + 1), &outcome);
+        }
+    }
+    any
 }
 
 /// Sows from the mover's pit index `from` of `board` of `shape`, telling `trace` each step;
