@@ -54,6 +54,7 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     Analyse(cli::analyse::AnalyseArgs),
     Mainline(cli::mainline::MainlineArgs),
+    Match(cli::matches::MatchArgs),
     Prove(cli::prove::ProveArgs),
     /// Certificates of exact values: check one.
     #[command(subcommand)]
@@ -81,6 +82,7 @@ fn main() {
         Command::Eval(args) => args.run(),
         Command::Analyse(args) => args.run(),
         Command::Mainline(args) => args.run(),
+        Command::Match(args) => args.run(),
         Command::Prove(args) => args.run(),
         Command::Proof(command) => command.run(),
         Command::Db(command) => command.run(),

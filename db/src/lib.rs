@@ -17,6 +17,7 @@ pub mod line;
 mod open;
 mod probe;
 pub mod prove;
+pub mod rounds;
 mod schema;
 mod solve;
 mod store;

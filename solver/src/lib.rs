@@ -7,6 +7,7 @@
 //! * [`solve`]: the retrograde solver of slices; [`kalah_mtdf`]: the exact MTD(f) search of
 //!   `Kalah(P, n)` for any `P`, which checks the published Kalah results (the calibration of
 //!   the Kalah search, not what answers players: that is the engine).
+//! * [`rounds`]: Rio Kadalis as a match of rounds: winnings, reserves, the next round's board.
 //! * [`engine`]: the search of any position of any variant beyond the tablebase, exact where it
 //!   can prove it, else a labelled estimate.
 
@@ -22,6 +23,7 @@ mod notation;
 mod play;
 mod position;
 mod register;
+pub mod rounds;
 pub mod rules;
 mod shape;
 mod slice;

@@ -86,3 +86,13 @@ impl Target {
             .map_err(|e| format!("{e}, or `all`"))
     }
 }
+
+/// Refuses a variant that is not played as a match of rounds (docs/rules.md#rio-kadalis-matches).
+pub fn match_variant(variant: Variant) -> Result<(), super::BadInput> {
+    if mancala_solver::rounds::has_matches(variant) {
+        return Ok(());
+    }
+    Err(super::BadInput(format!(
+        "{variant} is not played as a match of rounds; only rio-kadalis and rio-kadalis-5 are"
+    )))
+}

@@ -23,6 +23,8 @@ pub mod hints;
 pub mod json_help;
 pub mod lock;
 pub mod mainline;
+pub mod match_table;
+pub mod matches;
 pub mod memory;
 pub mod moves;
 #[cfg(feature = "mpi")]

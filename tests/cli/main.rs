@@ -12,6 +12,7 @@ mod common;
 mod board;
 mod book;
 mod errors;
+mod matches;
 mod moves;
 mod play;
 mod search;

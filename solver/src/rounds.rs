@@ -1,0 +1,277 @@
+//! Rio Kadalis as a match of rounds (docs/rules.md#rio-kadalis-matches): from what each player
+//! won in a round, their winnings, the pits they open for the next round, their reserve, who
+//! starts it, and when the match is over. Nothing here plays a round: a round is played on the
+//! [`Position`] that [`RoundStart::position`] gives, by the rules engine like any other.
+
+use std::fmt;
+
+use crate::{BySide, Position, Shape, Side, Variant};
+
+/// Seeds a pit is filled with at the start of a round.
+pub const SEEDS_PER_PIT: u32 = 4;
+
+/// Where a match stands as a round begins: each player's open pits (their highest-numbered,
+/// `P - k + 1 ..= P`), the winnings each keeps off the board, and who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundStart {
+    /// Pits each player has open, 1 to P.
+    pub open: BySide<u8>,
+    /// Seeds each player keeps off the board, added to their winnings when the round ends.
+    pub reserve: BySide<u32>,
+    /// Who moves first.
+    pub starter: Side,
+}
+
+/// What follows a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterRound {
+    /// The next round, from this start.
+    Next(RoundStart),
+    /// A player's winnings are below four: they can open no pit, and the other wins the match.
+    Won {
+        /// The winner of the match.
+        winner: Side,
+    },
+}
+
+/// How a round ended, and what each player has for the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundResult {
+    /// Seeds each player won in the round: captured in it, plus those left in their row at its
+    /// end. A round of endless play splits the board equally ([`RoundStart::won_with_value`]
+    /// with the value 0, docs/rules.md#rio-kadalis-matches).
+    pub won: BySide<u32>,
+    /// Their winnings: what they won plus their reserve.
+    pub winnings: BySide<u32>,
+    /// What follows.
+    pub after: AfterRound,
+}
+
+/// Why a match is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchEnd {
+    /// A player could open no pit.
+    Won {
+        /// The winner.
+        winner: Side,
+    },
+    /// The next round would start as round `first` (from 1) did: the match would repeat for
+    /// ever, a draw.
+    Repetition {
+        /// The earlier round with the same start.
+        first: usize,
+    },
+}
+
+impl RoundStart {
+    /// The first round: every pit open, no reserves, South to move.
+    pub fn first(variant: Variant) -> RoundStart {
+        let p = pits(variant);
+        RoundStart {
+            open: BySide::new(p, p),
+            reserve: BySide::new(0, 0),
+            starter: Side::South,
+        }
+    }
+
+    /// The round's start position: each player's open pits filled with four seeds, their
+    /// other pits closed, the starter to move, nothing captured yet.
+    pub fn position(&self, variant: Variant) -> Position {
+        let l = variant.pits_per_side();
+        let mut p = Position::start(variant);
+        let mut closed = 0u32;
+        for side in [Side::South, Side::North] {
+            let shut = l - usize::from(self.open[side]);
+            for pit in 0..shut {
+                let cell = side.index() * l + pit;
+                p.board.cells[cell] = 0;
+                closed |= 1 << cell;
+            }
+        }
+        p.shape = Shape::from_bits(closed);
+        p.side = self.starter;
+        p
+    }
+
+    /// What follows a round that began here and in which each player won `won` seeds:
+    /// their winnings, and the next round's start or the match's end.
+    pub fn after(&self, variant: Variant, won: BySide<u32>) -> RoundResult {
+        let winnings = BySide::new(
+            won.south + self.reserve.south,
+            won.north + self.reserve.north,
+        );
+        let after = if let Some(loser) = [Side::South, Side::North]
+            .into_iter()
+            .find(|&s| winnings[s] < SEEDS_PER_PIT)
+        {
+            AfterRound::Won { winner: !loser }
+        } else {
+            let p = u32::from(pits(variant));
+            let open = winnings.map(|w| (w / SEEDS_PER_PIT).min(p));
+            let starter = match won.south.cmp(&won.north) {
+                std::cmp::Ordering::Less => Side::South,
+                std::cmp::Ordering::Greater => Side::North,
+                std::cmp::Ordering::Equal => !self.starter,
+            };
+            AfterRound::Next(RoundStart {
+                open: open.map(|k| k as u8),
+                reserve: BySide::new(
+                    winnings.south - SEEDS_PER_PIT * open.south,
+                    winnings.north - SEEDS_PER_PIT * open.north,
+                ),
+                starter,
+            })
+        };
+        RoundResult {
+            won,
+            winnings,
+            after,
+        }
+    }
+
+    /// Seeds on the board at the round's start.
+    pub fn seeds_on_board(&self) -> u32 {
+        SEEDS_PER_PIT * u32::from(self.open.south + self.open.north)
+    }
+
+    /// What each player wins when the round from here is worth `value` to its starter (seeds
+    /// still to win minus seeds still to lose, docs/rules.md#value): the board's seeds split
+    /// as the value says. `None` when the value cannot be such a split (odd, or beyond the
+    /// board): an estimate's rounding.
+    pub fn won_with_value(&self, value: i32) -> Option<BySide<u32>> {
+        let n = self.seeds_on_board() as i32;
+        if value.abs() > n || (n + value) % 2 != 0 {
+            return None;
+        }
+        let (starter, other) = (((n + value) / 2) as u32, ((n - value) / 2) as u32);
+        Some(match self.starter {
+            Side::South => BySide::new(starter, other),
+            Side::North => BySide::new(other, starter),
+        })
+    }
+}
+
+impl fmt::Display for RoundStart {
+    /// `South 6 pits (reserve 0), North 5 pits (reserve 3), South starts`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |s: Side| {
+            let k = self.open[s];
+            format!(
+                "{} {k} pit{} (reserve {})",
+                if s == Side::South { "South" } else { "North" },
+                if k == 1 { "" } else { "s" },
+                self.reserve[s]
+            )
+        };
+        let starter = if self.starter == Side::South {
+            "South"
+        } else {
+            "North"
+        };
+        write!(
+            f,
+            "{}, {}, {starter} starts",
+            side(Side::South),
+            side(Side::North)
+        )
+    }
+}
+
+/// Whether the match rules apply to `variant`.
+pub fn has_matches(variant: Variant) -> bool {
+    matches!(variant, Variant::RioKadalis | Variant::RioKadalis5)
+}
+
+/// Pits a player has in `variant`.
+fn pits(variant: Variant) -> u8 {
+    variant.pits_per_side() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_round_is_the_start_and_later_ones_close_the_low_pits() {
+        let v = Variant::RioKadalis;
+        assert_eq!(RoundStart::first(v).position(v), Position::start(v));
+        // South opens 4 pits (its 3..6), North 5 (its 2..6); North starts.
+        let r = RoundStart {
+            open: BySide::new(4, 5),
+            reserve: BySide::new(2, 1),
+            starter: Side::North,
+        };
+        // Top row N6..N1: N1 closed; bottom row S1..S6: S1, S2 closed.
+        assert_eq!(r.position(v).to_string(), "4,4,4,4,4,x/x,x,4,4,4,4 N");
+        assert_eq!(r.seeds_on_board(), 36);
+    }
+
+    #[test]
+    fn winnings_open_pits_and_keep_the_rest_in_reserve() {
+        let v = Variant::RioKadalis;
+        let first = RoundStart::first(v);
+        // South won 27, North 21 of the 48: South 27 = 6 pits (24) + 3 in reserve; North 21 =
+        // 5 pits + 1. North won fewer: North starts.
+        let r = first.after(v, BySide::new(27, 21));
+        assert_eq!(r.winnings, BySide::new(27, 21));
+        let next = RoundStart {
+            open: BySide::new(6, 5),
+            reserve: BySide::new(3, 1),
+            starter: Side::North,
+        };
+        assert_eq!(r.after, AfterRound::Next(next));
+        // In that round (44 seeds on the board) South wins 30, North 14: winnings 33 and 15:
+        // South can fill only 6 pits (24), keeping 9; North 3 pits and 3 over. North starts.
+        let r = next.after(v, BySide::new(30, 14));
+        assert_eq!(r.winnings, BySide::new(33, 15));
+        assert_eq!(
+            r.after,
+            AfterRound::Next(RoundStart {
+                open: BySide::new(6, 3),
+                reserve: BySide::new(9, 3),
+                starter: Side::North,
+            })
+        );
+        // An equal round: the one who did not start it starts the next.
+        let r = first.after(v, BySide::new(24, 24));
+        assert!(matches!(r.after, AfterRound::Next(s) if s.starter == Side::North));
+        // North's winnings 3 (won 2, reserve 1): it opens no pit, South wins the match.
+        let weak = RoundStart {
+            open: BySide::new(6, 1),
+            reserve: BySide::new(19, 1),
+            starter: Side::North,
+        };
+        let r = weak.after(v, BySide::new(26, 2));
+        assert_eq!(
+            r.after,
+            AfterRound::Won {
+                winner: Side::South
+            }
+        );
+        // Five pits: 40 seeds; South's 22 is 5 pits and 2 over.
+        let v5 = Variant::RioKadalis5;
+        let r = RoundStart::first(v5).after(v5, BySide::new(22, 18));
+        assert_eq!(
+            r.after,
+            AfterRound::Next(RoundStart {
+                open: BySide::new(5, 4),
+                reserve: BySide::new(2, 2),
+                starter: Side::North,
+            })
+        );
+    }
+
+    #[test]
+    fn a_value_splits_the_board() {
+        let first = RoundStart::first(Variant::RioKadalis);
+        // South, the starter, loses by 8: 20 against 28.
+        assert_eq!(first.won_with_value(-8), Some(BySide::new(20, 28)));
+        let north = RoundStart {
+            starter: Side::North,
+            ..first
+        };
+        assert_eq!(north.won_with_value(-8), Some(BySide::new(28, 20)));
+        assert_eq!(first.won_with_value(3), None);
+        assert_eq!(first.won_with_value(50), None);
+    }
+}

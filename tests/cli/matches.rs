@@ -1,0 +1,145 @@
+//! `mancala match`: a Rio Kadalis match round by round, and its table, against the rules of
+//! docs/rules.md#rio-kadalis-matches applied here by hand to what each round's record gives.
+
+use mancala_solver::{Move, Position, Variant};
+
+use crate::common::bin::{run, run_db};
+use crate::common::scratch::tablebase;
+
+/// A whole round from `start`, as a record: the first legal move each turn, else the last
+/// (a line that comes back to a position is given up).
+fn a_whole_round(start: &Position) -> (Vec<String>, Position) {
+    for pick_first in [true, false] {
+        let mut pos = *start;
+        let mut record = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        while pos.game_over().is_none() && seen.insert(pos.to_string()) {
+            let moves = pos.legal_moves();
+            let mv: Move = if pick_first {
+                moves[0]
+            } else {
+                *moves.last().unwrap()
+            };
+            record.push(mv.to_string());
+            pos = pos.play(mv).unwrap().after;
+        }
+        if pos.game_over().is_some() {
+            return (record, pos);
+        }
+    }
+    panic!("no line of first or last moves ends the round from {start}");
+}
+
+#[test]
+fn a_round_played_gives_the_winnings_and_the_next_board() {
+    let v = Variant::RioKadalis5;
+    let (record, end) = a_whole_round(&Position::start(v));
+    let won = end.game_over().unwrap();
+    // The rules, by hand: winnings = won (no reserve in round 1); pits opened min(5, w / 4);
+    // reserve w - 4k; the one who won fewer starts (equal: North, who did not start).
+    let side = |w: u32| ((w / 4).min(5), w - 4 * (w / 4).min(5));
+    let (ks, rs) = side(won.south);
+    let (kn, rn) = side(won.north);
+    let starter = if won.south < won.north {
+        "South"
+    } else {
+        "North"
+    };
+    let pits = |k: u32| if k == 1 { "pit" } else { "pits" };
+    let expected = format!(
+        "next    South {ks} {} (reserve {rs}), North {kn} {} (reserve {rn}), {starter} starts",
+        pits(ks),
+        pits(kn)
+    );
+    let text = run(&[
+        "match",
+        "rio-kadalis-5",
+        &record.join(" "),
+        "--db",
+        "/nonexistent/x.db",
+    ]);
+    let text = text.ok();
+    assert!(
+        text.contains(&format!("won     South {}, North {}", won.south, won.north)),
+        "{text}"
+    );
+    if ks.min(kn) > 0 {
+        assert!(text.contains(&expected), "{expected}\n{text}");
+        assert!(text.contains("Match: round 2 is next"), "{text}");
+        // Round 2's start: each side's lowest pits closed.
+        let closed = |k: u32| vec!["x"; 5 - k as usize];
+        let four = |k: u32| vec!["4"; k as usize];
+        let north: Vec<&str> = [four(kn), closed(kn)].concat();
+        let south: Vec<&str> = [closed(ks), four(ks)].concat();
+        let side_letter = &starter[..1];
+        let start = format!("{}/{} {side_letter}", north.join(","), south.join(","));
+        assert!(
+            text.contains(&format!("starts: {start}")),
+            "{start}\n{text}"
+        );
+    }
+    // A round left unfinished is the match's current round, valued.
+    let half = &record[..record.len() / 2];
+    let text = run(&[
+        "match",
+        "rio-kadalis-5",
+        &half.join(" "),
+        "--db",
+        "/nonexistent/x.db",
+    ]);
+    assert!(text.ok().contains("The round goes on"), "{text:?}");
+    assert!(text.ok().contains("Match: in progress."), "{text:?}");
+}
+
+#[test]
+fn bad_matches_say_what_is_wrong() {
+    let ran = run(&["match", "oware"]);
+    assert!(
+        ran.bad_input().contains("oware is not played as a match"),
+        "{ran:?}"
+    );
+    let ran = run(&["match", "rio-kadalis", "1 7"]);
+    let says = ran.bad_input();
+    assert!(
+        says.contains("round 1, move 2 (`7`, North to move"),
+        "{says}"
+    );
+    let (record, _) = a_whole_round(&Position::start(Variant::RioKadalis5));
+    let too_long = format!("{} 1", record.join(" "));
+    let ran = run(&["match", "rio-kadalis-5", &too_long]);
+    assert!(ran.bad_input().contains("the round was over"), "{ran:?}");
+}
+
+#[test]
+fn the_table_lists_every_round_start_and_where_the_match_goes() {
+    let db = tablebase(&[("rio-kadalis-5", 8)]);
+    let text = run_db(
+        &["match", "table", "rio-kadalis-5", "--budget", "20000"],
+        db,
+    )
+    .ok()
+    .to_owned();
+    // Winnings of 4 to 36 for South (North the rest of 40), either to start: 66 round starts,
+    // the first round first.
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split(' ')
+                .next()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(rows.len(), 66, "{text}");
+    assert!(
+        rows[0].starts_with("  1  5 +0        5 +0        South"),
+        "{text}"
+    );
+    assert!(text.contains("Exact entries"), "{text}");
+    // A player with one pit and no reserve who wins nothing loses the match in that round.
+    assert!(
+        rows.iter()
+            .all(|r| r.contains(" wins in ") || r.contains("a draw")),
+        "{text}"
+    );
+}
