@@ -1,43 +1,44 @@
 //! A round of a Rio Kadalis match played perfectly for its own score
-//! (docs/rules.md#rio-kadalis-matches): its start valued by the one evaluator, and the board's
-//! seeds split as that value says, which is what each player wins under perfect play.
+//! (docs/rules.md#rio-kadalis-matches) from one of its positions (its start, or where its
+//! moves reached): the position valued by the one evaluator, and the seeds still on the board
+//! split as that value says, which with what each has captured is what each player wins.
 
 use mancala_solver::engine::Budget;
-use mancala_solver::rounds::RoundStart;
-use mancala_solver::{BySide, Variant};
+use mancala_solver::rounds::won_with_value;
+use mancala_solver::{BySide, Position};
 
 use crate::{DbError, Evaluator};
 
 /// A round played perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerfectRound {
-    /// The value of the round's start for its starter.
+    /// The value of the position it was played from, for its side to move.
     pub value: i32,
     /// Whether the value is exact (else a search's estimate).
     pub exact: bool,
-    /// Seeds each player wins.
+    /// Seeds each player wins in the round.
     pub won: BySide<u32>,
 }
 
 impl Evaluator {
-    /// The round from `start` of a match of `variant`, played perfectly: its start's value
-    /// within `budget`, and the split of its seeds that the value means. An estimate that is
-    /// no possible split (an odd margin) is taken one seed nearer 0.
+    /// The rest of the round from `position`, played perfectly: its value within `budget`, and
+    /// what each player wins by it. An estimate that is no possible split is rounded to one:
+    /// taken within the board, then one seed nearer 0 if its parity is not the board's (a 0 on
+    /// an odd number of seeds is taken as -1, the side to move a seed short).
     pub fn perfect_round(
         &self,
-        variant: Variant,
-        start: &RoundStart,
+        position: &Position,
         budget: Budget,
     ) -> Result<PerfectRound, DbError> {
-        let e = self.evaluate(&start.position(variant), budget)?;
+        let e = self.evaluate(position, budget)?;
         let exact = e.source.is_exact();
-        let mut value = i32::from(e.value.score);
-        if start.won_with_value(value).is_none() {
-            value -= value.signum();
+        let n = position.seeds_on_board() as i32;
+        let mut value = i32::from(e.value.score).clamp(-n, n);
+        if (n + value) % 2 != 0 {
+            value += if value < 0 { 1 } else { -1 };
         }
-        let won = start
-            .won_with_value(value)
-            .expect("an even margin within the board is a split");
+        let won =
+            won_with_value(position, value).expect("an even margin within the board is a split");
         Ok(PerfectRound { value, exact, won })
     }
 }

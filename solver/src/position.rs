@@ -28,6 +28,14 @@ impl Side {
         }
     }
 
+    /// `South` or `North`, as in text for people.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Side::South => "South",
+            Side::North => "North",
+        }
+    }
+
     /// `south` or `north`, as in JSON.
     pub const fn name(self) -> &'static str {
         match self {

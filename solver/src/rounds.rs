@@ -38,7 +38,7 @@ pub enum AfterRound {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundResult {
     /// Seeds each player won in the round: captured in it, plus those left in their row at its
-    /// end. A round of endless play splits the board equally ([`RoundStart::won_with_value`]
+    /// end. A round of endless play splits the board equally ([`won_with_value`]
     /// with the value 0, docs/rules.md#rio-kadalis-matches).
     pub won: BySide<u32>,
     /// Their winnings: what they won plus their reserve.
@@ -133,22 +133,6 @@ impl RoundStart {
     pub fn seeds_on_board(&self) -> u32 {
         SEEDS_PER_PIT * u32::from(self.open.south + self.open.north)
     }
-
-    /// What each player wins when the round from here is worth `value` to its starter (seeds
-    /// still to win minus seeds still to lose, docs/rules.md#value): the board's seeds split
-    /// as the value says. `None` when the value cannot be such a split (odd, or beyond the
-    /// board): an estimate's rounding.
-    pub fn won_with_value(&self, value: i32) -> Option<BySide<u32>> {
-        let n = self.seeds_on_board() as i32;
-        if value.abs() > n || (n + value) % 2 != 0 {
-            return None;
-        }
-        let (starter, other) = (((n + value) / 2) as u32, ((n - value) / 2) as u32);
-        Some(match self.starter {
-            Side::South => BySide::new(starter, other),
-            Side::North => BySide::new(other, starter),
-        })
-    }
 }
 
 impl fmt::Display for RoundStart {
@@ -158,16 +142,12 @@ impl fmt::Display for RoundStart {
             let k = self.open[s];
             format!(
                 "{} {k} pit{} (reserve {})",
-                if s == Side::South { "South" } else { "North" },
+                s.title(),
                 if k == 1 { "" } else { "s" },
                 self.reserve[s]
             )
         };
-        let starter = if self.starter == Side::South {
-            "South"
-        } else {
-            "North"
-        };
+        let starter = self.starter.title();
         write!(
             f,
             "{}, {}, {starter} starts",
@@ -175,6 +155,23 @@ impl fmt::Display for RoundStart {
             side(Side::North)
         )
     }
+}
+
+/// What each player wins of the round when `position`, one of its positions, is worth `value`
+/// to its side to move (seeds still to win minus seeds still to lose, docs/rules.md#value):
+/// what each has captured, and the board's seeds split as the value says. `None` when the
+/// value cannot be such a split (odd, or beyond the board): an estimate's rounding.
+pub fn won_with_value(position: &Position, value: i32) -> Option<BySide<u32>> {
+    let n = position.seeds_on_board() as i32;
+    if value.abs() > n || (n + value) % 2 != 0 {
+        return None;
+    }
+    let (mover, other) = (((n + value) / 2) as u32, ((n - value) / 2) as u32);
+    let captured = position.captured();
+    Some(match position.side() {
+        Side::South => BySide::new(captured.south + mover, captured.north + other),
+        Side::North => BySide::new(captured.south + other, captured.north + mover),
+    })
 }
 
 /// Whether the match rules apply to `variant`.
@@ -262,16 +259,25 @@ mod tests {
     }
 
     #[test]
-    fn a_value_splits_the_board() {
-        let first = RoundStart::first(Variant::RioKadalis);
-        // South, the starter, loses by 8: 20 against 28.
-        assert_eq!(first.won_with_value(-8), Some(BySide::new(20, 28)));
+    fn a_value_splits_the_board_and_adds_the_captures() {
+        let v = Variant::RioKadalis;
+        let start = Position::start(v);
+        // South, to move, loses by 8: 20 against 28.
+        assert_eq!(won_with_value(&start, -8), Some(BySide::new(20, 28)));
+        assert_eq!(won_with_value(&start, 3), None);
+        assert_eq!(won_with_value(&start, 50), None);
+        // North starts a round of all pits: -8 to North is 28 to South, 20 to North.
         let north = RoundStart {
             starter: Side::North,
-            ..first
+            ..RoundStart::first(v)
         };
-        assert_eq!(north.won_with_value(-8), Some(BySide::new(28, 20)));
-        assert_eq!(first.won_with_value(3), None);
-        assert_eq!(first.won_with_value(50), None);
+        let p = north.position(v);
+        assert_eq!(won_with_value(&p, -8), Some(BySide::new(28, 20)));
+        // North to move with 4 seeds on the board, South has captured 28 and North 16:
+        // worth +4 to North, North wins all four: 28 and 20; worth 0, two each: 30 and 18.
+        let p = Position::parse(v, "0,0,0,0,0,2/0,0,0,0,0,2 N 28-16").unwrap();
+        assert_eq!(won_with_value(&p, 4), Some(BySide::new(28, 20)));
+        assert_eq!(won_with_value(&p, 0), Some(BySide::new(30, 18)));
+        assert_eq!(won_with_value(&p, -1), None);
     }
 }

@@ -65,7 +65,7 @@ impl TableArgs {
         bar.set_message(format!("(searches of at most {})", budget_text(budget)));
         let mut rounds = Vec::with_capacity(starts.len());
         for start in &starts {
-            rounds.push(evaluator.perfect_round(variant, start, budget)?);
+            rounds.push(evaluator.perfect_round(&start.position(variant), budget)?);
             bar.inc(1);
         }
         bar.finish_and_clear();

@@ -4,13 +4,16 @@
 //! its end. `mancala match table VARIANT`: where a match goes from every round start it can
 //! reach ([`super::match_table`]).
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
+use mancala_db::rounds::PerfectRound;
 use mancala_db::PLY_BUDGET;
-use mancala_solver::rounds::{AfterRound, MatchEnd, RoundResult, RoundStart};
-use mancala_solver::{Position, Variant};
+use mancala_solver::match_play::{Match, Round};
+use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
+use mancala_solver::{Side, Variant};
 
 use super::args::{match_variant, variant_parser};
 use super::search_args::{budget_text, with_spinner, BudgetArgs, SearchingArgs};
@@ -86,152 +89,110 @@ impl MatchArgs {
             budget: self.budget,
             db: self.db,
         };
-        let mut out = format!("{} ({}): a match\n", variant.name(), variant.id());
-        let mut starts = vec![RoundStart::first(variant)];
-        let mut end = None;
-        let mut in_progress = None;
-        for (i, record) in self.rounds.iter().enumerate() {
-            if end.is_some() {
-                return Err(BadInput(format!(
-                    "round {}: the match was over after round {i}",
-                    i + 1
-                ))
-                .into());
-            }
-            let start = *starts.last().expect("a round to play");
-            let (position, over) = play_round(variant, &start, record, i + 1)?;
-            round_header(&mut out, i + 1, &start, variant);
-            let moves = record.split_whitespace().count();
-            writeln!(out, "  played  {moves} moves, to {position}")?;
-            if !over {
-                in_progress = Some(position);
-                break;
-            }
-            let won = position.game_over().expect("the round is over");
-            let result = start.after(variant, won);
-            end = follow(&mut out, variant, &mut starts, &result);
-        }
+        let records = self.rounds.iter().map(|r| r.split_whitespace());
+        let mut game = Match::replay(variant, records).map_err(|e| BadInput(e.to_string()))?;
         let perfect = self.perfect || self.rounds.is_empty();
         // Opened once the records are read, so that a bad record is the only error said.
         let evaluator = searching.evaluator(budget)?;
-        if let Some(position) = in_progress {
-            let e = evaluator.evaluate(&position, budget)?;
+        // The perfect play that finished each round, by round number, for the report.
+        let mut finishes = HashMap::new();
+        while perfect && game.rounds().len() <= MAX_ROUNDS {
+            let Some(round) = game.current() else { break };
+            let n = game.rounds().len();
+            let finish = with_spinner(
+                format!("round {n}: a search of at most {}", budget_text(budget)),
+                || evaluator.perfect_round(&round.position, budget),
+            )?;
+            finishes.insert(n, (round.position.side(), finish));
+            game.finish_round(finish.won);
+        }
+        let mut out = format!("{} ({}): a match\n", variant.name(), variant.id());
+        let rounds = game.rounds();
+        for (i, round) in rounds.iter().enumerate() {
+            let next = rounds.get(i + 1).map(|r| r.start);
+            report_round(
+                &mut out,
+                variant,
+                i + 1,
+                round,
+                finishes.get(&(i + 1)),
+                next,
+            );
+        }
+        let in_progress = game.current().filter(|r| !r.moves.is_empty());
+        if let (Some(round), false) = (in_progress, perfect) {
+            let e = evaluator.evaluate(&round.position, budget)?;
             let mark = if e.source.is_exact() { "" } else { "~" };
             writeln!(
                 out,
                 "\nThe round goes on: {} to move, worth {mark}{:+} to them with perfect play.",
-                side_name(position.side()),
+                side_name(round.position.side()),
                 e.value.score
             )?;
-        } else if end.is_none() && perfect {
-            while end.is_none() && starts.len() <= MAX_ROUNDS {
-                let n = starts.len();
-                let start = *starts.last().expect("a round to play");
-                let round = with_spinner(
-                    format!("round {n}: a search of at most {}", budget_text(budget)),
-                    || evaluator.perfect_round(variant, &start, budget),
-                )?;
-                round_header(&mut out, n, &start, variant);
-                let mark = if round.exact { "" } else { "~" };
-                writeln!(
-                    out,
-                    "  perfect play: worth {mark}{:+} to {} ({})",
-                    round.value,
-                    side_name(start.starter),
-                    if round.exact { "exact" } else { "an estimate" }
-                )?;
-                let result = start.after(variant, round.won);
-                end = follow(&mut out, variant, &mut starts, &result);
-            }
         }
+        let played = game.rounds().len();
         out.push('\n');
-        out.push_str(&match end {
+        out.push_str(&match game.end() {
             Some(MatchEnd::Won { winner }) => format!(
-                "Match: {} wins after {} round{}: {} can open no pit.\n",
+                "Match: {} wins after {played} round{}: {} can open no pit.\n",
                 side_name(winner),
-                starts.len(),
-                if starts.len() == 1 { "" } else { "s" },
+                if played == 1 { "" } else { "s" },
                 side_name(!winner)
             ),
             Some(MatchEnd::Repetition { first }) => format!(
                 "Match: a draw. Round {} would start as round {first} did, and the match would \
                  repeat for ever.\n",
-                starts.len() + 1
+                played + 1
             ),
-            None if in_progress.is_some() => "Match: in progress.\n".to_owned(),
             None if perfect => format!("Match: not over after {MAX_ROUNDS} rounds.\n"),
-            None => format!(
-                "Match: round {} is next (--perfect plays on).\n",
-                starts.len()
-            ),
+            None if in_progress.is_some() => "Match: in progress.\n".to_owned(),
+            None => format!("Match: round {played} is next (--perfect plays on).\n"),
         });
         Ok(print(&out)?)
     }
 }
 
-/// Plays `record` from the start of round `number`: the position reached, and whether the
-/// round is over there.
-fn play_round(
-    variant: Variant,
-    start: &RoundStart,
-    record: &str,
-    number: usize,
-) -> Result<(Position, bool), BadInput> {
-    let mut pos = start.position(variant);
-    let mut over = pos.game_over().is_some();
-    for (i, text) in record.split_whitespace().enumerate() {
-        if over {
-            return Err(BadInput(format!(
-                "round {number}, move {} (`{text}`): the round was over",
-                i + 1
-            )));
-        }
-        let played = pos.play_text(text).map_err(|e| {
-            BadInput(format!(
-                "round {number}, move {} (`{text}`, {} to move in `{pos}`): {e}",
-                i + 1,
-                side_name(pos.side())
-            ))
-        })?;
-        pos = played.after;
-        over = played.ends_game;
-    }
-    Ok((pos, over))
-}
-
-/// `Round n: South 6 pits (reserve 0), ..., South starts` and the start position.
-fn round_header(out: &mut String, number: usize, start: &RoundStart, variant: Variant) {
-    let _ = writeln!(out, "\nRound {number}: {start}");
-    let _ = writeln!(out, "  start   {}", start.position(variant));
-}
-
-/// Writes a round's result and what follows, adding the next round's start to `starts`; the
-/// match's end when it is over.
-fn follow(
+/// Writes round `number`: its start, the moves played, the perfect play that `finish`ed it
+/// (by the side to move where it began), what each won and the `next` round's start (none
+/// when the match ended with it).
+fn report_round(
     out: &mut String,
     variant: Variant,
-    starts: &mut Vec<RoundStart>,
-    result: &RoundResult,
-) -> Option<MatchEnd> {
-    let RoundResult {
-        won,
-        winnings,
-        after,
-    } = *result;
+    number: usize,
+    round: &Round,
+    finish: Option<&(Side, PerfectRound)>,
+    next: Option<RoundStart>,
+) {
+    let _ = writeln!(out, "\nRound {number}: {}", round.start);
+    let _ = writeln!(out, "  start   {}", round.start.position(variant));
+    if !round.moves.is_empty() {
+        let _ = writeln!(
+            out,
+            "  played  {} moves, to {}",
+            round.moves.len(),
+            round.position
+        );
+    }
+    if let Some(&(side, finish)) = finish {
+        let mark = if finish.exact { "" } else { "~" };
+        let _ = writeln!(
+            out,
+            "  perfect play{}: worth {mark}{:+} to {} ({})",
+            if round.moves.is_empty() { "" } else { " on" },
+            finish.value,
+            side_name(side),
+            if finish.exact { "exact" } else { "an estimate" }
+        );
+    }
+    let Some(RoundResult { won, winnings, .. }) = round.result else {
+        return;
+    };
     let _ = writeln!(
         out,
         "  won     South {}, North {}; winnings with the reserves: South {}, North {}",
         won.south, won.north, winnings.south, winnings.north
     );
-    match after {
-        AfterRound::Won { winner } => Some(MatchEnd::Won { winner }),
-        AfterRound::Next(next) => {
-            if let Some(i) = starts.iter().position(|s| *s == next) {
-                return Some(MatchEnd::Repetition { first: i + 1 });
-            }
-            let _ = writeln!(out, "  next    {next}: {}", next.position(variant));
-            starts.push(next);
-            None
-        }
+    if let Some(next) = next {
+        let _ = writeln!(out, "  next    {next}: {}", next.position(variant));
     }
 }

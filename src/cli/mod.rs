@@ -115,8 +115,5 @@ pub fn exit_with(err: anyhow::Error) -> ! {
 
 /// `South` or `North`, for text output.
 pub fn side_name(side: mancala_solver::Side) -> &'static str {
-    match side {
-        mancala_solver::Side::South => "South",
-        mancala_solver::Side::North => "North",
-    }
+    side.title()
 }
