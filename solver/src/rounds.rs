@@ -128,11 +128,6 @@ impl RoundStart {
             after,
         }
     }
-
-    /// Seeds on the board at the round's start.
-    pub fn seeds_on_board(&self) -> u32 {
-        SEEDS_PER_PIT * u32::from(self.open.south + self.open.north)
-    }
 }
 
 impl fmt::Display for RoundStart {
@@ -200,7 +195,7 @@ mod tests {
         };
         // Top row N6..N1: N1 closed; bottom row S1..S6: S1, S2 closed.
         assert_eq!(r.position(v).to_string(), "4,4,4,4,4,x/x,x,4,4,4,4 N");
-        assert_eq!(r.seeds_on_board(), 36);
+        assert_eq!(r.position(v).seeds_on_board(), 36);
     }
 
     #[test]

@@ -89,6 +89,23 @@ fn a_round_played_gives_the_winnings_and_the_next_board() {
     ]);
     assert!(text.ok().contains("The round goes on"), "{text:?}");
     assert!(text.ok().contains("Match: in progress."), "{text:?}");
+    // With --perfect the unfinished round is played on to its end, and the match to its own.
+    let text = run(&[
+        "match",
+        "rio-kadalis-5",
+        &half.join(" "),
+        "--perfect",
+        "--budget",
+        "2000",
+        "--db",
+        "/nonexistent/x.db",
+    ]);
+    let text = text.ok();
+    assert!(text.contains("  perfect play on: worth"), "{text}");
+    assert!(
+        text.contains(" wins after ") || text.contains("Match: a draw"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -101,6 +118,11 @@ fn bad_matches_say_what_is_wrong() {
     let ran = run(&["match", "rio-kadalis", "1 7"]);
     let says = ran.bad_input();
     assert!(says.contains("round 1, move 2, North to move in"), "{says}");
+    let ran = run(&["match", "rio-kadalis", "1", "2"]);
+    assert!(
+        ran.bad_input().contains("round 2: round 1 had not ended"),
+        "{ran:?}"
+    );
     let (record, _) = a_whole_round(&Position::start(Variant::RioKadalis5));
     let too_long = format!("{} 1", record.join(" "));
     let ran = run(&["match", "rio-kadalis-5", &too_long]);
