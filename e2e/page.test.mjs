@@ -1335,6 +1335,83 @@ test('My puzzles: the rating after each rated puzzle, solved and failed by theme
   assert.equal(await page.isVisible(tid('mine')), false);
 });
 
+// Runs `body` with `page` a page of its own in a new browser context: a phone (touch, the
+// mobile viewport, as a phone's browser lays a page out) or a desktop window.
+async function onDevice({ width, height, mobile }, body) {
+  const outer = page;
+  const dir = mkdtempSync(join(tmpdir(), 'mancala-device-'));
+  const device = await chromium.launchPersistentContext(dir, {
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width, height },
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: mobile ? 3 : 1,
+  });
+  try {
+    page = device.pages()[0] || (await device.newPage());
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    await body(mobile ? (sel) => page.tap(sel) : (sel) => page.click(sel));
+  } finally {
+    page = outer;
+    await device.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Scrolls the window so that the element's top is 20 px below the window's top (as far as the
+// page allows) and answers the scroll position it came to.
+const scrollTo = (selector) => page.evaluate((sel) => {
+  window.scrollTo(0, window.scrollY + document.querySelector(sel).getBoundingClientRect().top - 20);
+  return window.scrollY;
+}, selector);
+
+for (const [width, height, mobile] of [[390, 844, true], [1280, 800, false]]) {
+  test(`the page keeps its scroll position at ${width}x${height}: a puzzle move, its reply, the next puzzle, an Explore move`, async () => {
+    await onDevice({ width, height, mobile }, async (tap) => {
+      // Puzzles: a move with North's reply, scrolled down to the board first.
+      await open('#puzzles');
+      let puzzle;
+      for (let tries = 0; tries < 10 && !(puzzle && puzzle.solution.length >= 3); tries++) puzzle = await newPuzzle('rio-kadalis');
+      assert.ok(puzzle.solution.length >= 3, 'a puzzle with a reply to the first move');
+      const y = await scrollTo(tid('puzzle-board'));
+      if (mobile) assert.ok(y > 100, `the phone's page scrolls down to the board (${y})`);
+      const seq = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
+      await tap(`${tid('puzzle-board')} ${tid(`pit-S${puzzle.solution[0]}`)}`);
+      await page.waitForFunction((b) => {
+        const f = document.querySelector('[data-testid="puzzle-feedback"]');
+        return f.dataset.seq !== b && ['right', 'solved'].includes(f.dataset.state) && f.dataset.reply;
+      }, seq, { timeout: 20_000 });
+      assert.equal(await page.evaluate(() => window.scrollY), y, 'the scroll position after the move and its reply');
+      assert.ok(await inView(`${tid('puzzle-board')} .rows`), 'the board is on screen after the reply');
+      // The next puzzle, asked for where the button is: the page stays where it was then.
+      await page.evaluate(() => document.querySelector('[data-testid="puzzle-new"]').addEventListener('pointerdown', () => {
+        window.scrollAtPress = window.scrollY;
+      }, { once: true }));
+      const shown = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+      await tap(tid('puzzle-new'));
+      await page.waitForFunction((id) => document.querySelector('[data-testid="puzzle-meta"]').dataset.id !== id
+        && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready', shown);
+      await page.waitForFunction(() => document.body.dataset.busy === 'false');
+      assert.equal(await page.evaluate(() => window.scrollY), await page.evaluate(() => window.scrollAtPress), 'the scroll position after the next puzzle');
+      // Explore: a move played on a board scrolled to.
+      await open(RK_HASH);
+      await page.waitForSelector(tid('value-S6'));
+      const ey = await scrollTo(tid('board'));
+      await tap(tid('pit-S6'));
+      await page.waitForSelector(tid('value-N1'));
+      await page.waitForFunction(() => document.body.dataset.busy === 'false');
+      assert.equal(await page.evaluate(() => window.scrollY), ey, 'the scroll position after an Explore move');
+      assert.ok(await inView(`${tid('board')} .rows`), 'the Explore board is on screen after the move');
+    });
+  });
+}
+
 test('no script errors and no request outside the server', () => {
   assert.deepEqual(pageErrors, []);
 });

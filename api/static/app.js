@@ -270,10 +270,16 @@ function resultOf(value, own, other) {
 //   playable: Set of moves that can be clicked; onPlay(move);
 //   flash: Set of pit labels changed by the last move; played: label of the pit last played;
 //   over: the game is over (nobody is to move).
+//
+// The new board takes the old one's place in one step (never an empty box in between): a board
+// gone for a moment shortens the page, and the browser then pulls the scroll position up to fit
+// (on a phone, to the top). The pit that had the focus keeps it, without scrolling.
 function drawBoard(el, opts) {
   const { pos, variant, flipped } = opts;
-  el.textContent = '';
-  if (!pos || !variant) return;
+  if (!pos || !variant) {
+    el.replaceChildren();
+    return;
+  }
   const nrows = variant.board.rows;
   const p = variant.board.pits_per_row;
   const toMove = opts.over ? null : pos.side;
@@ -396,8 +402,7 @@ function drawBoard(el, opts) {
   rowsEl.appendChild(label(bottom, 'bottom'));
 
   board.append(store(top), rowsEl, store(bottom));
-  el.appendChild(board);
-  fitBoard(el);
+  const parts = [board];
 
   // A pass, where the variant makes the mover pass.
   if (opts.playable && opts.playable.has('pass')) {
@@ -408,8 +413,17 @@ function drawBoard(el, opts) {
     b.setAttribute('data-testid', 'pass');
     b.textContent = t('board.must_pass', { side: sideName(pos.side) }) + (info ? ` \u2014 ${formatValue(info.value, info.exact !== false)}` : '');
     b.addEventListener('click', () => opts.onPlay('pass'));
-    el.appendChild(b);
+    parts.push(b);
   }
+  // The board is sized before it goes in: a board drawn at its natural size is wider than a
+  // phone, and the browser, fitting the page to it for a moment, loses the scroll position
+  // (the page jumped to the top after every move). The pit that had the focus gets it back.
+  const focused = el.contains(document.activeElement) ? document.activeElement.dataset.pit : undefined;
+  fitBoard(el, board);
+  el.replaceChildren(...parts);
+  fitBoard(el);
+  const refocus = focused && el.querySelector(`button[data-pit="${focused}"]`);
+  if (refocus) refocus.focus({ preventScroll: true });
   if (opts.flash && opts.flash.size) {
     setTimeout(() => el.querySelectorAll('.flash').forEach((x) => x.classList.remove('flash')), 900);
   }
@@ -436,9 +450,9 @@ function closedPit(lab) {
 // Sizes the board drawn in `wrap` to the room it has: pits up to 70 px; stores beside the rows
 // when pits stay at least 48 px that way, else above and below them; a two-row board whose
 // pits would still be under 34 px is turned upright (each row a column of pits as wide as it).
-// Pits never go under 32 px, the least a finger can tap.
-function fitBoard(wrap) {
-  const board = wrap.querySelector('.board');
+// Pits never go under 32 px, the least a finger can tap. `board` may be one not yet in the
+// page (drawBoard sizes a new board before it shows it); its values are fitted once it is in.
+function fitBoard(wrap, board = wrap.querySelector('.board')) {
   const width = wrap.clientWidth;
   if (!board || !width) return;
   const p = Number(board.dataset.pits);
@@ -473,6 +487,7 @@ function fitBoard(wrap) {
   for (const l of ['wide', 'narrow', 'vertical']) board.classList.toggle(`layout-${l}`, l === layout);
   board.classList.toggle('compact', pit < 48);
   board.dataset.layout = layout;
+  if (!board.isConnected) return;
   // A value wider than its pit (a long word in a small pit) is drawn smaller until it fits:
   // its text's extent against the room its box has (both as drawn, through a pit's flash).
   const vals = [...board.querySelectorAll('.pit .val')];
@@ -487,7 +502,7 @@ function fitBoard(wrap) {
 }
 
 function fitAllBoards() {
-  document.querySelectorAll('.board-wrap').forEach(fitBoard);
+  document.querySelectorAll('.board-wrap').forEach((wrap) => fitBoard(wrap));
 }
 
 // Pit labels whose count differs between two positions.
