@@ -1335,6 +1335,48 @@ test('My puzzles: the rating after each rated puzzle, solved and failed by theme
   assert.equal(await page.isVisible(tid('mine')), false);
 });
 
+test('a late puzzle for a game no longer chosen is dropped: the game chosen last is shown, no request fails', async () => {
+  await open('#puzzles');
+  await newPuzzle('rio-kadalis');
+  const failed = [];
+  const onResponse = (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); };
+  page.on('response', onResponse);
+  // The first ask's answer comes late, as a busy server's would: after the second's.
+  let late = true;
+  const hold = async (route) => {
+    if (late) {
+      late = false;
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    await route.fallback();
+  };
+  await page.route('**/api/puzzles/next*', hold);
+  try {
+    await page.selectOption(tid('puzzle-variant'), 'hawalis');
+    await page.click(tid('puzzle-new'));
+    await page.selectOption(tid('puzzle-variant'), 'rio-kadalis');
+    const asked = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
+    await page.click(tid('puzzle-new'));
+    await page.waitForFunction((b) => {
+      const f = document.querySelector('[data-testid="puzzle-feedback"]');
+      return f.dataset.seq !== b && f.dataset.state === 'ready';
+    }, asked);
+    // Past the late answer: it changes nothing.
+    await page.waitForTimeout(2000);
+    await page.waitForFunction(() => document.body.dataset.busy === 'false');
+    const id = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+    const p = (await apiGet(`/api/puzzles/${id}`)).body;
+    assert.equal(p.variant, 'rio-kadalis', 'the puzzle shown is of the game chosen last');
+    assert.equal(await page.getAttribute(tid('puzzle-board'), 'data-position'), p.position);
+    assert.match(await page.textContent(tid('puzzle-title')), /Rio Kadalis/);
+    assert.equal(late, false, 'the first ask was held back');
+    assert.deepEqual(failed, []);
+  } finally {
+    page.off('response', onResponse);
+    await page.unroute('**/api/puzzles/next*', hold);
+  }
+});
+
 // Runs `body` with `page` a page of its own in a new browser context: a phone (touch, the
 // mobile viewport, as a phone's browser lays a page out) or a desktop window.
 async function onDevice({ width, height, mobile }, body) {
@@ -1393,10 +1435,13 @@ for (const [width, height, mobile] of [[390, 844, true], [1280, 800, false]]) {
       await page.evaluate(() => document.querySelector('[data-testid="puzzle-new"]').addEventListener('pointerdown', () => {
         window.scrollAtPress = window.scrollY;
       }, { once: true }));
-      const shown = await page.getAttribute(tid('puzzle-meta'), 'data-id');
+      // (The next puzzle may be the same one again: the feedback's sequence number tells.)
+      const asked = await page.getAttribute(tid('puzzle-feedback'), 'data-seq');
       await tap(tid('puzzle-new'));
-      await page.waitForFunction((id) => document.querySelector('[data-testid="puzzle-meta"]').dataset.id !== id
-        && document.querySelector('[data-testid="puzzle-feedback"]').dataset.state === 'ready', shown);
+      await page.waitForFunction((b) => {
+        const f = document.querySelector('[data-testid="puzzle-feedback"]');
+        return f.dataset.seq !== b && f.dataset.state === 'ready';
+      }, asked);
       await page.waitForFunction(() => document.body.dataset.busy === 'false');
       assert.equal(await page.evaluate(() => window.scrollY), await page.evaluate(() => window.scrollAtPress), 'the scroll position after the next puzzle');
       // Explore: a move played on a board scrolled to.

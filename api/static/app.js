@@ -985,7 +985,27 @@ const puzzle = {
   flash: null,
   played: null,
   attempt: 0, // counts the puzzles started (a retry too): a move still being sown is then dropped
+  asked: 0, // counts the puzzles asked for: an answer to an earlier ask is dropped
 };
+
+// Asks the server for a puzzle (`path`), and starts it unless another was asked for meanwhile:
+// a late answer for a game no longer chosen must not take the board (nor be evaluated as the
+// game chosen now). `what` names the ask in an error.
+async function askPuzzle(path, options, what) {
+  const ask = ++puzzle.asked;
+  let p;
+  try {
+    p = await api(path, options);
+  } catch (e) {
+    if (ask === puzzle.asked) showError(errorWords(e, what));
+    return;
+  }
+  if (ask !== puzzle.asked) return;
+  delete p.solution; // not shown until asked for
+  delete p.themes; // nor the themes, until the attempt ends
+  clearError();
+  await startPuzzle(p);
+}
 
 function renderPuzzle() {
   const v = variants.get(puzzle.variant);
@@ -1024,20 +1044,23 @@ function feedback(text, state, reply) {
   f.hidden = false;
 }
 
+// Draws `position` on the puzzle's board with its evaluation. False when another puzzle (or
+// this one again) was started while it was evaluated: nothing is drawn then.
 async function setPuzzlePosition(position, played) {
+  const attempt = puzzle.attempt;
   const v = variants.get(puzzle.variant);
   puzzle.flash = puzzle.position && v ? changedPits(v, puzzle.position, position) : null;
   puzzle.played = played || null;
   puzzle.position = position;
   puzzle.evaluation = null;
+  let evaluation = null;
   if (!puzzle.finished && parsePosition(position)?.side === 'S') {
-    try {
-      puzzle.evaluation = await evaluate(puzzle.variant, position);
-    } catch (e) {
-      puzzle.evaluation = null;
-    }
+    evaluation = await evaluate(puzzle.variant, position).catch(() => null);
+    if (attempt !== puzzle.attempt) return false;
   }
+  puzzle.evaluation = evaluation;
   renderPuzzle();
+  return true;
 }
 
 async function startPuzzle(p) {
@@ -1067,7 +1090,7 @@ async function startPuzzle(p) {
   $('puzzle-meta').append(meta, r, rest);
   $('puzzle-meta').dataset.id = p.id;
   setHash(`#puzzle/${p.id}`);
-  await setPuzzlePosition(p.position);
+  if (!(await setPuzzlePosition(p.position))) return;
   const captured = parsePosition(p.position)?.captured || [0, 0];
   feedback(t('puzzle.find', { south: captured[0], north: captured[1] }), 'ready');
 }
@@ -1096,29 +1119,13 @@ async function newPuzzle() {
   if (min) q.set('min_rating', min);
   if (max) q.set('max_rating', max);
   if (puzzle.mode === 'streak') q.set('mode', 'streak');
-  let p;
-  try {
-    p = await api(`/api/puzzles/next?${q}`, { headers: playerHeaders() });
-  } catch (e) {
-    showError(errorWords(e, t(puzzle.mode === 'streak' ? 'puzzles.mode_streak' : 'puzzles.new')));
-    return;
-  }
-  clearError();
-  await startPuzzle(p);
+  await askPuzzle(`/api/puzzles/next?${q}`, { headers: playerHeaders() }, t(puzzle.mode === 'streak' ? 'puzzles.mode_streak' : 'puzzles.new'));
 }
 
 // The puzzle of the day of the chosen game (Rio Kadalis if none is chosen).
 async function dailyPuzzle() {
   const variant = $('puzzle-variant').value || (variants.has('rio-kadalis') ? 'rio-kadalis' : [...variants.keys()][0]);
-  let p;
-  try {
-    p = await api(`/api/puzzles/daily?variant=${encodeURIComponent(variant)}`, { headers: playerHeaders() });
-  } catch (e) {
-    showError(errorWords(e, t('puzzles.mode_daily')));
-    return;
-  }
-  clearError();
-  await startPuzzle(p);
+  await askPuzzle(`/api/puzzles/daily?variant=${encodeURIComponent(variant)}`, { headers: playerHeaders() }, t('puzzles.mode_daily'));
 }
 
 function setMode(mode) {
@@ -1128,15 +1135,7 @@ function setMode(mode) {
 }
 
 async function loadPuzzle(id) {
-  try {
-    const p = await api(`/api/puzzles/${encodeURIComponent(id)}`);
-    delete p.solution; // not shown until asked for
-    delete p.themes; // nor the themes, until the attempt ends
-    clearError();
-    await startPuzzle(p);
-  } catch (e) {
-    showError(errorWords(e, t('puzzle.number', { id })));
-  }
+  await askPuzzle(`/api/puzzles/${encodeURIComponent(id)}`, undefined, t('puzzle.number', { id }));
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -1241,12 +1240,15 @@ async function showSolution(solution) {
   const ol = document.createElement('ol');
   ol.className = 'steps';
   box.append(h, ol);
+  // Each step is evaluated in this puzzle's game; another puzzle started meanwhile stops it.
+  const { attempt, variant } = puzzle;
   let pos = puzzle.data.position;
   for (const mv of solution) {
     let side = parsePosition(pos)?.side || '?';
     let after = null;
     try {
-      const e = await evaluate(puzzle.variant, pos);
+      const e = await evaluate(variant, pos);
+      if (attempt !== puzzle.attempt) return;
       side = e.side;
       after = e.moves.find((m) => m.move === mv)?.after || null;
     } catch (e) {
