@@ -3,7 +3,8 @@
 # tablebase, checks every stored value and depth of it with the independent rules of
 # mancala-check (`db verify --deep`), then proves the starts of Rio Kadalis (six holes: lost by 8
 # for the first player) and Rio Kadalis with five holes (a draw) over it and checks both
-# certificates. Uses the release binary that e2e/run.sh built (building it if missing).
+# certificates, and checks that the main lines of both starts keep those values at every ply
+# (.ci/mainline_check.py). Uses the release binary that e2e/run.sh built (building it if missing).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cargo build --release
@@ -25,4 +26,7 @@ grep -q "proven: the value is exactly -8" "$TMP/rk.out"
 time "$BIN" prove rio-kadalis-5 '4,4,4,4,4/4,4,4,4,4 S' --db "$DB" --out "$TMP/rio-kadalis-5.proof"
 time "$BIN" proof check "$TMP/rio-kadalis-5.proof" --db "$DB" | tee "$TMP/rk5.out"
 grep -q "proven: the value is exactly 0" "$TMP/rk5.out"
+# The main lines of both starts keep their proven values at every ply (issue 52), checked by
+# a script that does the arithmetic itself, from the command line and from the API.
+time python3 .ci/mainline_check.py "$BIN" "$DB"
 echo "proofs: the default tablebase checked deep, both starts proven and checked"

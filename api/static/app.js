@@ -866,7 +866,7 @@ async function showMainline() {
     note.className = 'notice';
     note.setAttribute('data-testid', 'mainline-note');
     const from = line.tablebase_from;
-    note.textContent = (estimated ? `${t('mainline.estimates')} ` : '')
+    note.textContent = `${t(estimated ? 'mainline.estimates' : 'mainline.proven')} `
       + (from === null || from === undefined
         ? t('mainline.no_tablebase')
         : from === 0 ? '' : t('mainline.tablebase_from', { ply: from }));

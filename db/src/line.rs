@@ -15,7 +15,7 @@ use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side,
 
 use mancala_solver::engine::Budget;
 
-use crate::{DbError, Evaluator, Source};
+use crate::{DbError, Evaluator, Session, Source};
 
 /// The most plies a line is followed before it is cut short.
 pub const MAX_LINE_PLIES: usize = 10_000;
@@ -90,6 +90,12 @@ impl Line {
     pub fn last_position(&self) -> Position {
         self.steps.last().map_or(self.start, |s| s.played.after)
     }
+
+    /// The first ply (1 for the first move) whose value is a search's estimate: where the line
+    /// leaves what is proven. `None` when every ply is exact.
+    pub fn estimates_from(&self) -> Option<usize> {
+        self.steps.iter().position(|s| !s.exact).map(|i| i + 1)
+    }
 }
 
 impl Evaluator {
@@ -98,6 +104,12 @@ impl Evaluator {
     /// from the opening book and the kept answers where they can be, else searched: the first
     /// within `budget`, the later ones with less ([`crate::Session::evaluate_in_line`]); their
     /// steps are the search's best moves (estimates unless it proved them).
+    ///
+    /// From a position whose value is exact but beyond the tablebase, every step keeps that
+    /// value, proven: each position is searched until the search proves its value and a move
+    /// that reaches it ([`proven_move`]), so that a line never contradicts the value it is the
+    /// line of. Where no such move is proven within `budget` the line goes on with estimates,
+    /// marked as such from that ply.
     pub fn main_line(
         &self,
         position: &Position,
@@ -108,13 +120,19 @@ impl Evaluator {
         let scoring = variant.scoring();
         let mut session = self.session(variant);
         let first = session.evaluate_in_line(position, budget)?;
-        let mut held_from = (first.source == Source::Tablebase).then_some(0);
+        let mut proving = first.source.is_exact() && first.source != Source::Tablebase;
+        let mut held_from = None;
         let mut seen: HashMap<(Board, Side), usize> = HashMap::new();
         let mut steps: Vec<LineStep> = Vec::new();
-        let mut current = first.clone();
+        let mut here = *position;
+        let mut evaluated = Some(first.clone());
         let end = loop {
-            let here = current.position;
-            if let Some(totals) = current.game_over {
+            if session.holds(&here) {
+                held_from.get_or_insert(steps.len());
+            } else {
+                held_from = None;
+            }
+            if let Some(totals) = here.game_over() {
                 // The side to move has no move: in win/draw/loss variants it has lost.
                 let winner = match scoring {
                     Scoring::WinDrawLoss => Some(!here.side()),
@@ -143,20 +161,37 @@ impl Evaluator {
                     plies: MAX_SEARCHED_PLIES,
                 };
             }
-            let Some(best) = current.moves.first() else {
-                // No move but not over: cannot happen under the rules engine; treat as over.
-                let totals = here.captured();
-                break LineEnd::GameOver {
-                    totals,
-                    winner: leader(totals),
-                };
+            let mut step = None;
+            if proving && held_from.is_none() {
+                step = proven_move(&mut session, &here, budget)?;
+                // Not proven here: the line leaves what is proven, and goes on as searched.
+                proving = step.is_some();
+            }
+            let step = match step {
+                Some(step) => step,
+                None => {
+                    let evaluation = match evaluated.take() {
+                        Some(e) if e.position == here => e,
+                        _ => session.evaluate_in_line(&here, budget)?,
+                    };
+                    let Some(best) = evaluation.moves.first() else {
+                        // No move but not over: cannot happen under the rules engine; treat
+                        // as over.
+                        let totals = here.captured();
+                        break LineEnd::GameOver {
+                            totals,
+                            winner: leader(totals),
+                        };
+                    };
+                    LineStep {
+                        played: best.played,
+                        value: best.value,
+                        exact: best.exact,
+                    }
+                }
             };
-            let played = best.played;
-            steps.push(LineStep {
-                played,
-                value: best.value,
-                exact: best.exact,
-            });
+            let played = step.played;
+            steps.push(step);
             if played.ends_game {
                 let totals = played.after.captured();
                 let winner = match scoring {
@@ -168,13 +203,7 @@ impl Evaluator {
                 };
                 break LineEnd::GameOver { totals, winner };
             }
-            let next = session.evaluate_in_line(&played.after, budget)?;
-            if next.source != Source::Tablebase {
-                held_from = None;
-            } else if held_from.is_none() {
-                held_from = Some(steps.len());
-            }
-            current = next;
+            here = played.after;
         };
         Ok(Line {
             start: *position,
@@ -185,6 +214,45 @@ impl Evaluator {
             steps,
             end,
         })
+    }
+}
+
+/// A step of `position` that keeps its value, proven: the position searched within budgets
+/// growing fourfold from a sixteenth of `budget` (the engine's table still holds what the
+/// searches of the positions before found) up to `budget`, until the search proves the
+/// position's value and a move proven to score at least that much, which then scores exactly
+/// that. `None` when no search within `budget` proves both.
+fn proven_move(
+    session: &mut Session<'_>,
+    position: &Position,
+    budget: Budget,
+) -> Result<Option<LineStep>, DbError> {
+    let mut nodes = (budget.nodes / 16).max(1);
+    loop {
+        let analysis = session.search(position, Budget { nodes, ..budget })?;
+        let value = analysis.value.score;
+        let keeping = analysis
+            .moves
+            .iter()
+            .filter(|m| m.value.at_least.is_some_and(|low| low >= value))
+            .max_by_key(|m| m.value.sixteenths);
+        if let (true, Some(m)) = (analysis.value.exact, keeping) {
+            let played = position
+                .play(m.mv)
+                .expect("the engine searches the position's legal moves");
+            return Ok(Some(LineStep {
+                played,
+                value: Value {
+                    score: value,
+                    depth: None,
+                },
+                exact: true,
+            }));
+        }
+        if nodes >= budget.nodes {
+            return Ok(None);
+        }
+        nodes = (nodes * 4).min(budget.nodes);
     }
 }
 

@@ -20,8 +20,11 @@ use super::{print, side_name};
 ///
 /// Each step plays the best move: from the tablebase where it holds the position (perfect play),
 /// else the best move of a search within the budget (each position its own search), whose value
-/// is marked `~` when it is an estimate. A line that repeats a position (endless play) stops
-/// there; a line that stays outside the tablebase stops after 200 searched plies.
+/// is marked `~` when it is an estimate. From a position whose value is exact (proven by a search
+/// or the opening book), each position is searched until its value and a move that keeps it are
+/// proven, so that every ply keeps the start's value; where none is proven within the budget the
+/// line goes on with estimates, and says from which ply. A line that repeats a position (endless
+/// play) stops there; a line that stays outside the tablebase stops after 200 searched plies.
 #[derive(Debug, Args)]
 #[command(after_help = format!(
     "{}\n\nExample: mancala mainline rio-kadalis '0,0,1,0,2,1/1,0,0,3,0,0 S'",
@@ -75,6 +78,11 @@ fn text(line: &Line) -> Result<String> {
         describe_marked(scoring, line.value, line.exact)
     )?;
     writeln!(out)?;
+    writeln!(
+        out,
+        "  {:>4}  {:<5}  {:>4}  {:<24} position after",
+        "ply", "side", "move", "value (for the mover)"
+    )?;
     let mut mover = line.start.side();
     for (i, step) in line.steps.iter().enumerate() {
         writeln!(
@@ -101,18 +109,18 @@ fn text(line: &Line) -> Result<String> {
         )?,
         LineEnd::Limit { plies } => writeln!(out, "Cut after {plies} plies.")?,
     }
+    let proof = match line.estimates_from() {
+        None => "every ply before is proven (searched until exact)".to_string(),
+        Some(1) => "the plies before are a search's best moves (~: estimates)".to_string(),
+        Some(ply) => format!(
+            "the plies before {ply} are proven (searched until exact), from ply {ply} on a \
+             search's best moves (~: estimates)"
+        ),
+    };
     match line.tablebase_from {
         Some(0) => writeln!(out, "Every position is in the tablebase: perfect play.")?,
-        Some(i) => writeln!(
-            out,
-            "The tablebase takes over after ply {i}; the plies before are a search's best \
-             moves (~: estimates)."
-        )?,
-        None => writeln!(
-            out,
-            "The line does not reach the tablebase: every ply is a search's best move \
-             (~: estimates)."
-        )?,
+        Some(i) => writeln!(out, "The tablebase takes over after ply {i}; {proof}.")?,
+        None => writeln!(out, "The line does not reach the tablebase; {proof}.")?,
     }
     Ok(out)
 }

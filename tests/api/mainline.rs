@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use mancala_solver::Variant::{self, AlManqala, Hawalis, RioKadalis};
+use mancala_solver::Variant::{self, AlManqala, Hawalis, RioKadalis, RioKadalis5};
 use serde_json::{json, Value};
 
 use crate::common::eval::{eval_json, points};
 use crate::common::http::{q, Server};
 use crate::common::position::{captured_of, seeds_on_board};
 use crate::common::random::{self, Lcg};
-use crate::small_tablebase;
+use crate::{common, small_tablebase};
 
 /// Checks a main line against the rules and against the value it claims; returns it.
 fn check_mainline(server: &Server, db: &Path, variant: Variant, position: &str) -> Value {
@@ -195,4 +195,58 @@ fn mainline_of_endless_play_stops_at_the_first_repetition() {
     for step in line["steps"].as_array().unwrap() {
         assert_eq!(step["value"], json!({"score": 0, "depth": null}), "{line}");
     }
+}
+
+#[test]
+fn a_line_from_a_proven_value_beyond_the_tablebase_keeps_it_at_every_ply() {
+    // Rio Kadalis with five holes, 16 seeds on the board: served from a tablebase of up to 8
+    // seeds, so that the line's first positions are searched; each ply's value is checked
+    // against a tablebase of up to 16 seeds, which the retrograde solver made without search.
+    let served = common::scratch::tablebase(&[("rio-kadalis-5", 8)]);
+    let reference = common::scratch::tablebase(&[("rio-kadalis-5", 16)]);
+    let server = Server::start(served, &[]);
+    let truth = Server::start(reference, &[]);
+    let value_of = |position: &str| -> Value {
+        let r = truth.get(&format!("/api/rio-kadalis-5?position={}", q(position)));
+        assert_eq!(r.status, 200, "{position}: {}", r.body);
+        r.json()["value"]["score"].clone()
+    };
+    let mut rng = Lcg(52);
+    let mut proven = 0;
+    for _ in 0..6 {
+        let position = random::position(&mut rng, RioKadalis5, 16);
+        let r = server.get(&format!(
+            "/api/rio-kadalis-5/mainline?position={}",
+            q(&position)
+        ));
+        assert_eq!(r.status, 200, "{position}: {}", r.body);
+        let line = r.json();
+        if line["exact"] != true {
+            continue; // the start's value is an estimate: the line is searched, as it says
+        }
+        proven += 1;
+        assert_eq!(line["estimates_from"], Value::Null, "{line}");
+        assert_eq!(line["value"]["score"], value_of(&position), "{position}");
+        let mut before = position.clone();
+        let mut beyond = 0;
+        for step in line["steps"].as_array().unwrap() {
+            assert_eq!(step["exact"], true, "{line}");
+            assert_eq!(
+                step["value"]["score"],
+                value_of(&before),
+                "ply {}: {line}",
+                step["ply"]
+            );
+            beyond += usize::from(seeds_on_board(&before) > 8);
+            before = step["position"].as_str().unwrap().to_owned();
+        }
+        assert!(
+            beyond > 0,
+            "the line starts beyond the served tablebase: {line}"
+        );
+    }
+    assert!(
+        proven >= 2,
+        "only {proven} of 6 starts proven: too few to test"
+    );
 }

@@ -195,8 +195,16 @@ fn mainline_follows_search_into_the_tablebase() {
     let text = run_db(&["mainline", "kalah-4", KALAH_4_THREE_SEEDS], db)
         .ok()
         .to_owned();
+    // The start's value is proven (three seeds: the search reaches every end), so the ply
+    // before the tablebase is proven too, and the text says so under its column headings.
+    assert_eq!(json["exact"], true, "{json}");
+    assert_eq!(json["estimates_from"], Json::Null, "{json}");
     assert!(
-        text.contains("The tablebase takes over after ply 1"),
+        text.contains("The tablebase takes over after ply 1; every ply before is proven"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ply  side   move  value (for the mover)"),
         "{text}"
     );
 }

@@ -30,6 +30,11 @@ pub struct MainlineJson {
     /// number of steps: only the last position), `null` when not even the last one is.
     #[schema(required = true)]
     pub tablebase_from: Option<usize>,
+    /// The first ply (1: the first move) whose value is a search's estimate, where the line
+    /// leaves what is proven; `null` when every ply is exact. From a start whose value is
+    /// exact, the plies before it keep that value, proven.
+    #[schema(required = true)]
+    pub estimates_from: Option<usize>,
     /// The plies of the line.
     pub steps: Vec<StepJson>,
     /// Why the line stops: `game_over`, `repetition` or `limit`.
@@ -133,6 +138,7 @@ impl MainlineJson {
             outcome: line.result.as_str(),
             exact: line.exact,
             tablebase_from: line.tablebase_from,
+            estimates_from: line.estimates_from(),
             steps,
             end: line_end_word(&line.end),
             game_over: matches!(line.end, LineEnd::GameOver { .. }),
