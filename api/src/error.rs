@@ -8,7 +8,7 @@ use mancala_db::analyse::AnalyseError;
 use mancala_db::{DbError, WriteFailure};
 use mancala_solver::{MoveError, ParseError, ParsePositionError};
 use mancala_wire::request::RecordError;
-use mancala_wire::response::ErrorJson;
+use mancala_wire::response::{BuildStep, ErrorJson};
 
 use crate::pool::PoolError;
 use crate::writer::ReadOnly;
@@ -81,6 +81,14 @@ pub enum ApiError {
         /// The limit that refused the search, and what to do.
         message: String,
         /// Seconds to wait before asking again (the `Retry-After` header).
+        retry_after: u64,
+    },
+    /// 503: no puzzle yet while the server's first start still makes them (the tablebase or
+    /// the starter puzzles): asking again soon will find some (`Retry-After`).
+    Building {
+        /// The build's step under way.
+        step: BuildStep,
+        /// Seconds to wait before asking again.
         retry_after: u64,
     },
     /// 503: a damaged chunk, or the server is shutting down.
@@ -161,6 +169,7 @@ impl ApiError {
             ApiError::NoRoute { .. }
             | ApiError::Method { .. }
             | ApiError::Busy { .. }
+            | ApiError::Building { .. }
             | ApiError::Unavailable(_)
             | ApiError::ReadOnly(_)
             | ApiError::WriteFailed(_)
@@ -203,6 +212,7 @@ impl ApiError {
                 body.slice = Some(slice);
                 body.solve = Some(solve);
             }
+            ApiError::Building { step, .. } => body.building = Some(*step),
             _ => {}
         }
         body
@@ -221,6 +231,11 @@ impl ApiError {
             | ApiError::Unavailable(message)
             | ApiError::Internal(message) => message.clone(),
             ApiError::UnknownVariant(e) => e.to_string(),
+            ApiError::Building { step, retry_after } => format!(
+                "no puzzle yet: the server is making its starter puzzles on its first start \
+                 ({}); ask again in {retry_after} s (GET /api/status tells how far it is)",
+                step.words(None)
+            ),
             ApiError::ReadOnly(why) => format!(
                 "{}: it answers evaluations, but records nothing",
                 why.reason()
@@ -287,6 +302,7 @@ impl ResponseError for ApiError {
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy { .. }
+            | ApiError::Building { .. }
             | ApiError::Unavailable(_)
             | ApiError::ReadOnly(_)
             | ApiError::WriteFailed(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -302,7 +318,7 @@ impl ResponseError for ApiError {
             ApiError::Method { allow, .. } => {
                 response.insert_header((header::ALLOW, *allow));
             }
-            ApiError::Busy { retry_after, .. } => {
+            ApiError::Busy { retry_after, .. } | ApiError::Building { retry_after, .. } => {
                 response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
             }
             ApiError::WriteFailed(failure) => {

@@ -5,7 +5,8 @@
 
 use std::sync::Mutex;
 
-use mancala_wire::response::StatusJson;
+use mancala_solver::Variant;
+use mancala_wire::response::{BuildStep, StatusJson};
 
 /// What is called when a step ends: the server reads the slices again at once, so that an
 /// answer just after the build is from the new tables, not from a search.
@@ -27,11 +28,14 @@ impl std::fmt::Debug for BuildStatus {
 }
 
 impl BuildStatus {
-    /// A step begins: `step` in words, `total` what it counts to, if it counts.
-    pub fn begin(&self, step: impl Into<String>, total: Option<u64>) {
+    /// A step begins, on `variant` if it is about one game; `total` what it counts to, if it
+    /// counts.
+    pub fn begin(&self, step: BuildStep, variant: Option<Variant>, total: Option<u64>) {
         self.update(|s| {
             s.building = true;
-            s.step = Some(step.into());
+            s.step = Some(step.words(variant.map(|v| v.name())));
+            s.code = Some(step);
+            s.variant = variant.map(|v| v.id());
             s.detail = None;
             s.done = total.map(|_| 0);
             s.total = total;
@@ -41,6 +45,15 @@ impl BuildStatus {
     /// What the step is on now (`kalah slice 12`).
     pub fn detail(&self, detail: impl Into<String>) {
         self.update(|s| s.detail = Some(detail.into()));
+    }
+
+    /// The game the step is on now (the tablebase and the starter puzzles go from game to
+    /// game), and what of it (`kalah slice 12`).
+    pub fn on_variant(&self, variant: Variant, detail: impl Into<String>) {
+        self.update(|s| {
+            s.variant = Some(variant.id());
+            s.detail = Some(detail.into());
+        });
     }
 
     /// `n` more of the step's total are done.
@@ -96,7 +109,25 @@ impl BuildStatus {
 
     /// The state now, as the route answers it.
     pub fn snapshot(&self) -> StatusJson {
-        self.state.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        let mut now = self.state.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        now.ready |= !now.building;
+        now
+    }
+
+    /// The tablebase and the starter puzzles are ready: what is built after them only makes
+    /// answers quicker or adds problems.
+    pub fn essentials_ready(&self) {
+        self.update(|s| s.ready = true);
+    }
+
+    /// The step under way while the tablebase or the starter puzzles are still being made,
+    /// else `None`: what a request for a puzzle waits on.
+    pub fn making_the_essentials(&self) -> Option<BuildStep> {
+        let now = self.snapshot();
+        if now.ready {
+            return None;
+        }
+        Some(now.code.unwrap_or(BuildStep::Inspecting))
     }
 
     fn update(&self, f: impl FnOnce(&mut StatusJson)) {
@@ -107,6 +138,8 @@ impl BuildStatus {
 /// No step under way any more.
 fn clear_step(s: &mut StatusJson) {
     s.step = None;
+    s.code = None;
+    s.variant = None;
     s.detail = None;
     s.done = None;
     s.total = None;
@@ -125,16 +158,30 @@ mod tests {
             counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         assert!(!status.snapshot().building, "nothing is built until asked");
-        status.begin("building the default tablebase", Some(100));
-        status.detail("kalah slice 4");
+        status.begin(BuildStep::Tablebase, None, Some(100));
+        status.on_variant(Variant::Kalah, "kalah slice 4");
         status.advance(30);
         status.advance(40);
         let now = status.snapshot();
         assert!(now.building);
         assert_eq!((now.done, now.total), (Some(70), Some(100)));
         assert_eq!(now.detail.as_deref(), Some("kalah slice 4"));
+        assert_eq!(now.variant, Some("kalah"));
+        assert_eq!(now.code, Some(BuildStep::Tablebase));
+        assert_eq!(status.making_the_essentials(), Some(BuildStep::Tablebase));
         status.finish("built the default tablebase");
-        status.begin("composing Anuak problems", None);
+        assert!(
+            !status.snapshot().ready,
+            "the tablebase is built, not yet the puzzles"
+        );
+        assert!(status.making_the_essentials().is_some());
+        status.essentials_ready();
+        status.begin(BuildStep::Anuak, None, None);
+        let now = status.snapshot();
+        assert!(now.ready, "the puzzles are ready");
+        assert_eq!(status.making_the_essentials(), None);
+        assert_eq!(now.code, Some(BuildStep::Anuak));
+        assert_eq!(now.step.as_deref(), Some("composing Anuak problems"));
         assert_eq!(status.snapshot().done, None, "a step that does not count");
         status.finish("composed 3 Anuak problems");
         status.end();
@@ -145,6 +192,8 @@ mod tests {
         );
         let over = status.snapshot();
         assert!(!over.building);
+        assert!(over.ready);
+        assert_eq!((over.code, over.variant), (None, None));
         assert_eq!(over.step, None);
         assert_eq!(
             over.finished,

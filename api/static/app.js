@@ -244,9 +244,13 @@ function formatValue(v, exact = true) {
 // whether it is exact or an estimate, and how deep it searched.
 function sourceWords(e) {
   if ((e.source !== 'search' && e.source !== 'book') || !e.search) return '';
-  const plies = t('source.searched', { n: e.search.depth });
-  const from = e.source === 'book' ? t('source.book') : '';
-  return `${t(e.exact ? 'source.exact' : 'source.estimate')}, ${plies}${from}`;
+  return `${t(e.exact ? 'source.exact' : 'source.estimate')}, ${searchedWords(e)}`;
+}
+
+// How deep a search went, and whether the opening book kept it.
+function searchedWords(e) {
+  if (!e.search) return '';
+  return t('source.searched', { n: e.search.depth }) + (e.source === 'book' ? t('source.book') : '');
 }
 
 const sideName = (s) => t(`side.${s}`);
@@ -599,9 +603,10 @@ function renderExplore() {
     } else {
       const who = e.outcome === 'win' ? t('over.wins', { side: mover }) : e.outcome === 'loss' ? t('over.wins', { side: other }) : t('over.a_draw');
       const how = sourceWords(e);
-      text = t(e.exact === false ? 'explore.value_found' : 'explore.value_perfect', {
-        side: mover, value: formatValue(e.value, e.exact !== false) + (how ? ` (${how})` : ''), result: who,
-      });
+      // An estimate is worded as one, and names no winner: the search has proven nothing.
+      text = e.exact === false
+        ? t('explore.value_found', { side: mover, value: formatValue(e.value), how: searchedWords(e) || t('source.estimate') })
+        : t('explore.value_perfect', { side: mover, value: formatValue(e.value) + (how ? ` (${how})` : ''), result: who });
       if (e.moves.length === 0) text += ` ${t('explore.no_move')}`;
     }
     status.textContent = text;
@@ -1379,11 +1384,15 @@ async function fromHash() {
   }
 }
 
-// What the server builds in the background (`GET /api/status`): while it builds, a line says
-// what and how far, polled every second; it goes away when the build is over. Read with a plain
-// fetch, so that the page is never dimmed as busy for it.
+// What the server builds in the background (`GET /api/status`), polled every second while it
+// builds. Until the tablebase and the starter puzzles are ready a line above the board says
+// what and how far, with a bar; after them (the opening books, the Anuak problems, which only
+// make answers quicker) a small line at the foot of the page. Each step is worded here, in the
+// page's language, from its code and numbers. Read with a plain fetch, so that the page is
+// never dimmed as busy for it.
 async function watchBuild() {
   const box = $('build-status');
+  const line = $('build-line');
   let status;
   try {
     status = await (await fetch('/api/status')).json();
@@ -1391,26 +1400,46 @@ async function watchBuild() {
     return; // an older server, or none: nothing to show
   }
   const bar = $('build-progress');
+  box.hidden = true;
+  line.hidden = true;
   if (status.building) {
-    const counted = status.total ? ` (${Math.floor((100 * status.done) / status.total)}%)` : '';
-    const on = status.detail ? `: ${status.detail}` : '';
-    $('build-words').textContent = t('build.busy', { step: `${status.step || t('build.starting')}${on}${counted}` });
-    if (status.total) {
-      bar.max = status.total;
-      bar.value = status.done;
+    const words = buildStepWords(status);
+    if (status.ready) {
+      line.textContent = t('build.line', { step: words });
+      line.hidden = false;
     } else {
-      bar.removeAttribute('value');
+      $('build-words').textContent = t('build.busy', { step: words });
+      if (status.total) {
+        bar.max = status.total;
+        bar.value = status.done;
+      } else {
+        bar.removeAttribute('value');
+      }
+      bar.hidden = false;
+      box.hidden = false;
     }
-    bar.hidden = false;
-    box.hidden = false;
     setTimeout(watchBuild, 1000);
   } else if (status.error) {
     $('build-words').textContent = t('build.stopped', { error: status.error });
     bar.hidden = true;
     box.hidden = false;
-  } else {
-    box.hidden = true;
   }
+}
+
+// The build's step under way in the page's language: from its code, with how far it is and
+// the game it is on (the server's own words only from an older server, which sends no code).
+function buildStepWords(status) {
+  if (status.code === undefined) return status.step || t('build.starting');
+  if (status.code === null) return t('build.starting');
+  // The game's name from the dictionary: the first answer may come before the games' list.
+  const id = status.variant;
+  const game = !id ? '\u2026' : has(`game.${id}`) ? t(`game.${id}`) : variants.get(id)?.name || id;
+  return t(`build.step.${status.code}`, {
+    percent: status.total ? Math.floor((100 * status.done) / status.total) : 0,
+    done: status.done ?? 0,
+    total: status.total ?? 0,
+    game,
+  });
 }
 
 // The language switch: every language the page speaks, each in its own name.

@@ -4,6 +4,7 @@
 //! their moves go, decided there), refuses a plan that does not fit `--memory`
 //! ([`memory::check`]), then prints each plan's first line and runs it with progress bars.
 
+use mancala_wire::response::BuildStep;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -73,7 +74,7 @@ impl Job {
         };
         if let Some(status) = &self.status {
             let total = plans.iter().map(SolvePlan::missing_positions).sum();
-            status.begin("building the default tablebase", Some(total));
+            status.begin(BuildStep::Tablebase, None, Some(total));
         }
         let mut done = Vec::new();
         for plan in plans {

@@ -168,7 +168,7 @@ impl SolveProgress for Bars {
         let variant = group[0].variant;
         let name = format!("{variant} slice {}", group_name(group));
         if let Some(status) = &self.status {
-            status.detail(name.clone());
+            status.on_variant(variant, name.clone());
         }
         *self.group.lock().unwrap_or_else(|e| e.into_inner()) = name;
         *self.passes.lock().unwrap_or_else(|e| e.into_inner()) = (Instant::now(), Vec::new());

@@ -19,6 +19,7 @@ use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::OneRank;
 use mancala_solver::Variant;
+use mancala_wire::response::BuildStep;
 
 use super::args::{DbPath, DEFAULT_DB};
 use super::default_sizes::{default_book_plies, default_max_seeds};
@@ -157,7 +158,7 @@ impl ServeArgs {
         if !self.read_only {
             // Building from the first answer on, so that no client sees the build as over
             // before it has begun.
-            status.begin("looking at what the database holds", None);
+            status.begin(BuildStep::Inspecting, None, None);
         }
         let build = (!self.read_only).then(|| Build {
             db: db.clone(),
@@ -266,6 +267,7 @@ fn prepare(build: &Build) -> Result<()> {
     }
     let store = PuzzleStore::open(db)?;
     starter_puzzles(&tb, &store, status)?;
+    status.essentials_ready();
     opening_books(build)?;
     anuak_problems(&tb, &store, build.compose_seconds, status)
 }
@@ -291,8 +293,7 @@ fn opening_books(build: &Build) -> Result<()> {
             let mut shown = shown.lock().unwrap_or_else(|e| e.into_inner());
             match *shown {
                 None if p.done < p.positions => {
-                    let step = format!("building the opening book of {}", variant.name());
-                    status.begin(step, Some(p.positions as u64));
+                    status.begin(BuildStep::Book, Some(variant), Some(p.positions as u64));
                     status.advance(p.done as u64);
                     *shown = Some(p.done);
                 }
@@ -347,9 +348,9 @@ fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore, status: &BuildStatus) ->
             solved.push(v);
         }
     }
-    status.begin("generating starter puzzles", Some(solved.len() as u64));
+    status.begin(BuildStep::Puzzles, None, Some(solved.len() as u64));
     for v in solved {
-        status.detail(v.name());
+        status.on_variant(v, v.name());
         super::puzzles::generate_into(tb, store, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
         status.advance(1);
     }
@@ -432,7 +433,8 @@ fn anuak_problems(
         tb.path()
     );
     status.begin(
-        "composing Anuak problems",
+        BuildStep::Anuak,
+        Some(variant),
         Some((ANUAK_PROBLEMS - have) as u64),
     );
     let start = Instant::now();

@@ -60,6 +60,9 @@ fn check_the_service(server: &Server, schemas: &mut Schemas) {
     let building = mancala_wire::response::StatusJson {
         building: true,
         step: Some("building the default tablebase".into()),
+        code: Some(mancala_wire::response::BuildStep::Tablebase),
+        variant: Some("kalah"),
+        ready: false,
         detail: Some("kalah slice 12".into()),
         done: Some(10),
         total: Some(100),
@@ -296,8 +299,9 @@ fn check_the_command_line(schemas: &mut Schemas) {
 }
 
 /// The keys of an error answer that no route of this server sends: `slice` and `solve`, of an
-/// unsolved slice, which a server that searches beyond its tablebase never answers with. The
-/// type is checked all the same, serialised with every key set.
+/// unsolved slice, which a server that searches beyond its tablebase never answers with, and
+/// `building`, which only a server in its first build sends. The type is checked all the same,
+/// serialised with every key set.
 fn check_every_key_of_an_error(schemas: &mut Schemas) {
     let legal = vec!["1".to_owned()];
     let every = mancala_wire::response::ErrorJson {
@@ -309,6 +313,7 @@ fn check_every_key_of_an_error(schemas: &mut Schemas) {
         position: Some(RIO),
         slice: Some("rio-kadalis slice 13"),
         solve: Some("mancala solve rio-kadalis --max-seeds 13"),
+        building: Some(mancala_wire::response::BuildStep::Puzzles),
     };
     schemas.assert("Error", &serde_json::to_value(&every).unwrap());
 }

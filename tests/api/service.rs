@@ -180,10 +180,35 @@ fn serve_listens_at_once_and_builds_in_the_background() {
         "{status}"
     );
 
+    // The step as a code, for the page to word in its own language, on a game of its own.
+    assert_eq!(status["code"], "tablebase", "{status}");
+    assert_eq!(status["ready"], false, "{status}");
+    let on = status["variant"].as_str().unwrap_or_default();
+    assert!(
+        status["detail"].as_str().unwrap().starts_with(on) && !on.is_empty(),
+        "{status}"
+    );
+
     // Meanwhile it answers: a start position is searched (no table yet holds it).
     let r = server.get("/api/kalah?position=4,4,4,4,4,4/4,4,4,4,4,4_S&budget=2000");
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["source"], "search", "{}", r.body);
+
+    // Puzzles are not made yet: a 503 that says so and when to ask again, not a 404 telling
+    // the player to make some.
+    for path in [
+        "/api/puzzles/next?variant=anywoli",
+        "/api/puzzles/daily?variant=kalah",
+    ] {
+        let r = server.get(path);
+        assert_eq!(r.status, 503, "{path}: {}", r.body);
+        assert_eq!(r.header("retry-after"), Some("10"), "{path}");
+        let body = r.json();
+        assert_eq!(body["building"], "tablebase", "{path}: {body}");
+        let words = body["error"].as_str().unwrap();
+        assert!(words.contains("making its starter puzzles"), "{words}");
+        assert!(!words.contains("generate some"), "{words}");
+    }
 }
 
 #[test]

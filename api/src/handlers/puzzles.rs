@@ -30,11 +30,19 @@ fn random() -> u64 {
     h.finish()
 }
 
-/// The answer when no puzzle matches the filter.
-fn no_match() -> ApiError {
-    ApiError::NoPuzzle {
-        field: None,
-        message: "no puzzle matches: generate some with `mancala puzzles generate VARIANT`, or widen the filter (variant, min_rating, max_rating, theme)".into(),
+/// How long a client asking for a puzzle during the first start's build should wait.
+const BUILDING_RETRY_SECONDS: u64 = 10;
+
+/// The answer when no puzzle matches the filter: while the server's first start is still
+/// making the tablebase or the starter puzzles, a 503 saying so (some will match soon), else a
+/// 404 saying how to make some.
+fn no_match(state: &AppState, otherwise: ApiError) -> ApiError {
+    match state.status.making_the_essentials() {
+        Some(step) => ApiError::Building {
+            step,
+            retry_after: BUILDING_RETRY_SECONDS,
+        },
+        None => otherwise,
     }
 }
 
@@ -76,7 +84,12 @@ pub(crate) async fn next(
         (PuzzleMode::Random, _) => Ok(store.pick_puzzle(&filter, random())?),
     })
     .await??;
-    let p = found.ok_or_else(no_match)?;
+    let p = found.ok_or_else(|| {
+        no_match(&state, ApiError::NoPuzzle {
+            field: None,
+            message: "no puzzle matches: generate some with `mancala puzzles generate VARIANT`, or widen the filter (variant, min_rating, max_rating, theme)".into(),
+        })
+    })?;
     Ok(json_ok(to_json(&PuzzleJson::new(&p, false))?))
 }
 
@@ -110,13 +123,18 @@ pub(crate) async fn daily(
     let found = state
         .blocking(move || store.daily_puzzle(variant, &day, pick, keep))
         .await??;
-    let p = found.ok_or_else(|| ApiError::NoPuzzle {
-        field: Some("variant"),
-        message: format!(
-            "variant: no {} puzzle yet: generate some with `mancala puzzles generate {}`",
-            variant.id(),
-            variant.id()
-        ),
+    let p = found.ok_or_else(|| {
+        no_match(
+            &state,
+            ApiError::NoPuzzle {
+                field: Some("variant"),
+                message: format!(
+                    "variant: no {} puzzle yet: generate some with `mancala puzzles generate {}`",
+                    variant.id(),
+                    variant.id()
+                ),
+            },
+        )
     })?;
     Ok(json_ok(to_json(&PuzzleJson::new(&p, false))?))
 }

@@ -70,7 +70,7 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
             "413" => "The body is over the size limit, or the record holds too many moves.",
             "415" => "The body was not sent as `Content-Type: application/json` (`field`: `content-type`).",
             "500" => "The database failed (never caused by input).",
-            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, a write on a read-only server (the message says why), or the server is shutting down.",
+            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, a write on a read-only server (the message says why), the server is shutting down, or (puzzles) none made yet on the first start (`building` names the step; `Retry-After`).",
             _ => "Error.",
         };
         map.insert(
@@ -99,7 +99,7 @@ pub fn healthz() -> Value {
 /// `GET /api/status`.
 pub fn status() -> Value {
     json!({
-        "summary": "What the server is building in the background: `serve` listens at once and builds what its database lacks (the default tablebase, starter puzzles, Anuak problems) while it answers from what exists. Never waits for the build.",
+        "summary": "What the server is building in the background: `serve` listens at once and builds what its database lacks (the default tablebase, starter puzzles, opening books, Anuak problems) while it answers from what exists. Never waits for the build. `code` names the step for a client to word in its own language; `ready` says the tablebase and the starter puzzles are there (what may still run only makes answers quicker or adds problems).",
         "operationId": "status",
         "responses": responses(ok("The step under way and its progress, and the steps finished.", "Status"), &[])
     })
@@ -207,7 +207,7 @@ fn player_security(required: bool) -> Value {
 pub fn next_puzzle() -> Value {
     json!({
         "summary": "A puzzle to solve, without its solution or themes (they give the plan away; the attempt's end shows them).",
-        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play. Its first move and every move to find is a decision: at least two legal moves, at least one of which loses the win, and exactly one keeps it (score variants: the best score, every other move losing the game or 4 seeds). Where South has a single legal move along the line it is played automatically and not counted in `moves_to_find`. With a player token and no rating range: one of the puzzles nearest the player's rating that it has not tried. `mode=streak` (token required): the player's streak puzzle, the easiest untried puzzle rated above the streak's last solved one; a failure ends the streak. `collection=anuak`: only the Anuak problems, composed beyond the tablebase and proven by exact search, with exactly one winning move at every South turn (attempts are checked against the stored line); `collection=starter`: only the tablebase's puzzles; absent: both. Unknown variant, unknown theme (matched exactly), unknown collection, a rating out of 0..4000 or min above max: 400 naming the parameter. 404 when none matches.",
+        "description": "A puzzle is a position (CAPTURED included, so the whole game's result is at stake) in which South, to move, wins the game with perfect play. Its first move and every move to find is a decision: at least two legal moves, at least one of which loses the win, and exactly one keeps it (score variants: the best score, every other move losing the game or 4 seeds). Where South has a single legal move along the line it is played automatically and not counted in `moves_to_find`. With a player token and no rating range: one of the puzzles nearest the player's rating that it has not tried. `mode=streak` (token required): the player's streak puzzle, the easiest untried puzzle rated above the streak's last solved one; a failure ends the streak. `collection=anuak`: only the Anuak problems, composed beyond the tablebase and proven by exact search, with exactly one winning move at every South turn (attempts are checked against the stored line); `collection=starter`: only the tablebase's puzzles; absent: both. Unknown variant, unknown theme (matched exactly), unknown collection, a rating out of 0..4000 or min above max: 400 naming the parameter. 404 when none matches; 503 with `Retry-After` and `building` (the step) when none matches yet because the server's first start is still making the tablebase or the starter puzzles.",
         "operationId": "nextPuzzle",
         "security": player_security(false),
         "parameters": [
@@ -218,7 +218,7 @@ pub fn next_puzzle() -> Value {
             {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["random", "streak"]}},
             {"name": "collection", "in": "query", "required": false, "schema": {"type": "string", "enum": Collection::ALL.map(Collection::as_str)}}
         ],
-        "responses": responses(ok("A puzzle, without `solution` and `themes`.", "Puzzle"), &["400", "404", "500"])
+        "responses": responses(ok("A puzzle, without `solution` and `themes`.", "Puzzle"), &["400", "404", "500", "503"])
     })
 }
 
@@ -226,11 +226,12 @@ pub fn next_puzzle() -> Value {
 pub fn daily_puzzle() -> Value {
     json!({
         "summary": "The puzzle of the day (UTC) of a variant, the same for everyone all day, without its solution or themes.",
+        "description": "404 when the variant has no puzzle; 503 with `Retry-After` and `building` (the step) when it has none yet because the server's first start is still making the tablebase or the starter puzzles.",
         "operationId": "dailyPuzzle",
         "parameters": [
             {"name": "variant", "in": "query", "required": true, "schema": {"type": "string", "enum": variant_ids()}}
         ],
-        "responses": responses(ok("The daily puzzle.", "Puzzle"), &["400", "404", "500"])
+        "responses": responses(ok("The daily puzzle.", "Puzzle"), &["400", "404", "500", "503"])
     })
 }
 

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::status::BuildStep;
+
 /// An error answer: `{"error": MESSAGE, "field": FIELD | null, ...}`. The keys after `field`
 /// appear only where they apply.
 #[derive(Debug, Default, Serialize, ToSchema)]
@@ -41,4 +43,9 @@ pub struct ErrorJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = String)]
     pub solve: Option<&'a str>,
+    /// The server is still building what was asked for: the step under way, as
+    /// `GET /api/status` names it (ask again after the `Retry-After` header's seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub building: Option<BuildStep>,
 }

@@ -35,6 +35,6 @@ pub use moves::{MoveJson, MovesJson};
 pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
 pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
 pub use sowing::SowingStepJson;
-pub use status::StatusJson;
+pub use status::{BuildStep, StatusJson};
 pub use value::{Totals, ValueJson};
 pub use variants::{BoardJson, HealthJson, SolvedJson, VariantJson, VariantsJson};
