@@ -1116,6 +1116,11 @@ test('a server still building answers at once and the page shows the build and i
       const words = await p.textContent(tid('build-words'));
       assert.deepEqual(wordsOf(words).filter((w) => english.has(w)), [], words);
       await p.screenshot({ path: join(SHOTS, 'building-ar.png') });
+      // Puzzles asked for meanwhile: none are made yet, and the page says so (the server's 503),
+      // rather than telling the player to generate some.
+      await p.goto(`${url}/?lang=en#puzzles`);
+      await p.waitForSelector(`${tid('error')}:visible`, { timeout: 30_000 });
+      assert.match(await p.textContent(tid('error')), /still making its puzzles/);
     } finally {
       await p.close();
     }

@@ -175,6 +175,7 @@ function errorWords(e, what) {
   const body = e instanceof ApiError ? e.body : {};
   if (Number.isInteger(body.index) && typeof body.move === 'string') return badMoveWords(body);
   if (body.field === 'position') text = t('error.bad_position', { detail: text.replace(/^position: (?:[A-Z]+: )?/, '') });
+  if (body.building) text = t('error.puzzles_building');
   return what ? `${what}: ${text}` : text;
 }
 
@@ -993,6 +994,10 @@ const puzzle = {
   asked: 0, // counts the puzzles asked for: an answer to an earlier ask is dropped
 };
 
+// How long the page waits before asking again for a puzzle the server is still making (its
+// `Retry-After`).
+const BUILDING_RETRY_MS = 10_000;
+
 // Asks the server for a puzzle (`path`), and starts it unless another was asked for meanwhile:
 // a late answer for a game no longer chosen must not take the board (nor be evaluated as the
 // game chosen now). `what` names the ask in an error.
@@ -1002,7 +1007,13 @@ async function askPuzzle(path, options, what) {
   try {
     p = await api(path, options);
   } catch (e) {
-    if (ask === puzzle.asked) showError(errorWords(e, what));
+    if (ask !== puzzle.asked) return;
+    showError(errorWords(e, what));
+    // None made yet on the server's first start: asked again once they may be, unless the
+    // player has asked for another meanwhile.
+    if (e.status === 503 && e.body.building) {
+      setTimeout(() => { if (ask === puzzle.asked) askPuzzle(path, options, what); }, BUILDING_RETRY_MS);
+    }
     return;
   }
   if (ask !== puzzle.asked) return;
