@@ -160,10 +160,11 @@ pub fn report_line(variant: Variant, plies: u32, budget: Budget, r: &BookReport)
         n => format!("; {n} left for the next run (the time limit came)"),
     };
     format!(
-        "{}: book of {} positions within {plies} plies ({} held by the tablebase, {} already \
+        "{}: book of {} positions within {} ({} held by the tablebase, {} already \
          searched): searched {} ({} proven) with {} each, {} nodes{left}.",
         variant.id(),
         r.positions,
+        super::text::plies(plies),
         r.held,
         r.already,
         r.searched,

@@ -14,7 +14,7 @@ use mancala_wire::response::EvaluationJson;
 use super::args::PositionArgs;
 use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
-use super::text::thousands;
+use super::text::{plies, thousands};
 use super::value_text::describe_marked;
 use super::{print, side_name};
 
@@ -77,9 +77,9 @@ impl EvalArgs {
             )?,
             (None, Source::Search(r)) if !r.exact => writeln!(
                 out,
-                "{mover} to move: {}, an estimate from a search {} plies deep.",
+                "{mover} to move: {}, an estimate from a search {} deep.",
                 describe_marked(scoring, e.value, false),
-                r.depth
+                plies(r.depth)
             )?,
             (None, _) => writeln!(
                 out,
@@ -121,8 +121,12 @@ impl EvalArgs {
                 writeln!(out, "\n  * best: keeps the value.")?;
             }
         }
-        if let Source::Search(r) = source {
-            writeln!(out, "\n{}", search_note(r, budget))?;
+        match source {
+            Source::Search(r) => writeln!(out, "\n{}", search_note(r, budget))?,
+            Source::Tablebase => writeln!(
+                out,
+                "\nFrom the tablebase: perfect play, every value exact with its depth."
+            )?,
         }
         Ok(print(&out)?)
     }
@@ -155,10 +159,10 @@ fn search_note(r: mancala_db::SearchReport, budget: Budget) -> String {
         Origin::Book => "From the opening book (`mancala book build`)",
     };
     format!(
-        "{from}: {} after {} plies, {} nodes in {:.1} s{stopped}. \
+        "{from}: {} after {}, {} nodes in {:.1} s{stopped}. \
          Values marked ~ are estimates; the search computes no depths.",
         if r.exact { "exact" } else { "an estimate" },
-        r.depth,
+        plies(r.depth),
         thousands(r.nodes),
         r.elapsed.as_secs_f64(),
     )

@@ -13,6 +13,7 @@ use mancala_wire::response::MainlineJson;
 use super::args::PositionArgs;
 use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
+use super::text;
 use super::value_text::describe_marked;
 use super::{print, side_name};
 
@@ -107,7 +108,7 @@ fn text(line: &Line) -> Result<String> {
             out,
             "The last position repeats the one after ply {first_seen}: endless play from there."
         )?,
-        LineEnd::Limit { plies } => writeln!(out, "Cut after {plies} plies.")?,
+        LineEnd::Limit { plies } => writeln!(out, "Cut after {}.", text::plies(*plies as u64))?,
     }
     let proof = match line.estimates_from() {
         None => "every ply before is proven (searched until exact)".to_string(),

@@ -1,5 +1,5 @@
-//! Formatting shared by the commands' text output: numbers with thousands separators, and text
-//! wrapped at spaces.
+//! Formatting shared by the commands' text output: numbers with thousands separators, counts of
+//! plies, and text wrapped at spaces.
 
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
@@ -12,6 +12,14 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// `n` plies in words: `1 ply`, `2 plies`.
+pub fn plies(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 ply".to_owned(),
+        n => format!("{n} plies"),
+    }
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces (a longer word stands alone).

@@ -201,6 +201,36 @@ fn sowing_steps_come_only_when_asked_for() {
 }
 
 #[test]
+fn an_answer_with_closed_pits_is_kept_under_its_shape() {
+    // A second visit is answered by the first's search (its depth, not that of a search that
+    // found it all in the engine's table), and the same seeds with every pit open, another
+    // position, are not answered by it.
+    let db = tablebase(&[("rio-kadalis", 8)]);
+    let server = Server::start(db, &[]);
+    let ask = |position: &str| {
+        let r = server.get(&format!("/api/rio-kadalis?position={}", q(position)));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    let closed = "x,x,2,2,2,2/2,2,2,2,2,2 S";
+    let first = ask(closed);
+    let again = ask(closed);
+    assert_eq!(first["source"], "search", "{first}");
+    assert_eq!(first["search"]["kept"], false, "{first}");
+    assert_eq!(again["search"]["kept"], true, "{again}");
+    assert_eq!(
+        again["search"]["depth"], first["search"]["depth"],
+        "{again}"
+    );
+    assert_eq!(
+        (&again["value"], &again["moves"]),
+        (&first["value"], &first["moves"])
+    );
+    let open = ask("0,0,2,2,2,2/2,2,2,2,2,2 S");
+    assert_eq!(open["search"]["kept"], false, "{open}");
+}
+
+#[test]
 fn closed_pits_are_searched_round_the_open_pits_not_read_from_the_table() {
     // The tablebase holds every full board of 8 seeds, and so the same seeds with every pit
     // open (`3,0,0,0,0,0/0,3,0,0,0,2 S`); with closed pits the position is another one.

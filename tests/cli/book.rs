@@ -19,7 +19,7 @@ fn a_book_is_built_resumed_and_answered_from() {
     first.ok();
     assert!(
         first.stderr.contains(
-            "kalah-4: book of 5 positions within 1 plies (0 held by the tablebase, 0 already \
+            "kalah-4: book of 5 positions within 1 ply (0 held by the tablebase, 0 already \
              searched): searched 5"
         ),
         "{}",

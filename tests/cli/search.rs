@@ -298,3 +298,26 @@ fn closed_pits_are_shown_as_sand_and_searched() {
         .to_owned();
     assert!(line.contains("0,x,x,x,x,x/0,0,x,x,x,0 N 4-4"), "{line}");
 }
+
+#[test]
+fn eval_says_where_its_answer_comes_from_in_words_that_count() {
+    let db = tablebase(&[("kalah-4", 2)]);
+    // Two seeds: in the tablebase, which the text names as its source.
+    let text = run_db(&["eval", "kalah-4", "0,0,0,1/1,0,0,0 S"], db)
+        .ok()
+        .to_owned();
+    assert!(
+        text.contains("From the tablebase: perfect play, every value exact with its depth."),
+        "{text}"
+    );
+    // Three seeds, searched with a budget of one node: the first iteration, one ply deep, which
+    // is said in the singular.
+    let text = run_db(
+        &["eval", "kalah-4", KALAH_4_THREE_SEEDS, "--budget", "1"],
+        db,
+    )
+    .ok()
+    .to_owned();
+    assert!(text.contains("From a search, not the tablebase"), "{text}");
+    assert!(text.contains(" after 1 ply, "), "{text}");
+}

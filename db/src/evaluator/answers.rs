@@ -4,7 +4,9 @@
 //! evaluator may write ([`crate::stored_answers`]), which also holds the opening book.
 //!
 //! An answer is the engine's [`Analysis`] of a board as the side to move sees it, so that it
-//! serves every position with that board whatever the seeds captured so far. It is kept under
+//! serves every position with that board whatever the seeds captured so far. A board with pits
+//! closed with sand (a later round of a Rio Kadalis match) is kept in memory only, under its
+//! shape: the file's table files answers by board alone, every pit open. It is kept under
 //! the contents of the tablebase it was searched over (the slices of its variant held then):
 //! once more slices are solved, the old estimates are not used (a proven answer always is). A
 //! kept answer serves a question whose budget it covers: it is exact (or its search ended
@@ -12,7 +14,7 @@
 //! budget replaces a shallower answer, never the other way round.
 
 use mancala_solver::engine::Budget;
-use mancala_solver::{Board, SliceId, Variant};
+use mancala_solver::{Board, Shape, SliceId, Variant};
 
 use super::answer_writer::AnswerWriter;
 use super::kept::Kept;
@@ -26,6 +28,8 @@ const KEPT: usize = 8192;
 struct Key {
     variant: Variant,
     board: Board,
+    /// The pits closed, as the side to move sees them ([`Shape::OPEN`] for most).
+    shape: Shape,
     contents: u64,
 }
 
@@ -52,23 +56,28 @@ impl Answers {
         self
     }
 
-    /// The kept answer for `board` of `variant` (seen by the side to move) over the tablebase
-    /// `contents`, if one covers `budget`: from memory, else from the file read through `tb`.
+    /// The kept answer for `board` of `variant` with the pits `shape` closed (both seen by the
+    /// side to move) over the tablebase `contents`, if one covers `budget`: from memory, else,
+    /// for a board with every pit open, from the file read through `tb`.
     pub(crate) fn get(
         &self,
         tb: &Tablebase,
         variant: Variant,
-        board: &Board,
+        (board, shape): (&Board, Shape),
         contents: u64,
         budget: Budget,
     ) -> Result<Option<Kept>, DbError> {
         let key = Key {
             variant,
             board: *board,
+            shape,
             contents,
         };
         if let Some(kept) = self.memory.get(&key).filter(|k| k.covers(budget)) {
             return Ok(Some(kept));
+        }
+        if shape != Shape::OPEN {
+            return Ok(None);
         }
         let Some((stored_contents, stored)) = tb.stored_answer(variant, board)? else {
             return Ok(None);
@@ -80,17 +89,24 @@ impl Answers {
         Ok(Some(stored).filter(|k| k.covers(budget)))
     }
 
-    /// Keeps `new` for `board` of `variant` over the tablebase `contents`, unless what is kept
-    /// already covers at least as much; also in the file, where the evaluator writes (soon after,
-    /// off this thread). A failure to write is logged, not returned: the answer stands without
-    /// it.
-    pub(crate) fn keep(&self, variant: Variant, board: &Board, contents: u64, new: Kept) {
+    /// Keeps `new` for `board` of `variant` with the pits `shape` closed over the tablebase
+    /// `contents`, unless what is kept already covers at least as much; for a board with every
+    /// pit open also in the file, where the evaluator writes (soon after, off this thread). A
+    /// failure to write is logged, not returned: the answer stands without it.
+    pub(crate) fn keep(
+        &self,
+        variant: Variant,
+        (board, shape): (&Board, Shape),
+        contents: u64,
+        new: Kept,
+    ) {
         let key = Key {
             variant,
             board: *board,
+            shape,
             contents,
         };
-        if self.keep_in_memory(key, &new) {
+        if self.keep_in_memory(key, &new) && shape == Shape::OPEN {
             if let Some(file) = &self.file {
                 file.write(variant, board, contents, new);
             }
@@ -113,6 +129,7 @@ impl Answers {
         let key = Key {
             variant,
             board: *board,
+            shape: Shape::OPEN,
             contents,
         };
         self.memory.insert(key, book);

@@ -85,10 +85,9 @@ impl<'e> Session<'e> {
     }
 
     /// Whether answers for `position` are looked up among and added to the evaluator's kept
-    /// answers: not for a position with closed pits, since they are filed by board and a
-    /// board does not say which pits are closed.
-    fn keeps(&self, position: &Position) -> bool {
-        self.shares_answers && !position.has_closed_pits()
+    /// answers (those of a position with closed pits in memory only, under its shape).
+    fn keeps(&self) -> bool {
+        self.shares_answers
     }
 
     /// A session whose answers depend on their positions and budgets alone: it neither uses
@@ -126,9 +125,11 @@ impl<'e> Session<'e> {
             return self.evaluator.tb.evaluate(position).map(Some);
         }
         let board = position.relative_board();
-        if self.keeps(position) {
+        let shape = position.relative_shape();
+        if self.keeps() {
             let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
-            if let Some(kept) = answers.get(tb, self.variant, &board, self.contents, budget)? {
+            let at = (&board, shape);
+            if let Some(kept) = answers.get(tb, self.variant, at, self.contents, budget)? {
                 return Ok(Some(kept.evaluation(position)));
             }
         }
@@ -138,10 +139,10 @@ impl<'e> Session<'e> {
         };
         self.searched = true;
         let evaluation = Evaluation::from_search(position, &analysis);
-        if self.keeps(position) {
+        if self.keeps() {
             let kept = Kept::searched(analysis, budget);
             let answers = &self.evaluator.answers;
-            answers.keep(self.variant, &board, self.contents, kept);
+            answers.keep(self.variant, (&board, shape), self.contents, kept);
         }
         Ok(Some(evaluation))
     }
@@ -174,13 +175,11 @@ impl<'e> Session<'e> {
 
     /// Whether an answer kept for `position` (the book's among them) covers `budget`.
     pub(crate) fn kept_covers(&self, position: &Position, budget: Budget) -> Result<bool, DbError> {
-        if position.has_closed_pits() {
-            return Ok(false);
-        }
         let board = position.relative_board();
         let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
+        let at = (&board, position.relative_shape());
         Ok(answers
-            .get(tb, self.variant, &board, self.contents, budget)?
+            .get(tb, self.variant, at, self.contents, budget)?
             .is_some())
     }
 
