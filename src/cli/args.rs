@@ -22,6 +22,17 @@ pub fn variant_parser() -> impl TypedValueParser<Value = Variant> {
     PossibleValuesParser::new(Variant::ALL.map(Variant::id)).try_map(|id| id.parse::<Variant>())
 }
 
+/// The clap value parser for the `VARIANT` of a match: the variants played as a match of
+/// rounds ([`mancala_solver::rounds::has_matches`]), the only ones its help lists.
+pub fn match_variant_parser() -> impl TypedValueParser<Value = Variant> {
+    let ids: Vec<&str> = Variant::ALL
+        .into_iter()
+        .filter(|&v| mancala_solver::rounds::has_matches(v))
+        .map(Variant::id)
+        .collect();
+    PossibleValuesParser::new(ids).try_map(|id| id.parse::<Variant>())
+}
+
 /// The tablebase file used when neither `--db` nor `$MANCALA_DB` names one.
 pub const DEFAULT_DB: &str = "mancala.db";
 
@@ -85,14 +96,4 @@ impl Target {
             .map(Target::One)
             .map_err(|e| format!("{e}, or `all`"))
     }
-}
-
-/// Refuses a variant that is not played as a match of rounds (docs/rules.md#rio-kadalis-matches).
-pub fn match_variant(variant: Variant) -> Result<(), super::BadInput> {
-    if mancala_solver::rounds::has_matches(variant) {
-        return Ok(());
-    }
-    Err(super::BadInput(format!(
-        "{variant} is not played as a match of rounds; only rio-kadalis and rio-kadalis-5 are"
-    )))
 }

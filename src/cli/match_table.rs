@@ -14,7 +14,7 @@ use mancala_db::PLY_BUDGET;
 use mancala_solver::rounds::{AfterRound, RoundStart, SEEDS_PER_PIT};
 use mancala_solver::{BySide, Side, Variant};
 
-use super::args::{match_variant, variant_parser};
+use super::args::match_variant_parser;
 use super::search_args::{budget_text, SearchingArgs};
 use super::{print, side_name};
 
@@ -29,7 +29,7 @@ use super::{print, side_name};
 #[command(after_help = "Example: mancala match table rio-kadalis-5 --budget 1000000")]
 pub struct TableArgs {
     /// rio-kadalis or rio-kadalis-5.
-    #[arg(value_parser = variant_parser())]
+    #[arg(value_parser = match_variant_parser())]
     variant: Variant,
     #[command(flatten)]
     searching: SearchingArgs,
@@ -53,7 +53,6 @@ impl TableArgs {
     /// Values every round start and prints the table.
     pub fn run(self) -> Result<()> {
         let variant = self.variant;
-        match_variant(variant)?;
         let budget = self.searching.budget.budget(PLY_BUDGET.nodes);
         let evaluator = self.searching.evaluator(budget)?;
         let starts = round_starts(variant);
@@ -148,7 +147,7 @@ fn table(variant: Variant, rows: &[Row], budget: String) -> String {
     let _ = writeln!(
         out,
         "{:>3}  {:<11} {:<11} {:<7} {:>6}  {:<7} {:>4}  match",
-        "#", "South", "North", "starts", "value", "won S-N", "next"
+        "#", "South", "North", "starts", "value*", "won S-N", "next"
     );
     let mut exact_rows = 0;
     for (i, row) in rows.iter().enumerate() {
@@ -189,8 +188,10 @@ fn table(variant: Variant, rows: &[Row], budget: String) -> String {
     }
     let _ = writeln!(
         out,
-        "\nSouth and North: pits open + reserve. Exact entries (every round value on the way \
-         exact): {exact_rows} of {}.",
+        "\nSouth and North: pits open + reserve. value*: the round's value for the side that \
+         starts it (seeds it wins from the board minus those it loses). won S-N: what each side \
+         wins in the round. Exact entries (every round value on the way exact): {exact_rows} of \
+         {}.",
         rows.len()
     );
     out

@@ -15,7 +15,7 @@ use mancala_solver::match_play::{Match, Round};
 use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
 use mancala_solver::{Side, Variant};
 
-use super::args::{match_variant, variant_parser};
+use super::args::match_variant_parser;
 use super::search_args::{budget_text, with_spinner, BudgetArgs, SearchingArgs};
 use super::{print, side_name, BadInput};
 
@@ -47,7 +47,7 @@ pub struct MatchArgs {
     #[command(subcommand)]
     table: Option<MatchCommand>,
     /// rio-kadalis or rio-kadalis-5.
-    #[arg(value_parser = variant_parser(), required = true)]
+    #[arg(value_parser = match_variant_parser(), required = true)]
     variant: Option<Variant>,
     /// The rounds played so far, each one round's moves ('1 4 2 6 ...').
     rounds: Vec<String>,
@@ -82,7 +82,6 @@ impl MatchArgs {
 
 impl MatchArgs {
     fn play(self, variant: Variant) -> Result<()> {
-        match_variant(variant)?;
         let budget = self.budget.budget(PLY_BUDGET.nodes);
         let searching = SearchingArgs {
             json: false,

@@ -110,10 +110,19 @@ fn a_round_played_gives_the_winnings_and_the_next_board() {
 
 #[test]
 fn bad_matches_say_what_is_wrong() {
+    // Only the games played as matches are taken, and only they are listed.
     let ran = run(&["match", "oware"]);
+    let says = ran.bad_input();
+    assert!(says.contains("invalid value 'oware'"), "{says}");
     assert!(
-        ran.bad_input().contains("oware is not played as a match"),
-        "{ran:?}"
+        says.contains("[possible values: rio-kadalis, rio-kadalis-5]"),
+        "{says}"
+    );
+    let help = run(&["match", "--help"]);
+    assert!(
+        help.ok()
+            .contains("[possible values: rio-kadalis, rio-kadalis-5]"),
+        "{help:?}"
     );
     let ran = run(&["match", "rio-kadalis", "1 7"]);
     let says = ran.bad_input();
@@ -155,6 +164,12 @@ fn the_table_lists_every_round_start_and_where_the_match_goes() {
         "{text}"
     );
     assert!(text.contains("Exact entries"), "{text}");
+    // Whose value the value column is, said under the table.
+    assert!(text.contains(" value* "), "{text}");
+    assert!(
+        text.contains("value*: the round's value for the side that starts it"),
+        "{text}"
+    );
     // A player with one pit and no reserve who wins nothing loses the match in that round.
     assert!(
         rows.iter()
