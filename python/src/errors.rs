@@ -116,10 +116,27 @@ impl<T> Raise<T> for Result<T, mancala_solver::MoveError> {
     }
 }
 
-/// A tablebase's error: `BusyError` when every search is taken, else `TablebaseError`.
+/// A tablebase's error: `BusyError` when every search is taken, else `TablebaseError`; a
+/// missing file with what to do about it (a notebook's current directory is often not where
+/// the file is).
 fn db_error(e: &mancala_db::DbError) -> PyErr {
     match e {
         mancala_db::DbError::Busy { .. } => BusyError::new_err(message(e)),
+        mancala_db::DbError::Missing { path } => {
+            let relative = std::path::Path::new(path).is_relative();
+            let from = match std::env::current_dir() {
+                Ok(dir) if relative => format!(
+                    " (a relative path is read from the current directory, {})",
+                    dir.display()
+                ),
+                _ => String::new(),
+            };
+            TablebaseError::new_err(format!(
+                "{}{from}: pass the path of an existing tablebase, or build one with \
+                 `mancala solve all --db {path}`",
+                message(e)
+            ))
+        }
         _ => TablebaseError::new_err(message(e)),
     }
 }

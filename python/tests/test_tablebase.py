@@ -107,9 +107,19 @@ def test_analysis_names_the_illegal_move(rk):
 
 def test_missing_file_is_named(tmp_path):
     missing = tmp_path / "none.db"
-    with pytest.raises(m.TablebaseError, match="none.db"):
+    with pytest.raises(m.TablebaseError, match="none.db") as e:
         m.Tablebase(missing)
+    assert "mancala solve all --db" in str(e.value)
     assert not missing.exists()
+
+
+def test_missing_relative_file_names_the_directory_it_was_looked_for_in(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(m.TablebaseError) as e:
+        m.Tablebase("mancala.db")
+    words = str(e.value)
+    assert f"current directory, {tmp_path}" in words, words
+    assert "mancala solve all --db mancala.db" in words, words
 
 
 def test_not_a_tablebase_is_refused(tmp_path):
