@@ -488,9 +488,10 @@ test('puzzle: a wrong move is shown at once, the solution on request, next puzzl
   assert.equal(await playPuzzleMove(wrong), 'wrong');
   assert.match(await page.textContent(tid('puzzle-feedback')), /Wrong/);
   assert.match(await page.textContent(tid('puzzle-feedback')), new RegExp(`S${puzzle.solution[0]}`));
-  await page.click(tid('puzzle-solution-button'));
+  // The solution comes with the verdict; the button that would ask for it is gone.
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="solution-step"]').length === n, puzzle.solution.length);
   assert.equal(await page.textContent(tid('solution-step') + ' >> nth=0'), `S${puzzle.solution[0]}`);
+  assert.equal(await page.isVisible(tid('puzzle-solution-button')), false, 'no "Show solution" once it is shown');
   const id = puzzle.id;
   await page.click(tid('puzzle-next'));
   await page.waitForFunction((old) => document.querySelector('[data-testid="puzzle-meta"]').dataset.id !== String(old)
@@ -665,6 +666,11 @@ for (const [width, height] of [[390, 844], [1280, 800]]) {
           else assert.ok(board.compact, `${id} has compact pits on a phone`);
         }
         assert.deepEqual(await pitProblems(), [], `${hash} at ${width}x${height}`);
+        // Hawalis's values readable on a phone: they were drawn at 9 px.
+        if (id === 'hawalis') {
+          const sizes = await page.$$eval(`${tid('board')} .pit .val`, (vs) => vs.map((v) => parseFloat(getComputedStyle(v).fontSize)));
+          assert.ok(Math.min(...sizes) >= 10, `${hash} at ${width}: value labels of ${Math.min(...sizes)} px`);
+        }
         if (width === 390 && id === 'anywoli') {
           assert.ok(board.width >= 0.85 * width, `Anywoli upright takes the phone's width: ${board.width} px of ${width}`);
           mkdirSync(SHOTS, { recursive: true });

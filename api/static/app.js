@@ -385,17 +385,26 @@ function drawBoard(el, opts) {
         val.setAttribute('aria-hidden', 'true');
         val.dataset.result = result;
         // The text as one string (the tests read it), drawn on two lines: value, depth.
+        // The estimate's mark in a span of its own, drawn smaller: on the small pits of the
+        // four-row boards every pixel of the word counts.
         const text = formatValue(info.value, info.exact !== false);
         const cut = text.indexOf(' (');
+        const shown = cut > 0 ? text.slice(0, cut) : text;
+        const main = document.createElement('span');
+        if (shown.startsWith('\u2248 ')) {
+          const approx = document.createElement('span');
+          approx.className = 'approx';
+          approx.textContent = '\u2248 ';
+          main.append(approx, shown.slice(2));
+        } else {
+          main.textContent = shown;
+        }
+        val.append(main);
         if (cut > 0) {
-          const main = document.createElement('span');
-          main.textContent = text.slice(0, cut);
           const depth = document.createElement('span');
           depth.className = 'depth';
           depth.textContent = text.slice(cut);
-          val.append(main, depth);
-        } else {
-          val.textContent = text;
+          val.append(depth);
         }
         val.dataset.exact = String(info.exact !== false);
         pit.appendChild(val);
@@ -937,7 +946,10 @@ function renderPlayer(info) {
   const values = { rating: Math.round(i.rating), streak: i.streak, best: i.best_streak };
   const ids = { rating: 'player-rating', streak: 'player-streak', best: 'player-best-streak' };
   bar.textContent = '';
-  for (const part of t('player.bar').split(/(\{\w+\})/)) {
+  // The streak only where it counts: in streak mode, or once the player has had one (a puzzle
+  // solved in another mode is no step of a streak, and "streak 0" after it reads as a fault).
+  const words = puzzle.mode === 'streak' || i.best_streak > 0 ? t('player.bar') : t('player.bar_rating');
+  for (const part of words.split(/(\{\w+\})/)) {
     const name = part.match(/^\{(\w+)\}$/)?.[1];
     if (name && name in values) {
       const strong = document.createElement('strong');
@@ -1088,6 +1100,7 @@ async function startPuzzle(p) {
   puzzle.busy = false;
   puzzle.position = null;
   $('puzzle-solution-box').hidden = true;
+  $('puzzle-solution').hidden = false;
   // Not 'ready' until the new board is drawn: the previous puzzle's state must not linger.
   feedback(t('puzzle.loading'), 'loading');
   const v = variants.get(p.variant);
@@ -1146,6 +1159,7 @@ async function dailyPuzzle() {
 
 function setMode(mode) {
   puzzle.mode = mode;
+  renderPlayer();
   document.body.dataset.puzzleMode = mode;
   for (const m of ['random', 'streak', 'daily']) $(`puzzle-mode-${m}`).setAttribute('aria-pressed', String(m === mode));
 }
@@ -1250,6 +1264,7 @@ async function playPuzzle(move) {
 async function showSolution(solution) {
   const box = $('puzzle-solution-box');
   box.hidden = false;
+  $('puzzle-solution').hidden = true; // shown: nothing more to ask for
   box.textContent = '';
   const h = document.createElement('h3');
   h.textContent = t('puzzle.solution');
