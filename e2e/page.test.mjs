@@ -914,6 +914,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       assert.equal(plies, 3, "the player's three moves (perfect play answered each)");
       assert.match(await page.textContent(tid('play-status')), /Game over\. A draw against perfect play\./);
       assert.ok(await onScreen(tid('play-status')), 'the result is on screen');
+      // Once the game is over the moves played carry their verdicts, as the review gives them.
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="explore-move"]')].every((b) => b.dataset.verdict));
+      assert.equal(await page.locator(`${tid('explore-move')}[data-verdict]`).count(), 6);
       mkdirSync(SHOTS, { recursive: true });
       // The board and, below it, the game's controls and result in one view.
       await page.locator(tid('play')).scrollIntoViewIfNeeded();
@@ -1413,6 +1416,14 @@ test('My puzzles: the rating after each rated puzzle, solved and failed by theme
   assert.equal(await page.locator(`${tid('mine-history')} circle`).count(), me.history.length);
   const history = await page.locator(tid('mine-history')).boundingBox();
   assert.ok(history && history.height > 40, 'the graph is drawn');
+  // Its axes say what it shows: the rating, from the lowest (rounded down) up, and the number
+  // of first attempts along the bottom.
+  assert.equal(await page.textContent(tid('mine-axis-title')), 'rating');
+  assert.equal(await page.textContent(tid('mine-axis-low')), String(Math.floor(Math.min(...me.history))));
+  assert.ok(Number(await page.textContent(tid('mine-axis-high'))) >= Math.max(...me.history));
+  if (me.history.length > 1) assert.equal(await page.textContent(tid('mine-axis-last')), String(me.history.length));
+  const low = await page.locator(tid('mine-axis-low')).boundingBox();
+  assert.ok(low && low.width > 0 && low.x >= history.x, 'the lowest rating is drawn inside the graph');
   assert.deepEqual(
     await page.$$eval(`${tid('mine-themes')} tbody tr`, (rows) => rows.map((r) => [r.dataset.theme, r.cells[1].textContent, r.cells[2].textContent])),
     me.themes.map((x) => [x.theme, String(x.solved), String(x.failed)]),

@@ -553,6 +553,7 @@ const explore = {
   played: null,
   seq: 0,
   sowing: null, // the running animation: {skip}
+  marking: false, // the moves played are being judged (markPlayedMoves)
 };
 
 // `#VARIANT/POSITION`, and `/flipped` when the board is turned round (North at the bottom).
@@ -624,6 +625,7 @@ function renderExplore() {
     status.dataset.over = String(!!e.game_over);
     status.dataset.source = e.source || 'tablebase';
     status.dataset.exact = String(e.exact !== false);
+    if (e.game_over) markPlayedMoves();
   }
   if (!$('position-input').classList.contains('invalid')) $('position-input').value = explore.position || '';
   renderExploreMoves();
@@ -718,6 +720,31 @@ async function markExploreMove(entry) {
     via.loss = m.loss;
   } catch (e) {
     via.verdict = null; // no mark: the move list stays without it
+  }
+  renderExploreMoves();
+}
+
+// The verdicts of the moves played that have none (played while the values were hidden, in a
+// game against an opponent), once the game is over: one analysis of the moves played in a row
+// up to here, as the review judges them. At most one at a time.
+async function markPlayedMoves() {
+  const seg = reviewSegment();
+  if (explore.marking || !seg.plies.some((via) => via.verdict === undefined)) return;
+  explore.marking = true;
+  try {
+    const a = await api(`/api/${encodeURIComponent(seg.variant)}/analyse`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ position: seg.position, moves: seg.moves }),
+    });
+    a.moves.forEach((m, i) => {
+      seg.plies[i].verdict = m.verdict;
+      seg.plies[i].loss = m.loss;
+    });
+  } catch (e) {
+    seg.plies.forEach((via) => { if (via.verdict === undefined) via.verdict = null; }); // no marks
+  } finally {
+    explore.marking = false;
   }
   renderExploreMoves();
 }

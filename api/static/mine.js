@@ -14,15 +14,34 @@ export function initMine(d) {
     svg.setAttribute('data-testid', 'mine-history');
     svg.setAttribute('role', 'img');
     svg.setAttribute('aria-label', t('mine.history_label', { n: history.length }));
+    // Axes with numbers: the rating up the left (the lowest and highest), the first attempts
+    // along the bottom (the first and the last).
     const W = 300;
-    const H = 90;
-    const pad = 8;
-    const low = Math.min(...history);
-    const high = Math.max(...history);
+    const H = 110;
+    const left = 40;
+    const right = 10;
+    const top = 16;
+    const bottom = 20;
+    const low = Math.floor(Math.min(...history));
+    const high = Math.ceil(Math.max(...history));
     const span = Math.max(high - low, 50);
-    const x = (i) => pad + (history.length === 1 ? (W - 2 * pad) / 2 : (i * (W - 2 * pad)) / (history.length - 1));
-    const y = (r) => H - pad - ((r - low) / span) * (H - 2 * pad);
+    const x = (i) => left + (history.length === 1 ? (W - left - right) / 2 : (i * (W - left - right)) / (history.length - 1));
+    const y = (r) => H - bottom - ((r - low) / span) * (H - top - bottom);
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const add = (name, attrs, text) => {
+      const el = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+      if (text !== undefined) el.textContent = text;
+      svg.appendChild(el);
+      return el;
+    };
+    add('line', { class: 'axis', x1: left, y1: top, x2: left, y2: H - bottom });
+    add('line', { class: 'axis', x1: left, y1: H - bottom, x2: W - right, y2: H - bottom });
+    add('text', { class: 'legend', x: 2, y: 11, 'data-testid': 'mine-axis-title' }, t('puzzle.rating'));
+    add('text', { class: 'legend', x: left - 4, y: y(low + span) + 4, 'text-anchor': 'end', 'data-testid': 'mine-axis-high' }, low + span);
+    add('text', { class: 'legend', x: left - 4, y: y(low) + 4, 'text-anchor': 'end', 'data-testid': 'mine-axis-low' }, low);
+    add('text', { class: 'legend', x: x(0), y: H - 5, 'text-anchor': 'middle' }, 1);
+    if (history.length > 1) add('text', { class: 'legend', x: x(history.length - 1), y: H - 5, 'text-anchor': 'middle', 'data-testid': 'mine-axis-last' }, history.length);
     const line = document.createElementNS(SVG, 'polyline');
     line.setAttribute('class', 'curve');
     line.setAttribute('points', history.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' '));
