@@ -415,6 +415,18 @@ test('puzzle: play the solution and solve it; themes only at the end', async () 
   assert.equal(state, 'solved', await page.textContent(tid('puzzle-feedback')));
   assert.match(await page.textContent(tid('puzzle-feedback')), /Solved/);
   assert.equal(await page.locator(`${tid('puzzle-board')} .pit.playable`).count(), 0, 'solved: no more moves');
+  // Solved near the player's rating, not in a streak: the bar names a streak only once the
+  // player has had one ("streak 0 (best 0)" after a solved puzzle read as a fault).
+  const me = await page.evaluate(async () => (await fetch('/api/players/me', {
+    headers: { Authorization: `Bearer ${localStorage.getItem('mancala-player-token')}` },
+  })).json());
+  const bar = await page.textContent(tid('player-bar'));
+  if (me.best_streak === 0) {
+    assert.doesNotMatch(bar, /streak/, bar);
+    assert.equal(await page.locator(tid('player-streak')).count(), 0, bar);
+  } else {
+    assert.match(bar, /streak \d+ \(best \d+\)/, bar);
+  }
   // The themes in the words of the theme filter's options.
   const words = await page.$$eval(`${tid('puzzle-theme')} option`, (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
   const themes = puzzle.themes.length ? `Themes: ${puzzle.themes.map((x) => words[x]).join(', ')}` : 'No theme';
@@ -492,6 +504,25 @@ test('puzzle: a wrong move is shown at once, the solution on request, next puzzl
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="solution-step"]').length === n, puzzle.solution.length);
   assert.equal(await page.textContent(tid('solution-step') + ' >> nth=0'), `S${puzzle.solution[0]}`);
   assert.equal(await page.isVisible(tid('puzzle-solution-button')), false, 'no "Show solution" once it is shown');
+  // On a phone each step's number stays with its move: every item's box holds its own number
+  // (inside it) and no two items overlap (the numbers outside fell beside the move before).
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const items = await page.$$eval(`${tid('puzzle-solution')} li`, (lis) => lis.map((li) => {
+      const r = li.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, inside: getComputedStyle(li).listStylePosition };
+    }));
+    assert.ok(items.length >= 1);
+    for (const [k, a] of items.entries()) {
+      assert.equal(a.inside, 'inside', `step ${k + 1}'s number is inside its item`);
+      for (const b of items.slice(k + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        assert.ok(apart, `steps overlap: ${JSON.stringify([a, b])}`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
   const id = puzzle.id;
   await page.click(tid('puzzle-next'));
   await page.waitForFunction((old) => document.querySelector('[data-testid="puzzle-meta"]').dataset.id !== String(old)
