@@ -14,8 +14,10 @@ use mancala_db::PLY_BUDGET;
 use mancala_solver::match_play::{Match, Round};
 use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
 use mancala_solver::{Side, Variant};
+use mancala_wire::response::MatchJson;
 
 use super::args::match_variant_parser;
+use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, BudgetArgs, SearchingArgs};
 use super::{print, side_name, BadInput};
 
@@ -40,8 +42,11 @@ const MAX_ROUNDS: usize = 100;
 #[command(
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    after_help = "Examples:\n  mancala match rio-kadalis-5 --budget 200000\n  \
-                  mancala match rio-kadalis '1 4 2'\n  mancala match table rio-kadalis-5"
+    after_help = format!(
+        "{}\n\nExamples:\n  mancala match rio-kadalis-5 --budget 200000\n  \
+         mancala match rio-kadalis '1 4 2' --json\n  mancala match table rio-kadalis-5",
+        json_help("Match", None)
+    )
 )]
 pub struct MatchArgs {
     #[command(subcommand)]
@@ -55,6 +60,9 @@ pub struct MatchArgs {
     /// default when no round is given).
     #[arg(long)]
     perfect: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     budget: BudgetArgs,
     #[command(flatten)]
@@ -104,6 +112,14 @@ impl MatchArgs {
             )?;
             finishes.insert(n, (round.position.side(), finish));
             game.finish_round(finish.won);
+        }
+        if self.json {
+            let perfect: Vec<_> = (1..=game.rounds().len())
+                .map(|n| finishes.get(&n).copied())
+                .collect();
+            let mut line = serde_json::to_string(&MatchJson::new(&game, &perfect))?;
+            line.push('\n');
+            return Ok(print(&line)?);
         }
         let mut out = format!("{} ({}): a match\n", variant.name(), variant.id());
         let rounds = game.rounds();

@@ -287,6 +287,12 @@ fn check_the_command_line(schemas: &mut Schemas) {
         "Analysis",
         &json(&["analyse", "rio-kadalis", "--from", RIO, "1", "--json"]),
     );
+    // A match played on perfectly to its end, and one whose first round goes on.
+    schemas.assert(
+        "Match",
+        &json(&["match", "rio-kadalis-5", "--budget", "2000", "--json"]),
+    );
+    schemas.assert("Match", &json(&["match", "rio-kadalis-5", "1", "--json"]));
     // `moves` reads no tablebase.
     schemas.assert(
         "Moves",

@@ -78,6 +78,49 @@ fn a_round_played_gives_the_winnings_and_the_next_board() {
             "{start}\n{text}"
         );
     }
+    // The same as JSON: round 1's moves and what each side won, round 2's start as the rules
+    // give it (by hand above), the match not over.
+    let json: serde_json::Value = serde_json::from_str(
+        run(&[
+            "match",
+            "rio-kadalis-5",
+            &record.join(" "),
+            "--db",
+            "/nonexistent/x.db",
+            "--json",
+        ])
+        .ok(),
+    )
+    .unwrap();
+    let first = &json["rounds"][0];
+    assert_eq!(first["moves"], serde_json::json!(record), "{json}");
+    assert_eq!(first["position"], end.to_string(), "{json}");
+    assert_eq!(
+        first["result"]["won"],
+        serde_json::json!({"south": won.south, "north": won.north}),
+        "{json}"
+    );
+    assert_eq!(
+        first["perfect"],
+        serde_json::Value::Null,
+        "played to its end"
+    );
+    if ks.min(kn) > 0 {
+        let second = &json["rounds"][1];
+        assert_eq!(
+            second["start"]["open"],
+            serde_json::json!({"south": ks, "north": kn}),
+            "{json}"
+        );
+        assert_eq!(
+            second["start"]["reserve"],
+            serde_json::json!({"south": rs, "north": rn}),
+            "{json}"
+        );
+        assert_eq!(second["start"]["starter"], starter.to_lowercase(), "{json}");
+        assert_eq!(second["moves"], serde_json::json!([]), "{json}");
+        assert_eq!(json["end"], serde_json::Value::Null, "{json}");
+    }
     // A round left unfinished is the match's current round, valued.
     let half = &record[..record.len() / 2];
     let text = run(&[

@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 use crate::request::{AttemptBody, GameRecord, NewPlayerBody};
 use crate::response::{
     AnalysisJson, AttemptJson, DashboardJson, ErrorJson, EvaluationJson, HealthJson, MainlineJson,
-    MovesJson, NewPlayerJson, PuzzleJson, StatusJson, VariantsJson,
+    MatchJson, MovesJson, NewPlayerJson, PuzzleJson, StatusJson, VariantsJson,
 };
 
 /// Every body the service answers with or reads, and what `mancala moves --json` prints; the
@@ -23,6 +23,7 @@ use crate::response::{
     EvaluationJson,
     MovesJson,
     MainlineJson,
+    MatchJson,
     GameRecord,
     AnalysisJson,
     PuzzleJson,

@@ -9,6 +9,7 @@
 //! * [`moves`]: a position's legal moves and what they do (`moves --json`).
 //! * [`mainline`]: the line of perfect play (`GET /api/{variant}/mainline`).
 //! * [`analysis`]: a game record judged move by move (`POST /api/{variant}/analyse`).
+//! * [`matches`]: a Rio Kadalis match round by round (`mancala match --json`).
 //! * [`variants`]: the variants and what is solved (`GET /api/variants`), and `GET /healthz`.
 //! * [`status`]: what the server builds in the background (`GET /api/status`).
 //! * [`puzzle`]: a puzzle and an attempt's verdict (`/api/puzzles/...`).
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod error;
 pub mod evaluation;
 pub mod mainline;
+pub mod matches;
 pub mod moves;
 pub mod player;
 pub mod puzzle;
@@ -31,6 +33,7 @@ pub use analysis::{AnalysisJson, MoveAnalysisJson};
 pub use error::ErrorJson;
 pub use evaluation::{EvaluationJson, MoveEvalJson, SearchJson};
 pub use mainline::{MainlineJson, StepJson};
+pub use matches::{MatchJson, RoundJson};
 pub use moves::{MoveJson, MovesJson};
 pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
 pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
