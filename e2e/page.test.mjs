@@ -21,6 +21,38 @@ const RK_HASH = `#rio-kadalis/${RK.replace(/ /g, '_')}`;
 // Hawalis, 4 seeds: a four-row board.
 const HW = '0,0,0,0,1,0,0/0,1,0,0,0,0,0/0,0,0,1,0,0,0/0,1,0,0,0,0,0 S';
 
+// Chromium's flags on this machine: headless, and no connection of its own to the network,
+// which is closed here (it would be refused, many times at once).
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+// Starts `mancala serve` (from $MANCALA_BIN, which e2e/run.sh sets) with `args` on a free port
+// and answers its address and its process (the caller kills it), once it says where it listens.
+async function startServer(args) {
+  const bin = process.env.MANCALA_BIN;
+  assert.ok(bin, 'MANCALA_BIN names the mancala binary (e2e/run.sh sets it)');
+  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /Listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening: ${log}`)));
+    });
+    return { url, child };
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+}
+
 let browser;
 let context;
 let page;
@@ -37,10 +69,7 @@ before(async () => {
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: EXECUTABLE,
     headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1000, height: 700 },
   });
   browser = context;
@@ -1111,24 +1140,11 @@ test('the keyboard plays pits by number, two digits for pits 10 and up', async (
 test('a server still building answers at once and the page shows the build and its progress', async () => {
   // A server on a new, empty file builds the default tablebase (minutes on two cores) after it
   // has started listening; it is stopped as soon as the page has been seen.
-  const bin = process.env.MANCALA_BIN;
-  assert.ok(bin, 'MANCALA_BIN names the mancala binary (e2e/run.sh sets it)');
   const dir = mkdtempSync(join(tmpdir(), 'mancala-build-'));
-  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--db', join(dir, 'new.db'), '--build'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr.on('data', (d) => { log += d; });
+  let child;
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /Listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening: ${log}`)));
-    });
+    let url;
+    ({ url, child } = await startServer(['--db', join(dir, 'new.db'), '--build']));
     const health = await fetch(`${url}/healthz`);
     assert.equal(health.status, 200);
     const status = await (await fetch(`${url}/api/status`)).json();
@@ -1165,7 +1181,7 @@ test('a server still building answers at once and the page shows the build and i
       await p.close();
     }
   } finally {
-    child.kill('SIGKILL');
+    if (child) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -1173,29 +1189,17 @@ test('a server still building answers at once and the page shows the build and i
 test('once the tablebase and puzzles are ready, the opening books are a small line at the foot, in every language', async () => {
   // A small tablebase whose starter puzzles are made at once; then the server builds opening
   // books (each position searched with the whole cap: minutes), the step this test looks at.
-  const bin = process.env.MANCALA_BIN;
-  assert.ok(bin, 'MANCALA_BIN names the mancala binary (e2e/run.sh sets it)');
+  assert.ok(process.env.MANCALA_BIN, 'MANCALA_BIN names the mancala binary (e2e/run.sh sets it)');
   const dir = mkdtempSync(join(tmpdir(), 'mancala-books-'));
   const db = join(dir, 'small.db');
   await new Promise((resolve, reject) => {
-    const solve = spawn(bin, ['solve', 'rio-kadalis', '--max-seeds', '4', '--db', db, '-q'], { stdio: 'ignore' });
+    const solve = spawn(process.env.MANCALA_BIN, ['solve', 'rio-kadalis', '--max-seeds', '4', '--db', db, '-q'], { stdio: 'ignore' });
     solve.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`solve exited ${code}`))));
   });
-  const child = spawn(bin, ['serve', '--bind', '127.0.0.1:0', '--db', db, '--book-minutes', '2', '--compose-seconds', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr.on('data', (d) => { log += d; });
+  let child;
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /Listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening: ${log}`)));
-    });
+    let url;
+    ({ url, child } = await startServer(['--db', db, '--book-minutes', '2', '--compose-seconds', '0']));
     let status;
     for (let i = 0; i < 600; i++) {
       status = await (await fetch(`${url}/api/status`)).json();
@@ -1231,7 +1235,7 @@ test('once the tablebase and puzzles are ready, the opening books are a small li
       await p.close();
     }
   } finally {
-    child.kill('SIGKILL');
+    if (child) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -1513,10 +1517,7 @@ async function onDevice({ width, height, mobile }, body) {
   const device = await chromium.launchPersistentContext(dir, {
     executablePath: EXECUTABLE,
     headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width, height },
     isMobile: mobile,
     hasTouch: mobile,

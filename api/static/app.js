@@ -18,10 +18,11 @@ const $ = (id) => document.getElementById(id);
 // The API
 
 class ApiError extends Error {
-  constructor(message, status, body) {
+  constructor(message, status, body, retryAfter = null) {
     super(message);
     this.status = status;
     this.body = body || {};
+    this.retryAfter = retryAfter; // seconds, from a `Retry-After` header
   }
 }
 
@@ -66,7 +67,7 @@ async function api(path, options) {
   }
   if (!res.ok) {
     const words = body && body.error ? body.error : t('error.status', { status: `${res.status} ${res.statusText}` });
-    throw new ApiError(words, res.status, body);
+    throw new ApiError(words, res.status, body, Number(res.headers.get('Retry-After')) || null);
   }
   return body;
 }
@@ -1033,10 +1034,6 @@ const puzzle = {
   asked: 0, // counts the puzzles asked for: an answer to an earlier ask is dropped
 };
 
-// How long the page waits before asking again for a puzzle the server is still making (its
-// `Retry-After`).
-const BUILDING_RETRY_MS = 10_000;
-
 // Asks the server for a puzzle (`path`), and starts it unless another was asked for meanwhile:
 // a late answer for a game no longer chosen must not take the board (nor be evaluated as the
 // game chosen now). `what` names the ask in an error.
@@ -1048,10 +1045,10 @@ async function askPuzzle(path, options, what) {
   } catch (e) {
     if (ask !== puzzle.asked) return;
     showError(errorWords(e, what));
-    // None made yet on the server's first start: asked again once they may be, unless the
-    // player has asked for another meanwhile.
+    // None made yet on the server's first start: asked again when the server says (its
+    // `Retry-After`), unless the player has asked for another meanwhile.
     if (e.status === 503 && e.body.building) {
-      setTimeout(() => { if (ask === puzzle.asked) askPuzzle(path, options, what); }, BUILDING_RETRY_MS);
+      setTimeout(() => { if (ask === puzzle.asked) askPuzzle(path, options, what); }, (e.retryAfter || 10) * 1000);
     }
     return;
   }
@@ -1480,10 +1477,9 @@ async function watchBuild() {
 }
 
 // The build's step under way in the page's language: from its code, with how far it is and
-// the game it is on (the server's own words only from an older server, which sends no code).
+// the game it is on ('starting' between two steps, when there is none).
 function buildStepWords(status) {
-  if (status.code === undefined) return status.step || t('build.starting');
-  if (status.code === null) return t('build.starting');
+  if (!status.code) return t('build.starting');
   // The game's name from the dictionary: the first answer may come before the games' list.
   const id = status.variant;
   const game = !id ? '\u2026' : has(`game.${id}`) ? t(`game.${id}`) : variants.get(id)?.name || id;

@@ -15,6 +15,7 @@ use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side,
 
 use mancala_solver::engine::Budget;
 
+use crate::evaluator::FOLLOWING;
 use crate::{DbError, Evaluator, Session, Source};
 
 /// The most plies a line is followed before it is cut short.
@@ -227,7 +228,7 @@ fn proven_move(
     position: &Position,
     budget: Budget,
 ) -> Result<Option<LineStep>, DbError> {
-    let mut nodes = (budget.nodes / 16).max(1);
+    let mut nodes = (budget.nodes / FOLLOWING).max(1);
     loop {
         let analysis = session.search(position, Budget { nodes, ..budget })?;
         let value = analysis.value.score;

@@ -33,6 +33,7 @@ use mancala_solver::{Position, Slice, Variant};
 
 pub(crate) use kept::Kept;
 pub use session::Session;
+pub(crate) use session::FOLLOWING;
 pub use settings::{SearchSettings, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
 use crate::{Database, DbError, Evaluation, Tablebase};

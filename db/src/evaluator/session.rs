@@ -22,7 +22,7 @@ use crate::{DbError, Evaluation};
 
 /// How many times less a line's later positions are searched with than its first
 /// ([`Session::evaluate_in_line`]).
-const FOLLOWING: u64 = 16;
+pub(crate) const FOLLOWING: u64 = 16;
 
 /// The tablebase's exact values of a variant, as the engine's leaves.
 type Leaf<'a> = Box<dyn Fn(&Board) -> Option<i8> + Send + 'a>;
