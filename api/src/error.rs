@@ -6,7 +6,8 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::analyse::AnalyseError;
 use mancala_db::{DbError, WriteFailure};
-use mancala_solver::{MoveError, ParseError, ParsePositionError};
+use mancala_solver::match_play::MatchError;
+use mancala_solver::{Move, MoveError, ParseError, ParsePositionError};
 use mancala_wire::request::RecordError;
 use mancala_wire::response::{BuildStep, ErrorJson};
 
@@ -25,7 +26,9 @@ pub enum ApiError {
     },
     /// 400: a move of a game record is malformed or not legal.
     BadMove {
-        /// Its place in the record, from 0.
+        /// For a move of a match: its round, from 1.
+        round: Option<usize>,
+        /// Its place in the record (the round's, in a match), from 0.
         index: usize,
         /// The move as given.
         text: String,
@@ -70,8 +73,8 @@ pub enum ApiError {
     },
     /// 413: the body or the record is too large.
     TooLarge {
-        /// `body` or `moves`.
-        field: &'static str,
+        /// `body`, `moves`, or a round of a match (`rounds[2]`).
+        field: String,
         /// What the limit is.
         message: String,
     },
@@ -149,6 +152,7 @@ impl ApiError {
         };
         let message = format!("moves[{index}] (in `{position}`): {err}");
         ApiError::BadMove {
+            round: None,
             index,
             text,
             legal,
@@ -161,10 +165,15 @@ impl ApiError {
     pub fn field(&self) -> Option<String> {
         match self {
             ApiError::BadRequest { field, .. } => Some(field.clone()),
+            ApiError::BadMove {
+                round: Some(round),
+                index,
+                ..
+            } => Some(format!("rounds[{}][{index}]", round - 1)),
             ApiError::BadMove { index, .. } => Some(format!("moves[{index}]")),
             ApiError::UnknownVariant(_) => Some("variant".into()),
             ApiError::NotSolved { .. } => Some("position".into()),
-            ApiError::TooLarge { field, .. } => Some((*field).into()),
+            ApiError::TooLarge { field, .. } => Some(field.clone()),
             ApiError::NoPuzzle { field, .. } => field.map(Into::into),
             ApiError::NoRoute { .. }
             | ApiError::Method { .. }
@@ -197,12 +206,14 @@ impl ApiError {
         };
         match self {
             ApiError::BadMove {
+                round,
                 index,
                 text,
                 legal,
                 position,
                 ..
             } => {
+                body.round = *round;
                 body.index = Some(*index);
                 body.r#move = Some(text);
                 body.legal = Some(legal);
@@ -411,13 +422,55 @@ impl From<AnalyseError> for ApiError {
     }
 }
 
+impl From<MatchError> for ApiError {
+    /// A match record that cannot be played: a 400 naming the round (`rounds[1]`) or the move
+    /// (`rounds[1][3]`); a move that cannot be played there lists the legal ones.
+    fn from(e: MatchError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            MatchError::NoMatches { .. } => ApiError::bad("variant", message),
+            MatchError::MatchOver { round } | MatchError::RoundNotOver { round } => {
+                ApiError::bad(format!("rounds[{}]", round - 1), message)
+            }
+            MatchError::RoundOver { round, number, .. } => {
+                ApiError::bad(format!("rounds[{}][{}]", round - 1, number - 1), message)
+            }
+            MatchError::Move {
+                round,
+                number,
+                position,
+                error,
+            } => {
+                let legal: Vec<String> =
+                    position.legal_moves().iter().map(Move::to_string).collect();
+                let (text, message) = match error {
+                    MoveError::Illegal { text, .. } => (text, message),
+                    // The rules name the legal moves of an illegal one; a malformed one's
+                    // answer names them too.
+                    MoveError::Malformed { text, .. } => {
+                        (text, format!("{message}; legal moves: {}", legal.join(" ")))
+                    }
+                };
+                ApiError::BadMove {
+                    round: Some(round),
+                    index: number - 1,
+                    message: format!("rounds[{}][{}]: {message}", round - 1, number - 1),
+                    text,
+                    legal,
+                    position: position.to_string(),
+                }
+            }
+        }
+    }
+}
+
 impl From<RecordError> for ApiError {
     /// A bad record is a 400 naming the field, too many moves a 413.
     fn from(e: RecordError) -> ApiError {
         match e {
             RecordError::Position(e) => ApiError::position("position", e),
-            RecordError::TooManyMoves(_) => ApiError::TooLarge {
-                field: "moves",
+            RecordError::TooManyMoves { ref field, .. } => ApiError::TooLarge {
+                field: field.clone(),
                 message: e.to_string(),
             },
             RecordError::Field { field, message } => ApiError::BadRequest { field, message },

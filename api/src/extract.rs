@@ -214,7 +214,7 @@ fn body_error<T: RequestBody>(e: JsonPayloadError) -> ApiError {
     match e {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::TooLarge {
-                field: "body",
+                field: "body".into(),
                 message: format!("body: larger than the limit of {MAX_BODY_BYTES} bytes"),
             }
         }

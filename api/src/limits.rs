@@ -17,7 +17,7 @@ pub const MAX_REQUEST_LINE: usize = 8 * 1024;
 pub const MAX_HEAD: usize = 32 * 1024;
 
 /// Most moves accepted in one game record: more is a 413 (defined with the record it limits).
-pub use mancala_wire::request::MAX_RECORD_MOVES;
+pub use mancala_wire::request::{MAX_MATCH_ROUNDS, MAX_RECORD_MOVES};
 
 /// What a search may cost by default: the evaluator's, for one evaluation and for each searched
 /// position of a main line or an analysis.

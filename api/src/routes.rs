@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::error::ApiError;
 use crate::extract::query_config;
 use crate::guard;
-use crate::handlers::{evaluation, page, players, puzzles, service, streaming};
+use crate::handlers::{evaluation, matches, page, players, puzzles, service, streaming};
 use crate::head_limit;
 use crate::openapi::{self, operations, OpenApiDocument};
 
@@ -157,6 +157,13 @@ pub const ROUTES: &[Route] = &[
         operation: Some(operations::analyse),
         handler: |r| r.to(evaluation::analyse),
     },
+    Route {
+        path: "/api/{variant}/match",
+        method: Method::POST,
+        summary: "{\"start\": ROUND_START, \"rounds\": [[\"1\", \"4\"], ...]}: a Rio Kadalis match round by round, where it stands",
+        operation: Some(operations::play_match),
+        handler: |r| r.to(matches::play),
+    },
 ];
 
 /// Registers every route of [`ROUTES`], each answering other methods with a JSON 405, and
@@ -275,7 +282,7 @@ mod tests {
             .filter(|r| r.is_api())
             .map(|r| r.path)
             .collect();
-        assert_eq!(api.len(), 14);
+        assert_eq!(api.len(), 15);
         assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
     }
 

@@ -83,10 +83,15 @@ pub enum MatchError {
 impl Match {
     /// A match of `variant` at the start of its first round.
     pub fn new(variant: Variant) -> Result<Match, MatchError> {
+        Match::starting(variant, RoundStart::first(variant))
+    }
+
+    /// A match of `variant` taken up at `start` (a later round's start, [`RoundStart::new`]),
+    /// which it counts as its round 1.
+    pub fn starting(variant: Variant, start: RoundStart) -> Result<Match, MatchError> {
         if !has_matches(variant) {
             return Err(MatchError::NoMatches { variant });
         }
-        let start = RoundStart::first(variant);
         Ok(Match {
             variant,
             rounds: vec![Round::begin(variant, start)],
@@ -103,7 +108,21 @@ impl Match {
         M: IntoIterator,
         M::Item: AsRef<str>,
     {
-        let mut game = Match::new(variant)?;
+        Match::replay_from(variant, RoundStart::first(variant), records)
+    }
+
+    /// [`Match::replay`] of a match taken up at `start`.
+    pub fn replay_from<R, M>(
+        variant: Variant,
+        start: RoundStart,
+        records: R,
+    ) -> Result<Match, MatchError>
+    where
+        R: IntoIterator<Item = M>,
+        M: IntoIterator,
+        M::Item: AsRef<str>,
+    {
+        let mut game = Match::starting(variant, start)?;
         for (i, record) in records.into_iter().enumerate() {
             let round = i + 1;
             if game.end.is_some() {

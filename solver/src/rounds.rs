@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use thiserror::Error;
+
 use crate::{BySide, Position, Shape, Side, Variant};
 
 /// Seeds a pit is filled with at the start of a round.
@@ -63,7 +65,84 @@ pub enum MatchEnd {
     },
 }
 
+/// Why a round start given by a client or a link cannot be one of a match: each names the
+/// side and what the rules allow.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum RoundStartError {
+    /// A side with no pit open, or more than it has.
+    #[error("{side} opens {open} pits, but a round is played with 1 to {pits} pits open on each side (below 4 seeds a player has lost the match)", side = side.title())]
+    Open {
+        /// The side.
+        side: Side,
+        /// The pits it was to open.
+        open: u8,
+        /// Pits a side has.
+        pits: u8,
+    },
+    /// A reserve of four or more beside a closed pit: those seeds would have opened it.
+    #[error("{side} keeps {reserve} seeds in reserve with only {open} of its {pits} pits open: four of them would open another pit (with a pit closed a reserve is 0 to 3)", side = side.title())]
+    Reserve {
+        /// The side.
+        side: Side,
+        /// Its reserve.
+        reserve: u32,
+        /// The pits it opens.
+        open: u8,
+        /// Pits a side has.
+        pits: u8,
+    },
+    /// The seeds in play are not the match's: four in each open pit plus the reserves.
+    #[error("the round start holds {held} seeds (4 in each open pit plus the reserves), but a match of this variant is played with {total}")]
+    Seeds {
+        /// Seeds the start holds.
+        held: u32,
+        /// Seeds of the variant.
+        total: u32,
+    },
+}
+
 impl RoundStart {
+    /// A round start as a match can reach it: each side opens 1 to P pits, a side with a
+    /// closed pit keeps fewer than four seeds in reserve, and the open pits' seeds and the
+    /// reserves together are the variant's seeds.
+    pub fn new(
+        variant: Variant,
+        open: BySide<u8>,
+        reserve: BySide<u32>,
+        starter: Side,
+    ) -> Result<RoundStart, RoundStartError> {
+        let p = pits(variant);
+        for side in [Side::South, Side::North] {
+            if !(1..=p).contains(&open[side]) {
+                return Err(RoundStartError::Open {
+                    side,
+                    open: open[side],
+                    pits: p,
+                });
+            }
+            if open[side] < p && reserve[side] >= SEEDS_PER_PIT {
+                return Err(RoundStartError::Reserve {
+                    side,
+                    reserve: reserve[side],
+                    open: open[side],
+                    pits: p,
+                });
+            }
+        }
+        let held = (SEEDS_PER_PIT * (u32::from(open.south) + u32::from(open.north)))
+            .saturating_add(reserve.south)
+            .saturating_add(reserve.north);
+        let total = variant.total_seeds();
+        if held != total {
+            return Err(RoundStartError::Seeds { held, total });
+        }
+        Ok(RoundStart {
+            open,
+            reserve,
+            starter,
+        })
+    }
+
     /// The first round: every pit open, no reserves, South to move.
     pub fn first(variant: Variant) -> RoundStart {
         let p = pits(variant);
@@ -196,6 +275,51 @@ mod tests {
         // Top row N6..N1: N1 closed; bottom row S1..S6: S1, S2 closed.
         assert_eq!(r.position(v).to_string(), "4,4,4,4,4,x/x,x,4,4,4,4 N");
         assert_eq!(r.position(v).seeds_on_board(), 36);
+    }
+
+    #[test]
+    fn a_round_start_from_outside_is_one_a_match_can_reach() {
+        let v = Variant::RioKadalis;
+        let (s, n) = (Side::South, Side::North);
+        // South 2 pits (8 seeds) and 1 in reserve, North 6 pits (24) and 15: 8 + 1 + 24 + 15
+        // = 48, the six-hole game's seeds.
+        let ok = RoundStart::new(v, BySide::new(2, 6), BySide::new(1, 15), n).unwrap();
+        assert_eq!(ok.position(v).to_string(), "4,4,4,4,4,4/x,x,x,x,4,4 N");
+        let e = RoundStart::new(v, BySide::new(0, 6), BySide::new(24, 0), s).unwrap_err();
+        assert_eq!(
+            e,
+            RoundStartError::Open {
+                side: s,
+                open: 0,
+                pits: 6
+            }
+        );
+        assert!(e.to_string().starts_with("South opens 0 pits, but"), "{e}");
+        let e = RoundStart::new(v, BySide::new(6, 7), BySide::new(0, 0), s).unwrap_err();
+        assert!(matches!(e, RoundStartError::Open { open: 7, .. }), "{e:?}");
+        // South 2 pits with 5 in reserve: 4 of the 5 would have opened a third pit.
+        let e = RoundStart::new(v, BySide::new(2, 6), BySide::new(5, 11), s).unwrap_err();
+        assert!(
+            matches!(e, RoundStartError::Reserve { reserve: 5, .. }),
+            "{e:?}"
+        );
+        // With every pit open any reserve is possible: North 6 pits and 20 over.
+        assert!(RoundStart::new(v, BySide::new(1, 6), BySide::new(0, 20), s).is_ok());
+        // 8 + 24 = 32 seeds, not 48.
+        let e = RoundStart::new(v, BySide::new(2, 6), BySide::new(0, 0), s).unwrap_err();
+        assert_eq!(
+            e,
+            RoundStartError::Seeds {
+                held: 32,
+                total: 48
+            }
+        );
+        // Five holes: 40 seeds; 4 pits each (32) and 4 each in reserve would open a fifth.
+        let v5 = Variant::RioKadalis5;
+        let e = RoundStart::new(v5, BySide::new(4, 4), BySide::new(4, 4), s).unwrap_err();
+        assert!(matches!(e, RoundStartError::Reserve { .. }), "{e:?}");
+        // 16 + 3 and 20 + 1: 40.
+        assert!(RoundStart::new(v5, BySide::new(4, 5), BySide::new(3, 1), s).is_ok());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use mancala_db::PLY_BUDGET;
 use mancala_solver::match_play::{Match, Round};
 use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
 use mancala_solver::{Side, Variant};
-use mancala_wire::response::MatchJson;
+use mancala_wire::response::{EvaluationJson, MatchJson};
 
 use super::args::match_variant_parser;
 use super::json_help::json_help;
@@ -117,7 +117,12 @@ impl MatchArgs {
             let perfect: Vec<_> = (1..=game.rounds().len())
                 .map(|n| finishes.get(&n).copied())
                 .collect();
-            let mut line = serde_json::to_string(&MatchJson::new(&game, &perfect))?;
+            let mut json = MatchJson::new(&game, &perfect);
+            if let Some(round) = game.current() {
+                let e = evaluator.evaluate(&round.position, budget)?;
+                json = json.with_evaluation(EvaluationJson::with_source(&e, &e.source));
+            }
+            let mut line = serde_json::to_string(&json)?;
             line.push('\n');
             return Ok(print(&line)?);
         }

@@ -15,6 +15,7 @@ mod beyond;
 mod errors;
 mod evaluation;
 mod mainline;
+mod matches;
 mod puzzles;
 mod schemas;
 mod service;

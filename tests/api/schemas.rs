@@ -163,6 +163,35 @@ fn check_the_service(server: &Server, schemas: &mut Schemas) {
     assert!(a["game_over"].is_object(), "{a}");
     schemas.assert("Analysis", &a);
 
+    // A match taken up at a later round, and one from its start; a bad move of a match.
+    let record = json!({
+        "start": {"open": {"south": 2, "north": 6}, "reserve": {"south": 1, "north": 15},
+                  "starter": "north"},
+        "rounds": [["1"]]
+    });
+    schemas.assert("MatchRecord", &record);
+    let m = ok(
+        server.post("/api/rio-kadalis/match", record.to_string().as_bytes()),
+        200,
+    );
+    assert!(m["evaluation"].is_object(), "{m}");
+    schemas.assert("Match", &m);
+    let record = json!({"rounds": ["1 2"]});
+    schemas.assert("MatchRecord", &record);
+    schemas.assert(
+        "Match",
+        &ok(
+            server.post("/api/rio-kadalis-5/match", record.to_string().as_bytes()),
+            200,
+        ),
+    );
+    let bad = json!({"rounds": [["9"]]});
+    let e = server
+        .post("/api/rio-kadalis/match", bad.to_string().as_bytes())
+        .error(400, Some("rounds[0][0]"));
+    assert_eq!(e["round"], 1, "{e}");
+    schemas.assert("Error", &e);
+
     // Errors: a bad move (with its details), a bad position, no such route (no field).
     let bad = json!({"position": RIO, "moves": ["9"]});
     schemas.assert("Record", &bad);
@@ -313,6 +342,7 @@ fn check_every_key_of_an_error(schemas: &mut Schemas) {
     let every = mancala_wire::response::ErrorJson {
         error: "rio-kadalis slice 13 is not in this server's tablebase".into(),
         field: Some("position".into()),
+        round: Some(1),
         index: Some(0),
         r#move: Some("7"),
         legal: Some(&legal),

@@ -39,6 +39,7 @@ fn healthz_and_openapi() {
             "/api/{variant}/analyse",
             "/api/{variant}/analysis",
             "/api/{variant}/mainline",
+            "/api/{variant}/match",
             "/healthz"
         ]
     );

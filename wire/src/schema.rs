@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 use utoipa::OpenApi;
 
-use crate::request::{AttemptBody, GameRecord, NewPlayerBody};
+use crate::request::{AttemptBody, GameRecord, MatchRecord, NewPlayerBody};
 use crate::response::{
     AnalysisJson, AttemptJson, DashboardJson, ErrorJson, EvaluationJson, HealthJson, MainlineJson,
     MatchJson, MovesJson, NewPlayerJson, PuzzleJson, StatusJson, VariantsJson,
@@ -23,6 +23,7 @@ use crate::response::{
     EvaluationJson,
     MovesJson,
     MainlineJson,
+    MatchRecord,
     MatchJson,
     GameRecord,
     AnalysisJson,

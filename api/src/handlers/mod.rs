@@ -6,6 +6,7 @@
 //! with a type of [`crate::response`]. Only the route table ([`crate::routes`]) refers to them.
 
 pub(crate) mod evaluation;
+pub(crate) mod matches;
 pub(crate) mod page;
 pub(crate) mod players;
 pub(crate) mod puzzles;

@@ -6,7 +6,9 @@ use mancala_puzzles::{Collection, Theme};
 use mancala_solver::Variant;
 use serde_json::{json, Value};
 
-use crate::limits::{MAX_BODY_BYTES, MAX_RECORD_MOVES, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
+use crate::limits::{
+    MAX_BODY_BYTES, MAX_MATCH_ROUNDS, MAX_RECORD_MOVES, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET,
+};
 
 /// Every variant id, for the `enum` of variant parameters.
 fn variant_ids() -> Vec<&'static str> {
@@ -63,7 +65,7 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
     let mut map = serde_json::Map::new();
     for &code in codes {
         let description = match code {
-            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `body`, `query`, `variant`, `min_rating`, `max_rating`, `theme`, `mode`, `authorization`).",
+            "400" => "Malformed or impossible input: `field` names the part of the request at fault (`position`, `budget`, `moves`, `moves[i]`, `rounds[r]`, `rounds[r][i]`, `start`, `body`, `query`, `variant`, `min_rating`, `max_rating`, `theme`, `mode`, `authorization`).",
             "404" => "Unknown variant (`field`: `variant`), or no such puzzle (`field`: `id`). A legal position is never a 404: outside the tablebase it is searched.",
             "405" => "The path exists but does not take this method (the `Allow` header says which it takes).",
             "408" => "The body did not arrive within 10 seconds of the request's head.",
@@ -191,6 +193,30 @@ pub fn analyse() -> Value {
             "example": {"position": "4,4,4,4,4,4/4,4,4,4,4,4 S", "moves": ["1", "4"]}
         }}},
         "responses": responses(ok("The analysis.", "Analysis"), &["400", "404", "408", "413", "415", "500", "503"])
+    })
+}
+
+/// `POST /api/{variant}/match`.
+pub fn play_match() -> Value {
+    json!({
+        "summary": "A Rio Kadalis match round by round: where it stands after the rounds played (the same JSON as `mancala match --json`).",
+        "description": format!("Rio Kadalis is played as a match of rounds (docs/matches.md): at a round's end each player opens one pit with four seeds for every four of their winnings (seeds won in the round plus their reserve), from their pit P down, closes the rest with sand and keeps the remainder in reserve; the player who won fewer seeds starts the next round (after an equal round, the one who did not start it). Below four seeds a player can open no pit and loses the match; a round that would start as an earlier one did draws it. The record: `start`, where the match is taken up (absent: the first round), and `rounds`, each round's moves from its start; every round but the last must end, the last may stop within its round. The answer: every round begun, with its start (open pits, reserves, starter, the start position with `x` for a closed pit), its moves, where it stands and, once over, what each side won and its winnings; a round just ended is followed by the next round's start; `end` says who won the match or which round the next would repeat; `evaluation` values the round under way (its position and every move, from the tablebase or a quick search, as `GET /api/{{variant}}` answers). Only `rio-kadalis` and `rio-kadalis-5` are played as matches (any other variant: a 400 on `variant`). A start that no match can reach is a 400 on `start` saying why; a move that cannot be played is a 400 with `field` `rounds[r][i]` (both from 0), `round` (from 1), `index`, `move`, `position` and the `legal` moves; a round given after its match ended or while the one before had not is a 400 on `rounds[r]`. Limits: {MAX_BODY_BYTES} bytes of body, {MAX_MATCH_ROUNDS} rounds, {MAX_RECORD_MOVES} moves a round (413)."),
+        "operationId": "playMatch",
+        "parameters": [variant_param()],
+        "requestBody": {"required": true, "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/MatchRecord"},
+            "examples": {
+                "first round under way": {
+                    "summary": "The first round, two moves in",
+                    "value": {"rounds": [["1", "4"]]}
+                },
+                "a later round": {
+                    "summary": "Taken up where South has two pits open and North six, North to start",
+                    "value": {"start": {"open": {"south": 2, "north": 6}, "reserve": {"south": 1, "north": 15}, "starter": "north"}, "rounds": []}
+                }
+            }
+        }}},
+        "responses": responses(ok("The match and where it stands.", "Match"), &["400", "404", "408", "413", "415", "500", "503"])
     })
 }
 

@@ -1,7 +1,8 @@
 //! What every request body type says when a body is not one of it.
 
 use mancala_wire::request::{
-    AttemptBody, GameRecord, NewPlayerBody, ATTEMPT_SHAPE, NEW_PLAYER_SHAPE, RECORD_SHAPE,
+    AttemptBody, GameRecord, MatchRecord, NewPlayerBody, ATTEMPT_SHAPE, MATCH_SHAPE,
+    NEW_PLAYER_SHAPE, RECORD_SHAPE,
 };
 
 use crate::error::ApiError;
@@ -17,6 +18,15 @@ impl RequestBody for GameRecord {
         ApiError::bad(
             "body",
             format!("body: not valid JSON ({error}); {RECORD_SHAPE}"),
+        )
+    }
+}
+
+impl RequestBody for MatchRecord {
+    fn invalid(error: serde_json::Error) -> ApiError {
+        ApiError::bad(
+            "body",
+            format!("body: not valid JSON ({error}); {MATCH_SHAPE}"),
         )
     }
 }

@@ -33,21 +33,6 @@ pub struct GameRecord(Json);
 /// its moves may be an array of strings and numbers or one string.
 impl PartialSchema for GameRecord {
     fn schema() -> RefOr<Schema> {
-        let string = || ObjectBuilder::new().schema_type(Type::String);
-        let pit = ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .minimum(Some(0));
-        let moves = OneOfBuilder::new()
-            .item(
-                ArrayBuilder::new()
-                    .items(OneOfBuilder::new().item(string()).item(pit))
-                    .max_items(Some(MAX_RECORD_MOVES)),
-            )
-            .item(string())
-            .description(Some(
-                "The moves, in order: pit numbers of the side to move or `pass`, as an array \
-                 (strings or integers) or one string separated by spaces.",
-            ));
         ObjectBuilder::new()
             .schema_type(Type::Object)
             .description(Some(
@@ -61,11 +46,31 @@ impl PartialSchema for GameRecord {
                         "The start position (absent or null: the variant's start position).",
                     )),
             )
-            .property("moves", moves)
+            .property("moves", moves_schema())
             .required("moves")
             .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
             .into()
     }
+}
+
+/// The schema of a record's moves ([`read_moves`]): an array of strings and pit numbers, or
+/// one string.
+pub(crate) fn moves_schema() -> OneOfBuilder {
+    let string = || ObjectBuilder::new().schema_type(Type::String);
+    let pit = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0));
+    OneOfBuilder::new()
+        .item(
+            ArrayBuilder::new()
+                .items(OneOfBuilder::new().item(string()).item(pit))
+                .max_items(Some(MAX_RECORD_MOVES)),
+        )
+        .item(string())
+        .description(Some(
+            "The moves, in order: pit numbers of the side to move or `pass`, as an array \
+             (strings or integers) or one string separated by spaces.",
+        ))
 }
 
 impl ToSchema for GameRecord {
@@ -86,13 +91,18 @@ pub enum RecordError {
     },
     /// The start position does not parse, or cannot occur in the variant.
     Position(ParsePositionError),
-    /// The record holds more than [`MAX_RECORD_MOVES`] moves (this many).
-    TooManyMoves(usize),
+    /// A record (`moves`, or a round of a match) holds more than [`MAX_RECORD_MOVES`] moves.
+    TooManyMoves {
+        /// The field: `moves`, `rounds[2]`.
+        field: String,
+        /// How many it holds.
+        count: usize,
+    },
 }
 
 impl RecordError {
     /// A malformed `field`.
-    fn bad(field: impl Into<String>, message: impl Into<String>) -> RecordError {
+    pub(crate) fn bad(field: impl Into<String>, message: impl Into<String>) -> RecordError {
         RecordError::Field {
             field: field.into(),
             message: message.into(),
@@ -104,7 +114,7 @@ impl RecordError {
         match self {
             RecordError::Field { field, .. } => field.clone(),
             RecordError::Position(_) => "position".into(),
-            RecordError::TooManyMoves(_) => "moves".into(),
+            RecordError::TooManyMoves { field, .. } => field.clone(),
         }
     }
 }
@@ -114,9 +124,9 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Field { message, .. } => f.write_str(message),
             RecordError::Position(e) => e.fmt(f),
-            RecordError::TooManyMoves(n) => write!(
+            RecordError::TooManyMoves { field, count } => write!(
                 f,
-                "moves: {n} moves, but a record holds at most {MAX_RECORD_MOVES}"
+                "{field}: {count} moves, but a record holds at most {MAX_RECORD_MOVES}"
             ),
         }
     }
@@ -155,40 +165,57 @@ impl GameRecord {
                     format!("moves: missing; {RECORD_SHAPE}"),
                 ))
             }
-            Some(Json::String(text)) => text.split_whitespace().map(str::to_owned).collect(),
-            Some(Json::Array(items)) => {
-                if items.len() > MAX_RECORD_MOVES {
-                    return Err(RecordError::TooManyMoves(items.len()));
-                }
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, item)| move_text(i, item))
-                    .collect::<Result<Vec<_>, _>>()?
-            }
-            Some(_) => {
-                return Err(RecordError::bad(
-                    "moves",
-                    "moves: expected an array of moves (pit numbers or \"pass\"), e.g. \
-                     [\"3\", \"5\"], or one string of moves separated by spaces",
-                ))
-            }
+            Some(moves) => read_moves("moves", moves)?,
         };
-        if moves.len() > MAX_RECORD_MOVES {
-            return Err(RecordError::TooManyMoves(moves.len()));
-        }
         Ok((position, moves))
     }
 }
 
-/// Move `i` of a record's array: a string or a whole number.
-fn move_text(i: usize, item: &Json) -> Result<String, RecordError> {
+/// The moves of `field`: an array of strings and whole numbers, or one string of moves
+/// separated by spaces; at most [`MAX_RECORD_MOVES`]. Errors name `field` or `field[i]`.
+pub(crate) fn read_moves(field: &str, value: &Json) -> Result<Vec<String>, RecordError> {
+    let moves: Vec<String> = match value {
+        Json::String(text) => text.split_whitespace().map(str::to_owned).collect(),
+        Json::Array(items) => {
+            if items.len() > MAX_RECORD_MOVES {
+                return Err(RecordError::TooManyMoves {
+                    field: field.to_owned(),
+                    count: items.len(),
+                });
+            }
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| move_text(&format!("{field}[{i}]"), item))
+                .collect::<Result<_, _>>()?
+        }
+        _ => {
+            return Err(RecordError::bad(
+                field,
+                format!(
+                    "{field}: expected an array of moves (pit numbers or \"pass\"), e.g. \
+                     [\"3\", \"5\"], or one string of moves separated by spaces"
+                ),
+            ))
+        }
+    };
+    if moves.len() > MAX_RECORD_MOVES {
+        return Err(RecordError::TooManyMoves {
+            field: field.to_owned(),
+            count: moves.len(),
+        });
+    }
+    Ok(moves)
+}
+
+/// The move at `field` (`moves[3]`): a string or a whole number.
+fn move_text(field: &str, item: &Json) -> Result<String, RecordError> {
     match item {
         Json::String(s) => Ok(s.trim().to_owned()),
         Json::Number(n) if n.is_u64() => Ok(n.to_string()),
         _ => Err(RecordError::bad(
-            format!("moves[{i}]"),
-            format!("moves[{i}]: expected a pit number or \"pass\", found {item}"),
+            field,
+            format!("{field}: expected a pit number or \"pass\", found {item}"),
         )),
     }
 }
@@ -246,7 +273,7 @@ mod tests {
         let many = many.join(" ");
         assert!(matches!(
             read(json!({ "moves": many })),
-            Err(RecordError::TooManyMoves(_))
+            Err(RecordError::TooManyMoves { count: 1001, .. })
         ));
     }
 }

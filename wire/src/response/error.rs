@@ -14,11 +14,15 @@ pub struct ErrorJson<'a> {
     /// What is wrong and what was expected.
     pub error: String,
     /// The request field at fault: `variant`, `position`, `budget`, `moves`, `moves[i]`,
-    /// `body`, `query`, or an unknown body key; null when no field is (unknown route, server
+    /// `rounds[r][i]`, `start`, `body`, `query`, or an unknown body key; null when no field is (unknown route, server
     /// errors).
     #[schema(required = true)]
     pub field: Option<String>,
-    /// Bad move: its place in the record, from 0.
+    /// Bad move of a match: its round, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub round: Option<usize>,
+    /// Bad move: its place in the record (in a match, in its round), from 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub index: Option<usize>,

@@ -1,5 +1,4 @@
-//! A Rio Kadalis match round by round (`mancala match --json`, and the shape the API's match
-//! route is to answer with): each round's start, the moves played in it, the perfect play that
+//! A Rio Kadalis match round by round (`mancala match --json` and `POST /api/{variant}/match`): each round's start, the moves played in it, the perfect play that
 //! finished it, what each side won, and how the match stands or ended (docs/matches.md).
 
 use mancala_db::rounds::PerfectRound;
@@ -9,6 +8,7 @@ use mancala_solver::{Side, Variant};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::evaluation::EvaluationJson;
 use super::value::Totals;
 use crate::words::{SideName, VariantId};
 
@@ -24,6 +24,11 @@ pub struct MatchJson {
     /// How the match ended, or `null` while it goes on.
     #[schema(required = true)]
     pub end: Option<MatchEndJson>,
+    /// The round under way, where it stands (the last round's `position`): its value and
+    /// every move's, as `GET /api/{variant}` answers them; `null` when the match is over, or
+    /// (on the command line) when the rounds were played on to the end by perfect play.
+    #[schema(required = true)]
+    pub evaluation: Option<EvaluationJson>,
 }
 
 /// One round of a match.
@@ -142,6 +147,15 @@ impl MatchJson {
             variant: variant.id(),
             rounds,
             end,
+            evaluation: None,
+        }
+    }
+
+    /// The same with the evaluation of the round under way.
+    pub fn with_evaluation(self, evaluation: EvaluationJson) -> MatchJson {
+        MatchJson {
+            evaluation: Some(evaluation),
+            ..self
         }
     }
 }

@@ -1,0 +1,38 @@
+//! `POST /api/{variant}/match`: a Rio Kadalis match replayed round by round from its record
+//! ([`Match::replay_from`]), and where it stands: every round's result, the next round's start
+//! once a round has ended, the match's end, and the round under way valued by the evaluator.
+
+use actix_web::{web, HttpResponse};
+use mancala_solver::match_play::Match;
+use mancala_solver::Variant;
+use mancala_wire::request::MatchRecord;
+use mancala_wire::response::{EvaluationJson, MatchJson};
+
+use crate::error::ApiError;
+use crate::extract::{InPath, JsonBody};
+use crate::reply::{searched_json, to_json};
+use crate::state::AppState;
+
+/// `POST /api/{variant}/match` with `{"start": ROUND_START (optional), "rounds": [[...], ...]}`.
+/// Not cacheable: the round under way may be valued by a search.
+pub(crate) async fn play(
+    InPath(variant): InPath<Variant>,
+    JsonBody(record): JsonBody<MatchRecord>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (start, rounds) = record.read(variant)?;
+    let game = Match::replay_from(variant, start, rounds)?;
+    let evaluator = state.evaluator.clone();
+    let budget = evaluator.settings().evaluation_budget(None);
+    let body = state
+        .blocking(move || -> Result<Vec<u8>, ApiError> {
+            let mut json = MatchJson::new(&game, &[]);
+            if let Some(round) = game.current() {
+                let e = evaluator.evaluate(&round.position, budget)?;
+                json = json.with_evaluation(EvaluationJson::with_source(&e, &e.source));
+            }
+            to_json(&json)
+        })
+        .await??;
+    Ok(searched_json(body))
+}
