@@ -1116,6 +1116,145 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   });
 }
 
+// Waits until a match on Explore's board needs the player (South) or a round is over; returns
+// `move`, `over` (a round ended: the panel is up) or throws after the timeout.
+async function matchTurn() {
+  const state = await page.waitForFunction(() => {
+    const panel = document.querySelector('[data-testid="match-panel"]');
+    if (!panel.hidden && panel.querySelector('button')) return 'over';
+    const play = document.querySelector('[data-testid="play"]');
+    const pit = document.querySelector('[data-testid="board"] .pit.playable');
+    return play.dataset.turn === 'player' && pit && 'move';
+  }, null, { timeout: 60_000 });
+  return state.jsonValue();
+}
+
+// Plays South's best move (by the server's evaluation) where the match's board stands.
+async function playBestForSouth() {
+  const position = await boardPosition();
+  const e = (await apiGet(`/api/rio-kadalis-5?position=${encodeURIComponent(position.replace(/ /g, '_'))}`)).body;
+  await page.click(`${tid('board')} ${tid(`pit-S${e.moves[0].move}`)}`);
+  await page.waitForFunction((b) => document.querySelector('[data-testid="board"]').dataset.position !== b, position);
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`a match at ${width}x${height} against perfect play from a short round start, round after round, resumed from its link, then its review`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      await open('#rio-kadalis-5');
+      await page.selectOption(tid('sowing-speed'), 'off');
+      await page.selectOption(tid('play-opponent'), 'perfect');
+      // South opens pits 4 and 5 only (nothing in reserve); North all five with the other 12
+      // seeds of the 40 in reserve; South starts.
+      await page.selectOption(tid('match-from'), 'south:2');
+      await page.selectOption(tid('match-starter'), 'south');
+      await page.click(tid('match-new'));
+      await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4/x,x,x,4,4 S');
+      assert.ok(await onScreen(tid('match-score')), 'the match score is on screen');
+      assert.equal(await page.textContent(tid('match-score')), 'Match, round 1. South: 2 pits, 0 in reserve. North: 5 pits, 12 in reserve.');
+      // Round 1, South playing its best moves against perfect play. Perfect play of this start
+      // is worth -20 to South (docs/matches.md, row 10 of the five-hole table): of the 28
+      // seeds South wins 4, North 24.
+      let plies = 0;
+      while ((await matchTurn()) === 'move') {
+        await playBestForSouth();
+        plies += 1;
+        assert.ok(plies < 60, 'the round ends');
+      }
+      assert.ok(await onScreen(tid('match-panel')), 'the panel between rounds is on screen');
+      assert.ok(await onScreen(tid('match-score')), 'the score is on screen');
+      assert.equal(await page.textContent(`${tid('match-panel')} h3`), 'Round 1 is over');
+      assert.equal(await page.textContent(tid('match-won')), 'Won in the round: South 4 seeds, North 24.');
+      assert.equal(await page.textContent(tid('match-winnings')), 'With their reserves: South 4, North 36.');
+      // By the rules: South's 4 fill one pit (its pit 5), nothing over; North's 36 fill five
+      // pits (20) and keep 16; South won fewer and starts.
+      assert.equal(await page.textContent(tid('match-next')), 'Round 2: South: 1 pit, 0 in reserve; North: 5 pits, 16 in reserve. South starts.');
+      assert.ok(await onScreen(tid('match-next-board')), 'the next board is on screen');
+      assert.equal(await page.locator(`${tid('match-next-board')} [data-closed="true"]`).count(), 4, "South's pits 1-4 closed");
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `match-${width}.png`) });
+      // The match is its link: a reload shows the same panel.
+      const link = await page.evaluate(() => location.hash);
+      assert.match(decodeURIComponent(link), /^#match\/rio-kadalis-5\/2,5,0,12,S\/\d(-\d)*$/);
+      await open(link);
+      await page.waitForSelector(tid('match-next-round'), { state: 'visible' });
+      assert.equal(await page.textContent(tid('match-won')), 'Won in the round: South 4 seeds, North 24.');
+      await page.selectOption(tid('play-opponent'), 'perfect');
+      await page.click(tid('match-next-round'));
+      await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4/x,x,x,x,4 S');
+      assert.equal(await page.textContent(tid('match-score')), 'Match, round 2. South: 1 pit, 0 in reserve. North: 5 pits, 16 in reserve.');
+      // Round 2 is worth -24 to South: it wins nothing, and with no reserve can open no pit.
+      while ((await matchTurn()) === 'move') {
+        await playBestForSouth();
+      }
+      assert.equal(await page.textContent(tid('match-won')), 'Won in the round: South 0 seeds, North 24.');
+      assert.equal(await page.textContent(tid('match-end')), 'North wins the match: South can open no pit.');
+      assert.equal(await page.getAttribute(tid('match-score'), 'data-over'), 'true');
+      assert.ok(await onScreen(tid('match-score')), 'the result is on screen');
+      assert.ok(await onScreen(tid('match-end')), 'the end is on screen');
+      await page.screenshot({ path: join(SHOTS, `match-end-${width}.png`) });
+      // The review: both rounds, one after another, each with its verdicts and graph.
+      await page.click(tid('match-review'));
+      await page.waitForSelector(tid('review-summary'), { state: 'visible', timeout: 30_000 });
+      assert.equal(await page.locator(tid('review-round')).count(), 2);
+      assert.ok(await onScreen(tid('review-rounds')), 'the rounds are on screen');
+      assert.equal(await page.getAttribute(`${tid('review-round')} >> nth=0`, 'aria-pressed'), 'true');
+      const first = await page.locator('[data-testid="review-moves-list"] li').count();
+      assert.ok(first > 0);
+      await page.click(`${tid('review-round')} >> nth=1`);
+      await page.waitForFunction(() => document.querySelector('[data-testid="review-board"]').dataset.position?.startsWith('4,4,4,4,4/x,x,x,x,4 S'));
+      assert.equal(await page.getAttribute(`${tid('review-round')} >> nth=1`, 'aria-pressed'), 'true');
+      assert.ok(await onScreen(tid('review-graph')), 'the graph is on screen');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="review-move"]')].every((b) => b.dataset.verdict));
+      await page.screenshot({ path: join(SHOTS, `match-review-${width}.png`) });
+    } finally {
+      await page.selectOption(tid('play-opponent'), 'none').catch(() => {});
+      await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed')).catch(() => {});
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
+test('a Rio Kadalis game from the start, played to its end, goes on to round 2 of its match', async () => {
+  try {
+    await open('#rio-kadalis-5');
+    await page.selectOption(tid('sowing-speed'), 'off');
+    assert.ok(await page.isHidden(tid('match-go-on')), 'no offer before the game ends');
+    // Two people on one device: the first playable pit each turn, to the round's end.
+    for (let ply = 0; ply < 400; ply += 1) {
+      const e = await page.waitForFunction(() => {
+        const play = document.querySelector('[data-testid="play"]');
+        const pit = document.querySelector('[data-testid="board"] .pit.playable');
+        return (play.dataset.turn === 'over' || (play.dataset.turn === 'free' && pit)) && play.dataset.turn;
+      }, null, { timeout: 30_000 });
+      if ((await e.jsonValue()) === 'over') break;
+      const before = await boardPosition();
+      await page.click(`${tid('board')} .pit.playable >> nth=0`);
+      await page.waitForFunction((b) => document.querySelector('[data-testid="board"]').dataset.position !== b, before);
+    }
+    await page.waitForSelector(tid('match-go-on'), { state: 'visible' });
+    await page.click(tid('match-go-on'));
+    await page.waitForSelector(`${tid('match-panel')} button`, { state: 'visible' });
+    assert.equal(await page.textContent(`${tid('match-panel')} h3`), 'Round 1 is over');
+    // What each won, and the next round (or the match's end) as the rules make it from that.
+    const won = (await page.textContent(tid('match-won'))).match(/South (\d+) seeds, North (\d+)/).slice(1).map(Number);
+    assert.equal(won[0] + won[1], 40);
+    if (Math.min(...won) < 4) {
+      const loser = won[0] < 4 ? 'South' : 'North';
+      assert.equal(await page.textContent(tid('match-end')), `${loser === 'South' ? 'North' : 'South'} wins the match: ${loser} can open no pit.`);
+      return;
+    }
+    const open_ = won.map((w) => Math.min(5, Math.floor(w / 4)));
+    const reserve = won.map((w, i) => w - 4 * open_[i]);
+    const starter = won[0] < won[1] ? 'South' : won[0] > won[1] ? 'North' : 'North';
+    const words = (k, r) => `${k} pit${k === 1 ? '' : 's'}, ${r} in reserve`;
+    assert.equal(await page.textContent(tid('match-next')), `Round 2: South: ${words(open_[0], reserve[0])}; North: ${words(open_[1], reserve[1])}. ${starter} starts.`);
+    assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#match\/rio-kadalis-5\/5,5,0,0,S\/\d(-\d)+$/);
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed')).catch(() => {});
+  }
+});
+
 test('the keyboard plays pits by number, two digits for pits 10 and up', async () => {
   await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'off'));
   await open(RK_HASH);
@@ -1382,6 +1521,13 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         await page.waitForSelector(tid('mine-totals'));
         assert.ok(await onScreen(tid('mine')));
         await assertTranslated(code, 'My puzzles');
+        // A match between rounds, from its link (the match worked out by hand in
+        // tests/api/matches.rs: South wins 8 of round 1, North 20).
+        await open(`?lang=${code}#match/rio-kadalis/1,6,3,17,S/6-4-6-3`);
+        await page.waitForSelector(tid('match-next-round'));
+        assert.ok(await onScreen(tid('match-score')), `${code}: the match score`);
+        assert.match(await page.textContent(tid('match-won')), /\b8\b.*\b20\b/);
+        await assertTranslated(code, 'A match between rounds');
       }
     } finally {
       await page.setViewportSize({ width: 1000, height: 700 });

@@ -4,7 +4,8 @@
 # and drives headless Chromium (/usr/bin/chromium, through playwright-core) against it.
 # Run e2e/setup.sh once first. `e2e/run.sh --screenshots` also rewrites the README's
 # screenshots, docs/explore.png, docs/puzzle.png, docs/phone.png, docs/play-390.png,
-# docs/arabic.png and docs/review.png (otherwise they go to the temporary folder).
+# docs/arabic.png, docs/review.png and docs/match-390.png (otherwise they go to the temporary
+# folder).
 set -euo pipefail
 E2E="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$E2E/.." && pwd)"

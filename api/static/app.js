@@ -9,6 +9,7 @@
 import { animateSowing, sowingSpeed, setSowingSpeed, SPEEDS } from './sowing.js';
 import { initReview } from './review.js';
 import { initPlay } from './play.js';
+import { initMatch } from './match.js';
 import { initMine } from './mine.js';
 import { t, has, chooseLanguage, useLanguage, language, switchLanguage, translatePage, LANGUAGES } from './i18n.js';
 
@@ -557,8 +558,10 @@ const explore = {
   marking: false, // the moves played are being judged (markPlayedMoves)
 };
 
-// `#VARIANT/POSITION`, and `/flipped` when the board is turned round (North at the bottom).
+// `#VARIANT/POSITION`, and `/flipped` when the board is turned round (North at the bottom); in
+// a match, the match's address (match.js).
 function exploreHash() {
+  if (match.active()) return match.hash();
   return `#${explore.variant}/${explore.position.replace(/ /g, '_')}${explore.flipped ? '/flipped' : ''}`;
 }
 
@@ -803,6 +806,7 @@ async function showPosition(variant, position, how = {}) {
   // Verdicts on the moves, but not during a game whose values are hidden.
   if (how.push && how.via && play.showsValues()) markExploreMove(explore.history[explore.index]);
   play.onPosition(e);
+  match.onPosition(e);
   return true;
 }
 
@@ -1384,6 +1388,15 @@ const play = initPlay({
   review: reviewExploreGame,
 });
 
+// Rio Kadalis matches (match.js), round after round on Explore's board.
+const match = initMatch({
+  $, api, variants, sideName, explore, setHash, showError, clearError, errorWords, drawBoard, parsePosition,
+  show: (variant, position) => showPosition(variant, position),
+  roundMoves: () => reviewSegment().moves,
+  reviewMatch: (variant, info) => review.openMatch(variant, info.rounds.filter((r) => r.moves.length)),
+  leftMatch: () => { if (explore.position) setHash(exploreHash()); },
+});
+
 // "My puzzles" (mine.js), the player's dashboard.
 initMine({ $, api, playerHeaders, showError, clearError, errorWords });
 
@@ -1398,6 +1411,11 @@ async function fromHash() {
   if (h === 'review' || h.startsWith('review/')) {
     selectTab('review');
     await review.fromHash(h);
+    return;
+  }
+  if (h.startsWith('match/')) {
+    selectTab('explore');
+    await match.fromHash(h);
     return;
   }
   if (h === 'puzzles' || h.startsWith('puzzle/')) {

@@ -19,6 +19,7 @@ export function initReview(d) {
     ply: 0,
     seq: 0,
     covered: null, // moves analysed when the record had an illegal move after them
+    match: null, // a match's review: {variant, rounds, at}, the round `at` under review
   };
 
   // Moves as typed: `2 6 1`, `S2 N6 S1`, `1. 2 6 2. 1`, commas too; move numbers ending in a
@@ -306,8 +307,51 @@ export function initReview(d) {
     renderPly();
   }
 
-  // Opens a review of `record` = {variant, position, moves}.
-  function open(record) {
+  // The rounds of the match under review, one button a round with what each side won.
+  function renderRounds() {
+    const box = $('review-rounds');
+    box.hidden = !state.match;
+    box.textContent = '';
+    if (!state.match) return;
+    const label = document.createElement('span');
+    label.textContent = t('review.match_rounds');
+    box.appendChild(label);
+    state.match.rounds.forEach((r, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('data-testid', 'review-round');
+      b.setAttribute('aria-pressed', String(i === state.match.at));
+      b.textContent = r.result
+        ? t('review.round_result', { n: r.round, south: r.result.won.south, north: r.result.won.north })
+        : t('review.round_going', { n: r.round });
+      b.addEventListener('click', () => openRound(i));
+      box.appendChild(b);
+    });
+  }
+
+  // Reviews round `i` of the match under review.
+  function openRound(i) {
+    state.match.at = i;
+    renderRounds();
+    const r = state.match.rounds[i];
+    return open({ variant: state.match.variant, position: r.start.position, moves: r.moves }, true);
+  }
+
+  // Opens the review of a match's `rounds` (as the match route gives them: each with its
+  // start, moves and result), its first round first.
+  function openMatch(variant, rounds) {
+    if (!rounds.length) return null;
+    state.match = { variant, rounds, at: 0 };
+    return openRound(0);
+  }
+
+  // Opens a review of `record` = {variant, position, moves}; `inMatch`: one round of the match
+  // under review (else the review is of this one game).
+  function open(record, inMatch = false) {
+    if (!inMatch && state.match) {
+      state.match = null;
+      renderRounds();
+    }
     state.variant = record.variant;
     state.position = record.position || '';
     state.moves = record.moves.slice();
@@ -364,5 +408,5 @@ export function initReview(d) {
     $('review-link-text').textContent = words;
   }));
 
-  return { open, fromHash, show, key };
+  return { open, openMatch, fromHash, show, key };
 }

@@ -58,6 +58,11 @@ const FILES: &[PageFile] = &[
         text: include_str!("../../static/play.js"),
     },
     PageFile {
+        name: "match.js",
+        mime: JS,
+        text: include_str!("../../static/match.js"),
+    },
+    PageFile {
         name: "mine.js",
         mime: JS,
         text: include_str!("../../static/mine.js"),
@@ -187,6 +192,7 @@ mod tests {
             "./sowing.js",
             "./review.js",
             "./play.js",
+            "./match.js",
             "./mine.js",
             "./i18n.js",
         ] {
