@@ -67,7 +67,7 @@ pub enum MatchEnd {
 
 /// Why a round start given by a client or a link cannot be one of a match: each names the
 /// side and what the rules allow.
-#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum RoundStartError {
     /// A side with no pit open, or more than it has.
     #[error("{side} opens {open} pits, but a round is played with 1 to {pits} pits open on each side (below 4 seeds a player has lost the match)", side = side.title())]
@@ -98,6 +98,12 @@ pub enum RoundStartError {
         held: u32,
         /// Seeds of the variant.
         total: u32,
+    },
+    /// Text that is not a round start ([`RoundStart::parse`]).
+    #[error("`{text}` is not a round start: expected OPEN_SOUTH,OPEN_NORTH,RESERVE_SOUTH,RESERVE_NORTH,STARTER (S or N), e.g. 2,6,1,15,N")]
+    Malformed {
+        /// The text given.
+        text: String,
     },
 }
 
@@ -141,6 +147,32 @@ impl RoundStart {
             reserve,
             starter,
         })
+    }
+
+    /// A round start written `OPEN_SOUTH,OPEN_NORTH,RESERVE_SOUTH,RESERVE_NORTH,STARTER`
+    /// (`2,6,1,15,N`), as the command line and the page's match links write it; checked as
+    /// [`RoundStart::new`] checks it.
+    pub fn parse(variant: Variant, text: &str) -> Result<RoundStart, RoundStartError> {
+        let malformed = || RoundStartError::Malformed {
+            text: text.to_owned(),
+        };
+        let parts: Vec<&str> = text.trim().split(',').map(str::trim).collect();
+        let [os, on, rs, rn, starter] = parts[..] else {
+            return Err(malformed());
+        };
+        let open = |t: &str| t.parse::<u8>().map_err(|_| malformed());
+        let reserve = |t: &str| t.parse::<u32>().map_err(|_| malformed());
+        let starter = match starter {
+            "S" | "s" => Side::South,
+            "N" | "n" => Side::North,
+            _ => return Err(malformed()),
+        };
+        RoundStart::new(
+            variant,
+            BySide::new(open(os)?, open(on)?),
+            BySide::new(reserve(rs)?, reserve(rn)?),
+            starter,
+        )
     }
 
     /// The first round: every pit open, no reserves, South to move.
@@ -319,7 +351,30 @@ mod tests {
         let e = RoundStart::new(v5, BySide::new(4, 4), BySide::new(4, 4), s).unwrap_err();
         assert!(matches!(e, RoundStartError::Reserve { .. }), "{e:?}");
         // 16 + 3 and 20 + 1: 40.
-        assert!(RoundStart::new(v5, BySide::new(4, 5), BySide::new(3, 1), s).is_ok());
+        assert!(RoundStart::new(v5, BySide::new(4, 5), BySide::new(3, 1), s).is_ok()); // As text: the same start, and what is not one.
+        assert_eq!(RoundStart::parse(v, " 2, 6,1,15,N"), Ok(ok));
+        for bad in [
+            "2,6,1,15",
+            "2,6,1,15,X",
+            "2,6,-1,15,N",
+            "a,6,1,15,N",
+            "2,6,1,15,N,1",
+        ] {
+            assert!(
+                matches!(
+                    RoundStart::parse(v, bad),
+                    Err(RoundStartError::Malformed { .. })
+                ),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            RoundStart::parse(v, "2,6,0,0,S"),
+            Err(RoundStartError::Seeds {
+                held: 32,
+                total: 48
+            })
+        );
     }
 
     #[test]

@@ -44,7 +44,9 @@ const MAX_ROUNDS: usize = 100;
     subcommand_negates_reqs = true,
     after_help = format!(
         "{}\n\nExamples:\n  mancala match rio-kadalis-5 --budget 200000\n  \
-         mancala match rio-kadalis '1 4 2' --json\n  mancala match table rio-kadalis-5",
+         mancala match rio-kadalis '1 4 2' --json\n  \
+         mancala match rio-kadalis --start 1,6,3,17,S '6 4 6 3' '5 1'\n  \
+         mancala match table rio-kadalis-5",
         json_help("Match", None)
     )
 )]
@@ -56,6 +58,13 @@ pub struct MatchArgs {
     variant: Option<Variant>,
     /// The rounds played so far, each one round's moves ('1 4 2 6 ...').
     rounds: Vec<String>,
+    /// Take the match up at a later round's start, counted as round 1:
+    /// OPEN_SOUTH,OPEN_NORTH,RESERVE_SOUTH,RESERVE_NORTH,STARTER (S or N), e.g. `2,6,1,15,N`
+    /// (South's pits 5 and 6 open with 1 seed in reserve, North's six with 15, North to start).
+    /// Each side opens 1 to P pits; a side with a closed pit keeps 0 to 3 in reserve; four seeds
+    /// a pit open plus the reserves make the variant's 48 or 40. Default: the first round.
+    #[arg(long, value_name = "START")]
+    start: Option<String>,
     /// After the rounds given, play on with perfect play for both to the match's end (the
     /// default when no round is given).
     #[arg(long)]
@@ -96,8 +105,15 @@ impl MatchArgs {
             budget: self.budget,
             db: self.db,
         };
+        let start = match &self.start {
+            Some(text) => {
+                RoundStart::parse(variant, text).map_err(|e| BadInput(format!("--start: {e}")))?
+            }
+            None => RoundStart::first(variant),
+        };
         let records = self.rounds.iter().map(|r| r.split_whitespace());
-        let mut game = Match::replay(variant, records).map_err(|e| BadInput(e.to_string()))?;
+        let mut game =
+            Match::replay_from(variant, start, records).map_err(|e| BadInput(e.to_string()))?;
         let perfect = self.perfect || self.rounds.is_empty();
         // Opened once the records are read, so that a bad record is the only error said.
         let evaluator = searching.evaluator(budget)?;

@@ -220,3 +220,43 @@ fn the_table_lists_every_round_start_and_where_the_match_goes() {
         "{text}"
     );
 }
+
+#[test]
+fn a_match_taken_up_at_a_later_round_start() {
+    // The match of tests/api/matches.rs, worked out there by hand: from South 1 pit (reserve
+    // 3) and North 6 (reserve 17), round 1 `6 4 6 3` is won 8 to 20, so South opens 2 pits
+    // with 3 over and North 6 with 13, South starting; round 2 `5 1` is won 8 to 24, which
+    // would start round 3 as round 2 started.
+    let text = run(&[
+        "match",
+        "rio-kadalis",
+        "--start",
+        "1,6,3,17,S",
+        "6 4 6 3",
+        "5 1",
+        "--db",
+        "/nonexistent/x.db",
+    ]);
+    let text = text.ok();
+    assert!(
+        text.contains("Round 1: South 1 pit (reserve 3), North 6 pits (reserve 17), South starts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Round 2: South 2 pits (reserve 3), North 6 pits (reserve 13), South starts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Match: a draw. Round 3 would start as round 2 did"),
+        "{text}"
+    );
+    // Four seeds a pit and the reserves must make the 48: 4 + 24 + 3 + 7 = 38.
+    let bad = run(&["match", "rio-kadalis", "--start", "1,6,3,7,S"]);
+    assert_eq!(
+        bad.bad_input(),
+        "error: --start: the round start holds 38 seeds (4 in each open pit plus the reserves), \
+         but a match of this variant is played with 48\n"
+    );
+    let bad = run(&["match", "rio-kadalis", "--start", "1;6"]);
+    assert!(bad.bad_input().contains("is not a round start"));
+}
