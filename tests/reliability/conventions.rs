@@ -39,6 +39,12 @@ fn post_routes() -> Vec<(String, &'static [u8], u16)> {
                 &br#"{"position": "0,0,0,0,0,0/1,3,0,0,0,0 S", "moves": ["2"]}"#[..],
                 200,
             ),
+            // The first round of a match, one move in.
+            "/api/{variant}/match" => (
+                "/api/rio-kadalis/match".to_owned(),
+                &br#"{"rounds": [["1"]]}"#[..],
+                200,
+            ),
             // No moves yet: the attempt stands, nothing recorded.
             "/api/puzzles/{id}/attempt" => (
                 "/api/puzzles/1/attempt".to_owned(),
