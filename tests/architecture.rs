@@ -2,7 +2,8 @@
 //! docs/design.md that no compiler enforces.
 //!
 //! * Inside each crate, no module imports from a module that imports it, directly or round a
-//!   circle: the modules under one parent form no cycle of `crate::` / `super::` paths.
+//!   circle: the modules under one parent form no cycle of `crate::` / `super::` paths (a path
+//!   through a re-export counts as one to the module that defines the item).
 //! * The storage crate knows nothing of players, attempts or themes (the puzzle crate's) in its
 //!   code (its SQL, in strings, describes the whole file, the puzzle tables included).
 //! * `Tablebase` keeps to probing, storing and verifying slices: at most 15 public methods.
@@ -239,8 +240,100 @@ fn cycles(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
     t.found
 }
 
+/// What a module re-exports (`pub use a::b::{C, D as E};`, `pub(crate) use super::F;`): each
+/// name it gives, mapped to the absolute path it names (relative paths taken from `at`, a
+/// plain first segment as a child module of `at`; other crates' paths are kept as they are and
+/// never match a module of this one).
+fn re_exports(at: &ModPath, code: &str) -> BTreeMap<String, ModPath> {
+    let mut out = BTreeMap::new();
+    for (i, _) in code.match_indices("use ") {
+        let before = code[..i].trim_end();
+        if !(before.ends_with("pub") || before.ends_with(')')) {
+            continue;
+        }
+        let Some(end) = code[i..].find(';') else {
+            continue;
+        };
+        let statement = code[i + "use ".len()..i + end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let statement = statement
+            .replace(" ::", "::")
+            .replace(":: ", "::")
+            .replace("{ ", "{")
+            .replace(" }", "}")
+            .replace(" ,", ",");
+        let (prefix, members) = match statement.find('{') {
+            Some(b) => (
+                statement[..b].to_owned(),
+                statement[b + 1..].trim_end_matches('}').to_owned(),
+            ),
+            None => (String::new(), statement.clone()),
+        };
+        for member in members.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+            let (member, name) = match member.split_once(" as ") {
+                Some((m, n)) => (m, n.to_owned()),
+                None => (
+                    member,
+                    member.rsplit("::").next().unwrap_or_default().to_owned(),
+                ),
+            };
+            let path = format!("{prefix}{member}");
+            let mut segments: Vec<String> = path.split("::").map(str::to_owned).collect();
+            let absolute: ModPath = match segments.first().map(String::as_str) {
+                Some("crate") => segments.split_off(1),
+                Some("self") => at.iter().cloned().chain(segments.split_off(1)).collect(),
+                Some("super") => {
+                    let ups = segments.iter().take_while(|s| *s == "super").count();
+                    let base = &at[..at.len().saturating_sub(ups)];
+                    base.iter()
+                        .cloned()
+                        .chain(segments.split_off(ups))
+                        .collect()
+                }
+                _ => at.iter().cloned().chain(segments).collect(),
+            };
+            if name != "*" && name != "self" {
+                out.insert(name, absolute);
+            }
+        }
+    }
+    out
+}
+
+/// The module that path `r` names (an item of it, perhaps re-exported: followed to where it is
+/// defined), or `None` when no module of the crate but its root holds it.
+fn resolve(
+    mut r: ModPath,
+    modules: &BTreeMap<ModPath, String>,
+    exports: &BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+) -> Option<ModPath> {
+    for _ in 0..8 {
+        let k = (0..=r.len())
+            .rev()
+            .find(|&k| modules.contains_key(&r[..k]))?;
+        let re_exported = r
+            .get(k)
+            .and_then(|name| exports.get(&r[..k])?.get(name))
+            .filter(|target| **target != r[..=k]);
+        match re_exported {
+            Some(target) => {
+                let mut followed = target.clone();
+                followed.extend(r[k + 1..].iter().cloned());
+                r = followed;
+            }
+            None if k == 0 => return None,
+            None => return Some(r[..k].to_vec()),
+        }
+    }
+    None
+}
+
 /// The import graph of one crate between sibling modules: `a -> b` when code in `a` (or below
-/// it) refers to `b` (or below it), `a` and `b` being children of one parent.
+/// it) refers to `b` (or below it), `a` and `b` being children of one parent. A path through a
+/// re-export (`crate::Side`, given by the crate root's `pub use`) counts as one to the module
+/// that defines the item.
 fn sibling_imports(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let modules: BTreeMap<ModPath, String> = rust_files(src)
         .into_iter()
@@ -249,14 +342,14 @@ fn sibling_imports(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
             (module_of(src, &f), code_of(&text))
         })
         .collect();
+    let exports: BTreeMap<ModPath, BTreeMap<String, ModPath>> = modules
+        .iter()
+        .map(|(m, code)| (m.clone(), re_exports(m, code)))
+        .collect();
     let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
     for (from, code) in &modules {
         for r in references(from, code) {
-            let Some(to) = (1..=r.len())
-                .rev()
-                .map(|k| r[..k].to_vec())
-                .find(|p| modules.contains_key(p))
-            else {
+            let Some(to) = resolve(r, &modules, &exports) else {
                 continue;
             };
             let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
@@ -310,6 +403,26 @@ fn the_circle_check_finds_a_circle() {
     let name = |s: &str| vec![s.to_owned()];
     assert_eq!(found, [vec![name("a"), name("b")]]);
     assert!(!graph.contains_key(&name("c")), "{graph:?}");
+}
+
+/// A circle through the crate root's re-exports is a circle: `a` imports `crate::Other`, which
+/// the root takes from `b`, and `b` imports `crate::Thing`, the root's name for `a`'s; `c`
+/// imports `crate::Renamed` (`b`'s `Other` under another name) and is imported by nobody.
+#[test]
+fn the_circle_check_follows_re_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write(
+        "lib.rs",
+        "mod a;\nmod b;\nmod c;\npub use a::Thing;\npub use b::{Other, Other as Renamed};\n",
+    );
+    write("a.rs", "pub struct Thing;\nfn f(_: crate::Other) {}\n");
+    write("b.rs", "use crate::Thing;\npub struct Other;\n");
+    write("c.rs", "use crate::Renamed;\n");
+    let graph = sibling_imports(dir.path());
+    let name = |s: &str| vec![s.to_owned()];
+    assert_eq!(cycles(&graph), [vec![name("a"), name("b")]]);
+    assert_eq!(graph[&name("c")], BTreeSet::from([name("b")]));
 }
 
 /// The checker proves our results only if it shares no code with what computed them: no crate

@@ -33,7 +33,8 @@ pub use error::WithPath;
 pub use error::{DbError, WriteFailure};
 pub use evaluation::{Evaluation, MoveEval, Origin, SearchReport, Source};
 pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
-pub use open::{Database, APPLICATION_ID};
+pub use open::Database;
+pub use schema::APPLICATION_ID;
 pub use solve::{
     MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,
 };

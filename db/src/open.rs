@@ -15,11 +15,8 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, MAIN_DB};
 
 use crate::error::WithPath;
-use crate::{schema, DbError};
-
-/// The SQLite `application_id` of a mancala tablebase: `MNCL` in ASCII. `file(1)` and other
-/// tools read it from the file's header to tell what the file is.
-pub const APPLICATION_ID: i32 = 0x4D4E_434C;
+use crate::schema::{self, APPLICATION_ID};
+use crate::DbError;
 
 /// The tables of tablebases written before files were stamped with [`APPLICATION_ID`].
 const UNSTAMPED_TABLES: [&str; 4] = ["chunks", "puzzle_attempts", "puzzles", "slices"];

@@ -9,13 +9,17 @@ use rusqlite_migration::{HookResult, Migrations, M};
 
 use crate::chunk::{legacy_checksum, Place, CHUNK_SIZE};
 
+/// The SQLite `application_id` of a mancala tablebase: `MNCL` in ASCII. `file(1)` and other
+/// tools read it from the file's header to tell what the file is.
+pub const APPLICATION_ID: i32 = 0x4D4E_434C;
+
 /// The schema version of the last migration (`PRAGMA user_version` once it has run).
 pub(crate) const VERSION: i64 = 7;
 
 /// Migration 3: the file is stamped with the tablebase's `application_id`, and every chunk's
 /// checksum is re-stamped to cover its place (see [`Place`]). A chunk whose old checksum (of
 /// its data alone) does not match is left as it is, so that it stays reported as damaged.
-/// (1296974668 is [`crate::APPLICATION_ID`], `MNCL`; a test checks that they agree.)
+/// (1296974668 is [`APPLICATION_ID`], `MNCL`; a test checks that they agree.)
 const STAMP: &str = "PRAGMA application_id = 1296974668;";
 
 /// Every migration, oldest first.
@@ -229,8 +233,8 @@ mod tests {
         let id: i32 = conn
             .query_row("PRAGMA application_id", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(id, crate::APPLICATION_ID);
-        assert_eq!(&crate::APPLICATION_ID.to_be_bytes(), b"MNCL");
+        assert_eq!(id, super::APPLICATION_ID);
+        assert_eq!(&super::APPLICATION_ID.to_be_bytes(), b"MNCL");
     }
 
     /// A database of schema version 2 with a puzzle whose first move is forced (South's row

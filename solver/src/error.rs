@@ -10,10 +10,13 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// The variant id is not one of ours.
-    #[error("unknown variant `{name}`: expected one of {}", crate::Variant::ALL.map(|v| v.id()).join(", "))]
+    #[error("unknown variant `{name}`: expected one of {expected}")]
     UnknownVariant {
         /// What was given.
         name: String,
+        /// Every variant id, separated by `, ` (the error is made where the variants are
+        /// known, so that this module needs none of them).
+        expected: String,
     },
     /// The position does not have 2 or 3 space-separated fields.
     #[error("position: expected `ROWS SIDE [CAPTURED]` (2 or 3 fields separated by a space or `_`), found {found} field(s)")]

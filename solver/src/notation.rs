@@ -10,7 +10,8 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::error::{ParseError, ParsePositionError, PositionError};
-use crate::position::{Board, Position, Side};
+use crate::position::{Board, Position};
+use crate::Side;
 use crate::{BySide, Shape, Variant};
 
 /// Which pit is drawn at each place of the board: `layout(v)[row][column]` is the owner and pit

@@ -1,64 +1,13 @@
-//! Sides, boards and positions: small `Copy` values with no heap, because the solver makes
-//! hundreds of millions of them.
+//! Boards and positions: small `Copy` values with no heap, because the solver makes hundreds of
+//! millions of them.
 
 use std::fmt;
-use std::ops::Not;
 
 use crate::register;
-use crate::{BySide, Shape, Variant};
+use crate::{BySide, Shape, Side, Variant};
 
 /// Most pits one side can own (Bao la Kiarabu: two rows of 8).
 pub const MAX_PITS_PER_SIDE: usize = 16;
-
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// The player at the bottom of the drawn board, who moves first.
-    South,
-    /// The player at the top.
-    North,
-}
-
-impl Side {
-    /// `S` or `N`, as in position strings.
-    pub const fn letter(self) -> char {
-        match self {
-            Side::South => 'S',
-            Side::North => 'N',
-        }
-    }
-
-    /// `South` or `North`, as in text for people.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Side::South => "South",
-            Side::North => "North",
-        }
-    }
-
-    /// `south` or `north`, as in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-
-    /// 0 for South, 1 for North: the index of this side in `[south, north]` arrays.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl Not for Side {
-    type Output = Side;
-    fn not(self) -> Side {
-        match self {
-            Side::South => Side::North,
-            Side::North => Side::South,
-        }
-    }
-}
 
 /// The pits of both sides seen from one of them: `cells[0..L]` are that side's pits 1..L and
 /// `cells[L..2L]` the other side's pits 1..L, where `L` is [`Variant::pits_per_side`]. On a

@@ -298,7 +298,10 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.id() == s)
-            .ok_or_else(|| ParseError::UnknownVariant { name: s.to_owned() })
+            .ok_or_else(|| ParseError::UnknownVariant {
+                name: s.to_owned(),
+                expected: Variant::ALL.map(|v| v.id()).join(", "),
+            })
     }
 }
 

@@ -389,6 +389,7 @@ fn unknown_variant() {
         let e = name.parse::<Variant>().unwrap_err();
         let unknown = ParseError::UnknownVariant {
             name: name.to_owned(),
+            expected: Variant::ALL.map(|v| v.id()).join(", "),
         };
         assert_eq!(e, unknown);
         assert_says(&e, &[&format!("`{name}`"), "expected one of"]);
