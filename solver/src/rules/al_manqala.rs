@@ -1,7 +1,7 @@
 //! Al-manqala (docs/rules.md#al-manqala): one lap over both rows, backward captures of pits holding
 //! 2 or 4, feeding, starvation and passing.
 
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::Move;
@@ -43,9 +43,7 @@ pub(super) fn expand(
 pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
-    let seeds = b.cells[from];
-    b.cells[from] = 0;
-    trace.step(Step::Lift { cell: from, seeds });
+    let seeds = lift(&mut b, from, trace);
     let mut pit = from;
     for _ in 0..seeds {
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
@@ -57,13 +55,7 @@ pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) 
         if !matches!(b.cells[pit], 2 | 4) {
             break;
         }
-        gain += b.cells[pit];
-        trace.step(Step::Capture {
-            cell: pit,
-            seeds: b.cells[pit],
-            by_mover: true,
-        });
-        b.cells[pit] = 0;
+        gain += take(&mut b, pit, true, trace);
         pit = if pit == 0 { ring - 1 } else { pit - 1 };
     }
     MoveEffect {

@@ -2,7 +2,7 @@
 //! captures from the opponent's inner pit and the outer pit behind it.
 
 use super::cycle::CycleDetector;
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::variant::Direction;
@@ -58,12 +58,7 @@ pub(super) fn sow(
 ) -> MoveEffect {
     let next = next_pit(variant);
     let mut b = *board;
-    let mut hand = b.cells[from];
-    b.cells[from] = 0;
-    trace.step(Step::Lift {
-        cell: from,
-        seeds: hand,
-    });
+    let mut hand = lift(&mut b, from, trace);
     let mut pit = from;
     let mut cycle = CycleDetector::new();
     cycle.repeats(&b, hand, pit as u8);
@@ -76,12 +71,7 @@ pub(super) fn sow(
             if b.cells[pit] == 1 {
                 break;
             }
-            hand = b.cells[pit];
-            b.cells[pit] = 0;
-            trace.step(Step::Lift {
-                cell: pit,
-                seeds: hand,
-            });
+            hand = lift(&mut b, pit, trace);
             if cycle.repeats(&b, hand, pit as u8) {
                 return MoveEffect {
                     board: *board,
@@ -114,15 +104,5 @@ fn capture(variant: Variant, b: &mut Board, last: usize, trace: &mut impl Trace)
     if !both_each && b.cells[inner] == 0 {
         return 0;
     }
-    let gain = b.cells[inner] + b.cells[outer];
-    for cell in [inner, outer] {
-        trace.step(Step::Capture {
-            cell,
-            seeds: b.cells[cell],
-            by_mover: true,
-        });
-    }
-    b.cells[inner] = 0;
-    b.cells[outer] = 0;
-    gain
+    take(b, inner, true, trace) + take(b, outer, true, trace)
 }

@@ -7,7 +7,7 @@
 //! slice is solved. The generator is parametric in the number of pits `P`, so that the search of
 //! [`crate::kalah_mtdf`] can play `Kalah(P, n)` for any `P`, also the boards that have no variant id.
 
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::register;
@@ -69,12 +69,7 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
     // (ring places P+1..=2P hold board cells P..2P). The opponent's store is not in the ring.
     let ring = 2 * p + 1;
     let mut b = *board;
-    let seeds = b.cells[from] as usize;
-    b.cells[from] = 0;
-    trace.step(Step::Lift {
-        cell: from,
-        seeds: seeds as u8,
-    });
+    let seeds = usize::from(lift(&mut b, from, trace));
     // Whole laps first (each puts one seed in every place of the ring, the emptied pit too).
     let laps = (seeds / ring) as u8;
     let rest = seeds % ring;
@@ -112,16 +107,7 @@ pub(super) fn sow<T: Trace>(p: usize, board: &Board, from: usize, trace: &mut T)
         // The last seed fell into an empty pit of the mover's: it and the opposite pit (even
         // when empty) go to the mover's store. Pit k faces the opponent's pit P+1-k.
         let opposite = 2 * p - 1 - place;
-        for cell in [place, opposite] {
-            trace.step(Step::Capture {
-                cell,
-                seeds: b.cells[cell],
-                by_mover: true,
-            });
-        }
-        gain[0] += 1 + b.cells[opposite];
-        b.cells[place] = 0;
-        b.cells[opposite] = 0;
+        gain[0] += take(&mut b, place, true, trace) + take(&mut b, opposite, true, trace);
     }
     let own = b.side_total(p, true);
     let opponent = b.side_total(p, false);

@@ -2,7 +2,7 @@
 //! the opponent's side going back, the rule that the opponent must be left seeds when possible, and
 //! the end when the side to move has no seeds.
 
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, MAX_PITS_PER_SIDE};
@@ -90,12 +90,7 @@ fn is_legal(l: usize, board: &Board, from: usize) -> bool {
 pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) -> MoveEffect {
     let ring = 2 * l;
     let mut b = *board;
-    let mut hand = b.cells[from];
-    b.cells[from] = 0;
-    trace.step(Step::Lift {
-        cell: from,
-        seeds: hand,
-    });
+    let mut hand = lift(&mut b, from, trace);
     let mut pit = from;
     while hand > 0 {
         pit = if pit + 1 == ring { 0 } else { pit + 1 };
@@ -109,13 +104,7 @@ pub(super) fn sow(l: usize, board: &Board, from: usize, trace: &mut impl Trace) 
     // Going back from the last pit while it is the opponent's and holds 2 or 3.
     let mut gain = 0;
     while pit >= l && matches!(b.cells[pit], 2 | 3) {
-        gain += b.cells[pit];
-        trace.step(Step::Capture {
-            cell: pit,
-            seeds: b.cells[pit],
-            by_mover: true,
-        });
-        b.cells[pit] = 0;
+        gain += take(&mut b, pit, true, trace);
         pit -= 1;
     }
     MoveEffect {

@@ -4,7 +4,7 @@
 //! round the open pits only; the full board, the solver's, takes a path that never asks.
 
 use super::cycle::CycleDetector;
-use super::trace::{NoTrace, Step, Trace};
+use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Move, Shape, Variant};
@@ -93,12 +93,7 @@ fn sow_ring<const CLOSED: bool>(
 ) -> Option<MoveEffect> {
     let ring = 2 * l;
     let mut b = *board;
-    let mut hand = b.cells[from];
-    b.cells[from] = 0;
-    trace.step(Step::Lift {
-        cell: from,
-        seeds: hand,
-    });
+    let mut hand = lift(&mut b, from, trace);
     let mut pit = from;
     let mut uncaptured = board.total() as u8;
     let mut gain = [0u8; 2];
@@ -116,13 +111,7 @@ fn sow_ring<const CLOSED: bool>(
         if b.cells[pit] == 4 {
             // Mid-sowing the pit's owner takes the four; with the last seed (binikh) the mover.
             let taker = if hand > 0 { usize::from(pit >= l) } else { 0 };
-            b.cells[pit] = 0;
-            trace.step(Step::Capture {
-                cell: pit,
-                seeds: 4,
-                by_mover: taker == 0,
-            });
-            gain[taker] += 4;
+            gain[taker] += take(&mut b, pit, taker == 0, trace);
             uncaptured -= 4;
             if anywoli && uncaptured <= 4 {
                 // The game ends at once; the capturer takes what is left, hand included.
@@ -149,12 +138,7 @@ fn sow_ring<const CLOSED: bool>(
                     next: Next::Opponent,
                 });
             }
-            hand = b.cells[pit];
-            b.cells[pit] = 0;
-            trace.step(Step::Lift {
-                cell: pit,
-                seeds: hand,
-            });
+            hand = lift(&mut b, pit, trace);
             if cycle.repeats(&b, hand, pit as u8) {
                 return None;
             }
