@@ -8,6 +8,7 @@
 //!   code (its SQL, in strings, describes the whole file, the puzzle tables included).
 //! * `Tablebase` keeps to probing, storing and verifying slices: at most 15 public methods.
 //! * The service runs every blocking call on its one pool: no `web::block`.
+//! * A solve knows nothing of HTTP: the command line's solve names no crate of the service.
 //!
 //! The parsing is deliberately plain (paths found by pattern in code with comments removed); it
 //! errs on the side of seeing an import, never of missing one.
@@ -423,6 +424,24 @@ fn the_circle_check_follows_re_exports() {
     let name = |s: &str| vec![s.to_owned()];
     assert_eq!(cycles(&graph), [vec![name("a"), name("b")]]);
     assert_eq!(graph[&name("c")], BTreeSet::from([name("b")]));
+}
+
+/// A solve knows nothing of HTTP: the command line's solve (the command, its plans and its
+/// progress) names no crate of the service; `serve` ties its build status to the solve's
+/// `BuildWatcher`.
+#[test]
+fn the_solve_knows_nothing_of_the_service() {
+    for file in [
+        "src/cli/solve.rs",
+        "src/cli/plans.rs",
+        "src/cli/progress.rs",
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).expect("readable source");
+        let code = code_of(&text);
+        for service in ["mancala_api", "mancala_wire", "actix"] {
+            assert!(!code.contains(service), "{file} names {service}");
+        }
+    }
 }
 
 /// The checker proves our results only if it shares no code with what computed them: no crate

@@ -4,19 +4,17 @@
 //! their moves go, decided there), refuses a plan that does not fit `--memory`
 //! ([`memory::check`]), then prints each plan's first line and runs it with progress bars.
 
-use mancala_wire::response::BuildStep;
 use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Result;
-use mancala_api::status::BuildStatus;
 use mancala_db::{SolvePlan, SolveSetup, SolvedGroup, Tablebase};
 use mancala_solver::solve::{rank_root, Ranks, Silent};
 use mancala_solver::Variant;
 
 use super::lock;
 use super::memory;
-use super::progress::Bars;
+use super::progress::{Bars, BuildWatcher};
 use super::text::thousands;
 
 /// What to solve, and how.
@@ -34,9 +32,9 @@ pub struct Job {
     /// Started by `mpirun`: the first line of each variant names the ranks, even when there is
     /// one.
     pub shared: bool,
-    /// The background build this job is a step of (`serve`'s first build): the step begins
-    /// with every position to solve as its total, and each group stored counts.
-    pub status: Option<Arc<BuildStatus>>,
+    /// The background build this job is a step of (`serve`'s first build): told the number
+    /// of positions to solve, then each group begun and stored.
+    pub watcher: Option<Arc<dyn BuildWatcher>>,
 }
 
 impl Job {
@@ -72,9 +70,8 @@ impl Job {
             }
             false => None,
         };
-        if let Some(status) = &self.status {
-            let total = plans.iter().map(SolvePlan::missing_positions).sum();
-            status.begin(BuildStep::Tablebase, None, Some(total));
+        if let Some(watcher) = &self.watcher {
+            watcher.solving(plans.iter().map(SolvePlan::missing_positions).sum());
         }
         let mut done = Vec::new();
         for plan in plans {
@@ -114,7 +111,7 @@ impl Job {
                 thousands(total),
             );
         }
-        let bars = Bars::new(total, self.quiet, self.status.clone());
+        let bars = Bars::new(total, self.quiet, self.watcher.clone());
         let done = plan.run(ranks, &bars)?;
         bars.clear();
         Ok(done)

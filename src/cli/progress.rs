@@ -6,12 +6,22 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_api::status::BuildStatus;
 use mancala_db::{SolveProgress, SolvedGroup};
 use mancala_solver::solve::{Progress, SolvedSlice};
-use mancala_solver::Slice;
+use mancala_solver::{Slice, Variant};
 
 use super::text::thousands;
+
+/// Who follows a solve besides the terminal: `serve`'s background build, which `GET /api/status`
+/// reports (`serve` ties it to the service's build status; the solve knows nothing of HTTP).
+pub trait BuildWatcher: Send + Sync {
+    /// The solve begins, with `total` positions to solve in all.
+    fn solving(&self, total: u64);
+    /// A group of `variant`, named `name` (`rio-kadalis slice 12`), begins.
+    fn group_started(&self, variant: Variant, name: &str);
+    /// A group of `positions` positions is stored.
+    fn group_stored(&self, positions: u64);
+}
 
 /// `4-0 + 0-4`: the slices of a group, as the per-group lines and the progress bars name it.
 fn group_name(group: &[Slice]) -> String {
@@ -58,8 +68,8 @@ pub struct Bars {
     /// When the group started, and its passes so far with when each started.
     passes: Mutex<(Instant, Vec<(String, Instant)>)>,
     /// The background build that this solve is a step of (`serve`'s first build), told of
-    /// each group begun and stored, for `GET /api/status`.
-    status: Option<Arc<BuildStatus>>,
+    /// each group begun and stored.
+    watcher: Option<Arc<dyn BuildWatcher>>,
 }
 
 /// A group that takes at least this long gets a line with the time of each of its passes: the
@@ -67,9 +77,9 @@ pub struct Bars {
 const PASS_TIMES_AFTER: Duration = Duration::from_secs(10);
 
 impl Bars {
-    /// Bars for a solve of `total` positions, hidden when `quiet`, telling `status` (if any)
+    /// Bars for a solve of `total` positions, hidden when `quiet`, telling `watcher` (if any)
     /// of each group.
-    pub fn new(total: u64, quiet: bool, status: Option<Arc<BuildStatus>>) -> Bars {
+    pub fn new(total: u64, quiet: bool, watcher: Option<Arc<dyn BuildWatcher>>) -> Bars {
         let multi = MultiProgress::new();
         if quiet {
             multi.set_draw_target(ProgressDrawTarget::hidden());
@@ -98,7 +108,7 @@ impl Bars {
             pass,
             group: Mutex::new(String::new()),
             passes: Mutex::new((Instant::now(), Vec::new())),
-            status,
+            watcher,
         }
     }
 
@@ -167,8 +177,8 @@ impl SolveProgress for Bars {
     fn group_started(&self, group: &[Slice]) {
         let variant = group[0].variant;
         let name = format!("{variant} slice {}", group_name(group));
-        if let Some(status) = &self.status {
-            status.on_variant(variant, name.clone());
+        if let Some(watcher) = &self.watcher {
+            watcher.group_started(variant, &name);
         }
         *self.group.lock().unwrap_or_else(|e| e.into_inner()) = name;
         *self.passes.lock().unwrap_or_else(|e| e.into_inner()) = (Instant::now(), Vec::new());
@@ -177,8 +187,8 @@ impl SolveProgress for Bars {
 
     fn group_stored(&self, group: &SolvedGroup, _solved: &[SolvedSlice]) {
         self.overall.inc(group.positions);
-        if let Some(status) = &self.status {
-            status.advance(group.positions);
+        if let Some(watcher) = &self.watcher {
+            watcher.group_stored(group.positions);
         }
         self.println(format!(
             "  {} slice {:>7}: {:>13} positions in {:>7.1} s ({}/s)  won {} drawn {} lost {}",

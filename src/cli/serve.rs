@@ -24,6 +24,7 @@ use mancala_wire::response::BuildStep;
 use super::args::{DbPath, DEFAULT_DB};
 use super::default_sizes::{default_book_plies, default_max_seeds};
 use super::plans::Job;
+use super::progress::BuildWatcher;
 use super::serve_help;
 use super::text::thousands;
 
@@ -255,7 +256,7 @@ fn prepare(build: &Build) -> Result<()> {
             limit_source: "",
             quiet: false,
             shared: false,
-            status: Some(Arc::clone(status)),
+            watcher: Some(Arc::clone(status) as Arc<dyn BuildWatcher>),
         };
         let done = job.run(Some(&tb), &OneRank)?;
         let positions: u64 = done.iter().map(|g| g.positions).sum();
@@ -476,4 +477,20 @@ fn has_solved_slices(tb: &Tablebase) -> Result<bool> {
         }
     }
     Ok(false)
+}
+
+/// The background build's status follows the first build's solve (`GET /api/status`): the
+/// tablebase step, with every position to solve as its total, each group begun and stored.
+impl BuildWatcher for BuildStatus {
+    fn solving(&self, total: u64) {
+        self.begin(BuildStep::Tablebase, None, Some(total));
+    }
+
+    fn group_started(&self, variant: Variant, name: &str) {
+        self.on_variant(variant, name);
+    }
+
+    fn group_stored(&self, positions: u64) {
+        self.advance(positions);
+    }
 }

@@ -129,7 +129,7 @@ impl SolveArgs {
             limit_source,
             quiet: self.quiet,
             shared,
-            status: None,
+            watcher: None,
         }
     }
 
