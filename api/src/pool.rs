@@ -2,11 +2,11 @@
 //!
 //! An evaluation is a few microseconds of probing when its chunks are cached, but a cache miss
 //! reads and decodes a chunk from SQLite, so it must never run on an async worker. `web::block`
-//! would do (and the heavier endpoints use it), but its hand-off through tokio's blocking pool
-//! (hundreds of threads, each parked on a condition variable) cost the evaluation endpoint about
-//! 15-20 µs of CPU a request, more than the evaluation itself. This pool keeps a few threads
-//! busy on one shared queue: under load they pick the next job without sleeping. See
-//! BENCHMARKS.md, API.
+//! would do, but its hand-off through tokio's blocking pool (hundreds of threads, each parked on
+//! a condition variable) cost the evaluation endpoint about 15-20 µs of CPU a request, more than
+//! the evaluation itself. This pool keeps a few threads busy on one shared queue: under load
+//! they pick the next job without sleeping. Every blocking call of the service runs here
+//! (`AppState::blocking`; tests/architecture.rs keeps `web::block` out). See BENCHMARKS.md, API.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
