@@ -185,6 +185,21 @@ fn check_the_service(server: &Server, schemas: &mut Schemas) {
             200,
         ),
     );
+    // The OpenAPI document's example answer is the server's answer to its example record.
+    let doc = ok(server.get("/api/openapi.json"), 200);
+    let op = &doc["paths"]["/api/{variant}/match"]["post"];
+    let record =
+        &op["requestBody"]["content"]["application/json"]["examples"]["a whole match"]["value"];
+    let answer = ok(
+        server.post("/api/rio-kadalis/match", record.to_string().as_bytes()),
+        200,
+    );
+    assert_eq!(answer["end"]["repeats_round"], 2, "{answer}");
+    assert_eq!(
+        answer,
+        op["responses"]["200"]["content"]["application/json"]["example"]
+    );
+    schemas.assert("Match", &answer);
     let bad = json!({"rounds": [["9"]]});
     let e = server
         .post("/api/rio-kadalis/match", bad.to_string().as_bytes())

@@ -3,7 +3,10 @@
 
 use mancala_db::line::MAX_LINE_PLIES;
 use mancala_puzzles::{Collection, Theme};
+use mancala_solver::match_play::Match;
+use mancala_solver::rounds::RoundStart;
 use mancala_solver::Variant;
+use mancala_wire::response::MatchJson;
 use serde_json::{json, Value};
 
 use crate::limits::{
@@ -206,6 +209,10 @@ pub fn play_match() -> Value {
         "requestBody": {"required": true, "content": {"application/json": {
             "schema": {"$ref": "#/components/schemas/MatchRecord"},
             "examples": {
+                "a whole match": {
+                    "summary": "Taken up where South has one pit open: two rounds, then a draw by repetition (the answer's example)",
+                    "value": {"start": {"open": {"south": 1, "north": 6}, "reserve": {"south": 3, "north": 17}, "starter": "south"}, "rounds": [["6", "4", "6", "3"], ["5", "1"]]}
+                },
                 "first round under way": {
                     "summary": "The first round, two moves in",
                     "value": {"rounds": [["1", "4"]]}
@@ -216,8 +223,29 @@ pub fn play_match() -> Value {
                 }
             }
         }}},
-        "responses": responses(ok("The match and where it stands.", "Match"), &["400", "404", "408", "413", "415", "500", "503"])
+        "responses": responses(with_example(ok("The match and where it stands.", "Match"), match_example()), &["400", "404", "408", "413", "415", "500", "503"])
     })
+}
+
+/// `ok` with `example` as its body's example.
+fn with_example(mut ok: Value, example: Value) -> Value {
+    ok["200"]["content"]["application/json"]["example"] = example;
+    ok
+}
+
+/// The answer to a whole match (docs/matches.md, worked by hand in tests/api/matches.rs): taken
+/// up where South has one pit open, two rounds, then a draw by repetition (no round under way,
+/// so no `evaluation`). Made by the code that answers, so that it cannot go stale.
+fn match_example() -> Value {
+    let variant = Variant::RioKadalis;
+    let Ok(start) = RoundStart::parse(variant, "1,6,3,17,S") else {
+        return Value::Null;
+    };
+    let rounds = [vec!["6", "4", "6", "3"], vec!["5", "1"]];
+    match Match::replay_from(variant, start, rounds) {
+        Ok(game) => serde_json::to_value(MatchJson::new(&game, &[])).unwrap_or_default(),
+        Err(_) => Value::Null,
+    }
 }
 
 /// The optional player token of the puzzle routes, and the required one of `/api/players/me`.
