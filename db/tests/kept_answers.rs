@@ -162,3 +162,32 @@ fn an_answer_does_not_wait_for_the_files_write_lock_and_is_stored_once_it_is_fre
     assert_eq!(report(&again).origin, Origin::Kept);
     assert_eq!(values(&again), values(&e));
 }
+
+#[test]
+fn slices_stored_through_another_connection_are_seen_without_asking() {
+    // Another process solving into the file the evaluator reads: here another handle, which is
+    // another SQLite connection (data_version moves for the evaluator's, as for another
+    // process's). Nobody calls `refresh`: the evaluator's own watcher sees the change, and
+    // `holds` (a lookup, never a query) answers from then on.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k4.db");
+    let tb = Arc::new(Tablebase::open(&path).unwrap());
+    let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::default()).unwrap();
+    let p = Position::parse(Variant::Kalah4, "0,2,0,1/1,0,2,0 S").unwrap();
+    assert!(!evaluator.holds(&p));
+    let writer = Tablebase::open(&path).unwrap();
+    writer.solve_up_to(Variant::Kalah4, 6, &Silent).unwrap();
+    let waited = std::time::Instant::now();
+    while !evaluator.holds(&p) {
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(30),
+            "the slices stored elsewhere are never seen"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(evaluator.held_up_to(Variant::Kalah4), 6);
+    assert_eq!(
+        evaluator.evaluate(&p, Budget::nodes(1)).unwrap().source,
+        mancala_db::Source::Tablebase
+    );
+}

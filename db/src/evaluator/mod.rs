@@ -77,7 +77,7 @@ impl Evaluator {
         !position.has_closed_pits()
             && self
                 .solved
-                .holds(&self.tb, position.variant(), &position.relative_board())
+                .holds(position.variant(), &position.relative_board())
     }
 
     /// Evaluates any legal position: from the tablebase where it holds it, else by a search
@@ -118,7 +118,7 @@ impl Evaluator {
     /// The most seeds on the board up to which the tablebase holds every slice of `variant`:
     /// every position with at most that many is answered from it.
     pub fn held_up_to(&self, variant: Variant) -> u32 {
-        let held = self.solved.of(&self.tb, variant);
+        let held = self.solved.of(variant);
         let mut n = 0;
         for total in 0..=variant.total_seeds() {
             let slices: Vec<Slice> = Slice::up_to(variant, total)
@@ -137,7 +137,8 @@ impl Evaluator {
     }
 
     /// Reads the slices the tablebase holds again now (a solve in this process has just stored
-    /// a group); otherwise the file is looked at for changes once a second.
+    /// a group); otherwise a thread of the evaluator's looks at the file for changes once a
+    /// second (never a request's).
     pub fn refresh(&self) -> Result<(), DbError> {
         self.solved.refresh(&self.tb)
     }

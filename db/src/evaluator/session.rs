@@ -62,7 +62,7 @@ pub struct Session<'e> {
 impl<'e> Session<'e> {
     /// A session of `variant` on `evaluator`.
     pub(super) fn new(evaluator: &'e Evaluator, variant: Variant) -> Session<'e> {
-        let solved = evaluator.solved.of(&evaluator.tb, variant);
+        let solved = evaluator.solved.of(variant);
         Session {
             evaluator,
             variant,

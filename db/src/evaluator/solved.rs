@@ -1,21 +1,22 @@
 //! The slices the tablebase holds, kept in memory so that "does the tablebase hold this
-//! position?" is a hash lookup, not a query.
+//! position?" is a hash lookup, never a query: a request does not touch SQLite to ask it.
 //!
-//! The set is read once when the evaluator is made and again when the file changes: a solve
-//! storing a group (in this process or another) moves SQLite's `data_version`, which is looked
-//! at no more than once every [`RECHECK`], so a request never waits for more than one cheap
-//! pragma and the set is never re-read per request.
+//! The set is read once when the evaluator is made and again when the file changes: a writer in
+//! this process says so ([`Solved::refresh`], through [`crate::Evaluator::refresh`]); a solve
+//! storing a group in another process moves SQLite's `data_version`, which a thread of the
+//! evaluator's own looks at every [`RECHECK`] (never a request's thread).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use mancala_solver::{Board, Slice, SliceId, Variant};
 
 use crate::{DbError, Tablebase};
 
-/// How often, at most, the file is asked whether it changed.
+/// How often the watcher asks the file whether it changed.
 const RECHECK: Duration = Duration::from_secs(1);
 
 /// The slices of one variant that the tablebase holds under the current rules.
@@ -27,66 +28,85 @@ struct Snapshot {
     slices: HashMap<Variant, VariantSlices>,
 }
 
-/// The current snapshot and when the file was last asked about changes.
+/// The snapshot current, shared by the evaluator and its watcher.
+type Current = Arc<RwLock<Arc<Snapshot>>>;
+
+/// The current snapshot, and the thread that replaces it when another process changes the file.
 pub(crate) struct Solved {
-    snapshot: RwLock<Arc<Snapshot>>,
-    /// Milliseconds after `epoch` of the last look at `data_version`.
-    checked_at: AtomicU64,
-    epoch: Instant,
+    current: Current,
+    watcher: Option<Watcher>,
+}
+
+/// The thread looking at the file's `data_version`; it ends when its sender is dropped.
+struct Watcher {
+    stop: Sender<()>,
+    thread: JoinHandle<()>,
 }
 
 impl Solved {
-    /// The slices `tb` holds now.
-    pub(crate) fn read(tb: &Tablebase) -> Result<Solved, DbError> {
+    /// The slices `tb` holds now, watched for changes made by other processes.
+    pub(crate) fn read(tb: &Arc<Tablebase>) -> Result<Solved, DbError> {
+        let current: Current = Arc::new(RwLock::new(Arc::new(snapshot(tb)?)));
+        let (stop, stopped) = channel::<()>();
+        let (watched, tb) = (Arc::clone(&current), Arc::clone(tb));
+        let thread = std::thread::Builder::new()
+            .name("tablebase-watch".into())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(RECHECK) {
+                    let last = read_current(&watched).version;
+                    // A file that cannot be read now keeps the last snapshot: the probes that
+                    // follow report what is wrong with it.
+                    if tb.data_version().is_ok_and(|version| version != last) {
+                        if let Ok(fresh) = snapshot(&tb) {
+                            replace(&watched, fresh);
+                        }
+                    }
+                }
+            })
+            .ok();
         Ok(Solved {
-            snapshot: RwLock::new(Arc::new(snapshot(tb)?)),
-            checked_at: AtomicU64::new(0),
-            epoch: Instant::now(),
+            current,
+            watcher: thread.map(|thread| Watcher { stop, thread }),
         })
     }
 
-    /// The slices of `variant` held, re-read first if the file has changed since it was last
-    /// looked at (at most every [`RECHECK`]). A file that cannot be read now keeps the last
-    /// snapshot: the probes that follow report what is wrong with it.
-    pub(crate) fn of(&self, tb: &Tablebase, variant: Variant) -> VariantSlices {
-        let now = self.epoch.elapsed().as_millis() as u64;
-        let last = self.checked_at.load(Ordering::Relaxed);
-        if now.saturating_sub(last) >= RECHECK.as_millis() as u64
-            && self
-                .checked_at
-                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
-            // One caller a second looks; the others read the snapshot meanwhile.
-            if tb
-                .data_version()
-                .is_ok_and(|version| version != self.current().version)
-            {
-                let _ = self.refresh(tb);
-            }
-        }
-        self.current()
+    /// The slices of `variant` held, by the current snapshot.
+    pub(crate) fn of(&self, variant: Variant) -> VariantSlices {
+        read_current(&self.current)
             .slices
             .get(&variant)
             .cloned()
             .unwrap_or_default()
     }
 
-    /// Whether `tb` holds `board`'s slice (of `variant`), by the current snapshot.
-    pub(crate) fn holds(&self, tb: &Tablebase, variant: Variant, board: &Board) -> bool {
-        self.of(tb, variant).contains(&Slice::of(variant, board).id)
+    /// Whether the tablebase holds `board`'s slice (of `variant`), by the current snapshot.
+    pub(crate) fn holds(&self, variant: Variant, board: &Board) -> bool {
+        self.of(variant).contains(&Slice::of(variant, board).id)
     }
 
-    /// Reads the slices held again, now.
+    /// Reads the slices `tb` holds again, now.
     pub(crate) fn refresh(&self, tb: &Tablebase) -> Result<(), DbError> {
-        let fresh = Arc::new(snapshot(tb)?);
-        *self.snapshot.write().unwrap_or_else(|e| e.into_inner()) = fresh;
+        replace(&self.current, snapshot(tb)?);
         Ok(())
     }
+}
 
-    fn current(&self) -> Arc<Snapshot> {
-        Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
+impl Drop for Solved {
+    /// Stops the watcher (it wakes at once) and waits for it, so that the file is let go.
+    fn drop(&mut self) {
+        if let Some(Watcher { stop, thread }) = self.watcher.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
     }
+}
+
+fn read_current(current: &Current) -> Arc<Snapshot> {
+    Arc::clone(&current.read().unwrap_or_else(|e| e.into_inner()))
+}
+
+fn replace(current: &Current, fresh: Snapshot) {
+    *current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(fresh);
 }
 
 /// The slices `tb` holds, with the `data_version` read first (a change after it shows at the
