@@ -4,12 +4,14 @@
 //! recognised by their tables and stamped by the migration); any other SQLite file is refused
 //! before anything is written to it.
 //!
-//! A [`Database`] is such an opened file: one connection, checked and up to date. The
-//! [`crate::Tablebase`] (the solved slices) and the puzzle crate's store (its rows) are each
-//! built on one.
+//! A [`Database`] is such an opened file, checked and up to date: one connection where it is
+//! written, a few where it is only read (so that threads reading at once do not queue on one
+//! connection's lock). The [`crate::Tablebase`] (the solved slices) and the puzzle crate's store
+//! (its rows) are each built on one.
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, MAIN_DB};
@@ -27,11 +29,16 @@ const IN_MEMORY: &str = "(no tablebase: in memory)";
 /// How long a connection waits for another process's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A tablebase file opened through one SQLite connection: ours (see the module documentation),
-/// its schema up to date. Shared by threads; the connection is used under a lock.
+/// Connections a file opened for reading only has: each behind its own lock, so that this many
+/// threads read at once.
+const READERS: usize = 4;
+
+/// A tablebase file opened through SQLite: ours (see the module documentation), its schema up
+/// to date. Shared by threads; each connection is used under its own lock.
 pub struct Database {
     path: String,
-    conn: Mutex<Connection>,
+    /// One connection for a file written (SQLite has one writer), [`READERS`] for a file read.
+    conns: Vec<Mutex<Connection>>,
 }
 
 impl Database {
@@ -40,17 +47,38 @@ impl Database {
         &self.path
     }
 
-    /// The connection, for the one statement or transaction of the caller.
+    /// A connection, for the one statement or transaction of the caller: the first free one,
+    /// starting from this thread's own, so that readers on different threads do not wait for
+    /// each other; when every one is in use, this thread's own, waited for.
+    ///
+    /// The connections are a fixed set opened with the file, not a pool crate's (r2d2): they
+    /// never grow, close or fail to be had, so there is no timeout, no error and no thread to
+    /// keep them.
     pub fn connection(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave the connection inconsistent (SQLite rolls
         // back unfinished transactions), so a poisoned lock is still usable.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        let n = self.conns.len();
+        let own = thread_slot() % n;
+        for k in 0..n {
+            match self.conns[(own + k) % n].try_lock() {
+                Ok(conn) => return conn,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        self.conns[own].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The handle's first connection, always the same one: for what a connection counts on its
+    /// own (`PRAGMA data_version`).
+    pub(crate) fn first_connection(&self) -> MutexGuard<'_, Connection> {
+        self.conns[0].lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn with_connection(path: String, conn: Connection) -> Database {
         Database {
             path,
-            conn: Mutex::new(conn),
+            conns: vec![Mutex::new(conn)],
         }
     }
 
@@ -107,18 +135,41 @@ impl Database {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).at(&name)?;
         conn.busy_timeout(BUSY_TIMEOUT).at(&name)?;
-        let conn = match identify(&conn, &name) {
+        let (conn, immutable) = match identify(&conn, &name) {
             Err(e) if cannot_share_memory(&e) => {
                 let conn = open_immutable(path, &name)?;
                 identify(&conn, &name)?;
-                conn
+                (conn, true)
             }
             Err(e) => return Err(e),
-            Ok(()) => conn,
+            Ok(()) => (conn, false),
         };
         check_version(&conn, &name)?;
-        Ok(Self::with_connection(name, conn))
+        // The others as the first was opened, once it is known to be a tablebase.
+        let mut conns = vec![Mutex::new(conn)];
+        for _ in 1..READERS {
+            let conn = match immutable {
+                true => open_immutable(path, &name)?,
+                false => {
+                    let conn = Connection::open_with_flags(path, flags).at(&name)?;
+                    conn.busy_timeout(BUSY_TIMEOUT).at(&name)?;
+                    conn
+                }
+            };
+            conns.push(Mutex::new(conn));
+        }
+        Ok(Database { path: name, conns })
     }
+}
+
+/// This thread's place among the connections of a handle: threads are numbered as they first
+/// ask, so that the service's pool threads each start from a connection of their own.
+fn thread_slot() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static SLOT: usize = NEXT.fetch_add(1, Ordering::Relaxed);
+    }
+    SLOT.with(|slot| *slot)
 }
 
 /// A directory named where a file was expected is said to be one.

@@ -339,9 +339,11 @@ impl Tablebase {
 
     /// SQLite's count of the changes other connections made to the file: when it moves, the
     /// slices stored may have changed (a solve in another process, or the service's own
-    /// writing handle).
+    /// writing handle). Always asked of the handle's first connection: each connection counts
+    /// on its own, so counts of two are not comparable.
     pub(crate) fn data_version(&self) -> Result<i64, DbError> {
-        self.conn()
+        self.db
+            .first_connection()
             .query_row("PRAGMA data_version", [], |r| r.get(0))
             .at(&self.path)
     }
