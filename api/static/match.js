@@ -11,9 +11,6 @@
 
 import { t } from './i18n.js';
 
-// The variants played as matches of rounds.
-export const MATCH_VARIANTS = new Set(['rio-kadalis', 'rio-kadalis-5']);
-
 const SEEDS_PER_PIT = 4;
 
 export function initMatch(d) {
@@ -34,6 +31,8 @@ export function initMatch(d) {
 
   const active = () => state.variant !== null;
   const pitsOf = (variant) => variants.get(variant).board.pits_per_side;
+  // Whether `variant` is played as a match of rounds, as the server says (`/api/variants`).
+  const hasMatches = (variant) => !!variants.get(variant)?.matches;
 
   // The first round's start: every pit open, no reserves, South starts.
   function firstStart(variant) {
@@ -173,13 +172,18 @@ export function initMatch(d) {
     render();
   }
 
-  function leave() {
+  // No match any more: what is asked for it is dropped when it comes.
+  function stop() {
     state.seq += 1;
     state.variant = null;
     state.info = null;
     state.between = false;
-    render();
     d.leftMatch();
+  }
+
+  function leave() {
+    stop();
+    render();
   }
 
   // Called by Explore each time it shows a position.
@@ -190,11 +194,7 @@ export function initMatch(d) {
         state.roundStart = explore.history[0].position;
       } else if (explore.history[0].position !== state.roundStart || explore.variant !== state.variant) {
         // Another position or game was chosen on the board: the match is left.
-        state.seq += 1;
-        state.variant = null;
-        state.info = null;
-        state.between = false;
-        d.leftMatch();
+        stop();
       }
     }
     if (active() && e) {
@@ -227,10 +227,9 @@ export function initMatch(d) {
   }
 
   function render() {
-    const v = variants.get(explore.variant);
-    const matchable = !!v && MATCH_VARIANTS.has(v.id);
+    const matchable = hasMatches(explore.variant);
     $('match-controls').hidden = !matchable;
-    if (matchable) fillStarts(v.id);
+    if (matchable) fillStarts(explore.variant);
     $('match-new').hidden = active();
     $('match-leave').hidden = !active();
     $('match-from').disabled = active();
@@ -263,7 +262,6 @@ export function initMatch(d) {
       text = t('match.score', { n: last.round, south: sideWords('south', last.start), north: sideWords('north', last.start) });
     }
     box.textContent = text;
-    box.dataset.round = String(info.rounds.length);
     box.dataset.over = String(!!info.end);
   }
 
@@ -302,12 +300,8 @@ export function initMatch(d) {
       buttons.appendChild(b);
       return b;
     };
-    if (info.end) {
-      const p = line(endWords(info), 'match-end');
-      p.className = 'match-result';
-      button(t('match.again'), 'match-again', () => newMatch());
-    } else {
-      const next = info.rounds[info.rounds.length - 1];
+    const next = info.end ? null : info.rounds[info.rounds.length - 1];
+    if (next) {
       line(t('match.next', {
         n: next.round,
         south: sideWords('south', next.start),
@@ -315,21 +309,22 @@ export function initMatch(d) {
         starter: sideName(next.start.starter === 'south' ? 'S' : 'N'),
       }), 'match-next');
       button(t('match.play_round', { n: next.round }), 'match-next-round', nextRound);
-      button(t('match.review'), 'match-review', () => d.reviewMatch(state.variant, info));
-      // The buttons before the next board, so that a phone shows them with the result.
-      panel.appendChild(buttons);
-      const board = document.createElement('div');
-      board.className = 'board-wrap match-next-board';
-      board.setAttribute('data-testid', 'match-next-board');
-      panel.appendChild(board);
-      d.drawBoard(board, {
-        pos: d.parsePosition(next.start.position), variant: variants.get(state.variant), flipped: explore.flipped,
-        moves: null, playable: new Set(), onPlay: () => {},
-      });
-      return;
+    } else {
+      line(endWords(info), 'match-end').className = 'match-result';
+      button(t('match.again'), 'match-again', () => newMatch());
     }
     button(t('match.review'), 'match-review', () => d.reviewMatch(state.variant, info));
+    // The buttons before the next board, so that a phone shows them with the result.
     panel.appendChild(buttons);
+    if (!next) return;
+    const board = document.createElement('div');
+    board.className = 'board-wrap match-next-board';
+    board.setAttribute('data-testid', 'match-next-board');
+    panel.appendChild(board);
+    d.drawBoard(board, {
+      pos: d.parsePosition(next.start.position), variant: variants.get(state.variant), flipped: explore.flipped,
+      moves: null, playable: new Set(), onPlay: () => {},
+    });
   }
 
   // The choices of where a match begins, for the variant on the board (once a variant).
@@ -358,7 +353,7 @@ export function initMatch(d) {
   // A new match of the variant on the board, from the start chosen.
   function newMatch() {
     const variant = explore.variant;
-    if (!MATCH_VARIANTS.has(variant)) return;
+    if (!hasMatches(variant)) return;
     const from = $('match-from').value;
     const starter = $('match-starter').value;
     let start;
@@ -376,8 +371,9 @@ export function initMatch(d) {
     const parts = h.split('/');
     const variant = parts[1];
     const start = parseStart(parts[2]);
-    if (!MATCH_VARIANTS.has(variant) || !variants.has(variant) || !start) {
-      d.showError(t('match.bad_link', { games: [...MATCH_VARIANTS].join(', ') }));
+    if (!hasMatches(variant) || !start) {
+      const games = [...variants.values()].filter((v) => v.matches).map((v) => v.id);
+      d.showError(t('match.bad_link', { games: games.join(', ') }));
       return;
     }
     const record = parts.slice(3).map((r) => r.split('-').filter(Boolean)).filter((m) => m.length);

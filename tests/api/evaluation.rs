@@ -78,6 +78,13 @@ fn variants_lists_every_variant_and_what_is_solved() {
     assert_eq!(rio["board"]["pits_per_row"], 6);
     assert_eq!(rio["board"]["total_seeds"], 48);
     assert_eq!(rio["scoring"], "score");
+    // Only Rio Kadalis is played as a match of rounds (RULES.md, "Rio Kadalis matches").
+    let matched: Vec<&str> = variants
+        .iter()
+        .filter(|v| v["matches"] == true)
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(matched, ["rio-kadalis", "rio-kadalis-5"]);
     assert_eq!(rio["start"], "4,4,4,4,4,4/4,4,4,4,4,4 S");
     assert!(rio["rules"].as_str().unwrap().contains("binikh"));
     assert_eq!(rio["solved"]["slices"], json!(["0", "4", "8", "12"]));

@@ -2,6 +2,7 @@
 //! that it is up (`GET /healthz`).
 
 use mancala_db::SliceInfo;
+use mancala_solver::rounds::has_matches;
 use mancala_solver::{Position, Slice, SliceId, Variant, RULES_VERSION, SOLVER_VERSION};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -59,6 +60,8 @@ pub struct VariantJson {
     pub start: String,
     /// What the tablebase holds for it.
     pub solved: SolvedJson,
+    /// Played as a match of rounds (Rio Kadalis): `POST /api/{variant}/match` takes its matches.
+    pub matches: bool,
 }
 
 /// The board of a variant.
@@ -137,6 +140,7 @@ impl VariantJson {
             rules: v.summary(),
             source: v.source(),
             start: Position::start(v).to_string(),
+            matches: has_matches(v),
             solved: SolvedJson {
                 slices: current.iter().map(|s| s.slice.clone()).collect(),
                 max_seeds,
