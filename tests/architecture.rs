@@ -4,8 +4,9 @@
 //! * Inside each crate, no module imports from a module that imports it, directly or round a
 //!   circle: the modules under one parent form no cycle of `crate::` / `super::` paths (a path
 //!   through a re-export counts as one to the module that defines the item).
-//! * The storage crate knows nothing of players, attempts or themes (the puzzle crate's) in its
-//!   code (its SQL, in strings, describes the whole file, the puzzle tables included).
+//! * The storage crate knows nothing of puzzles, players, attempts or themes (the puzzle
+//!   crate's) nor of searches and engines (the evaluation crate's) in its code.
+//! * No crate but the store opens an SQLite connection.
 //! * `Tablebase` keeps to probing, storing and verifying slices: at most 15 public methods.
 //! * The service runs every blocking call on its one pool: no `web::block`.
 //! * A solve knows nothing of HTTP: the command line's solve names no crate of the service.
@@ -17,10 +18,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every crate's source root, by name.
-const CRATES: [(&str, &str); 8] = [
+const CRATES: [(&str, &str); 9] = [
     ("mancala-solver", "solver/src"),
     ("mancala-check", "check/src"),
     ("mancala-db", "db/src"),
+    ("mancala-eval", "eval/src"),
     ("mancala-puzzles", "puzzles/src"),
     ("mancala-wire", "wire/src"),
     ("mancala-api", "api/src"),
@@ -468,16 +470,16 @@ fn the_checker_shares_no_code_with_the_solver() {
 }
 
 #[test]
-fn the_storage_crate_names_no_player_attempt_or_theme() {
+fn the_storage_crate_names_no_puzzle_player_attempt_search_or_engine() {
     let src = root().join("db/src");
     let mut named = Vec::new();
     for f in rust_files(&src) {
-        // Code only: the file's schema and format (SQL and table names, in strings) name every
-        // table, the puzzle crate's too.
+        // Code only: what the file's rows hold may be described in strings and comments.
         let text = code_of(&std::fs::read_to_string(&f).unwrap());
         for (n, line) in text.lines().enumerate() {
-            let lower = line.to_lowercase();
-            if ["player", "attempt", "theme"]
+            // A sorted slice's `binary_search` is no search of a position.
+            let lower = line.to_lowercase().replace("binary_search", "");
+            if ["player", "attempt", "theme", "search", "engine"]
                 .iter()
                 .any(|w| lower.contains(w))
             {

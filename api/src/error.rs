@@ -4,8 +4,9 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use mancala_db::analyse::AnalyseError;
 use mancala_db::{DbError, WriteFailure};
+use mancala_eval::analyse::AnalyseError;
+use mancala_eval::EvalError;
 use mancala_solver::match_play::MatchError;
 use mancala_solver::{Move, MoveError, ParseError, ParsePositionError};
 use mancala_wire::request::RecordError;
@@ -79,7 +80,7 @@ pub enum ApiError {
         message: String,
     },
     /// 503: every search engine is busy and the search queue is full
-    /// ([`mancala_db::SearchSettings`]).
+    /// ([`mancala_eval::SearchSettings`]).
     Busy {
         /// The limit that refused the search, and what to do.
         message: String,
@@ -379,10 +380,6 @@ impl From<DbError> for ApiError {
                     solve,
                 }
             }
-            DbError::ClosedPits { .. } => ApiError::BadRequest {
-                field: "position".into(),
-                message: e.to_string(),
-            },
             DbError::Corrupt { .. } | DbError::DamagedSlice { .. } => {
                 ApiError::Unavailable(format!(
                     "{e}: this server's tablebase is damaged there and refuses to answer from it; \
@@ -390,10 +387,6 @@ impl From<DbError> for ApiError {
                  `mancala solve`"
                 ))
             }
-            DbError::Busy { retry_after, .. } => ApiError::Busy {
-                message: format!("{e} of this server; try again shortly"),
-                retry_after: retry_after.as_secs().max(1),
-            },
             DbError::Sqlite { .. }
             | DbError::Migration { .. }
             | DbError::SchemaVersion { .. }
@@ -409,6 +402,23 @@ impl From<DbError> for ApiError {
     }
 }
 
+impl From<EvalError> for ApiError {
+    fn from(e: EvalError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            EvalError::Store(store) => store.into(),
+            EvalError::ClosedPits { .. } => ApiError::BadRequest {
+                field: "position".into(),
+                message,
+            },
+            EvalError::Busy { retry_after, .. } => ApiError::Busy {
+                message: format!("{message} of this server; try again shortly"),
+                retry_after: retry_after.as_secs().max(1),
+            },
+        }
+    }
+}
+
 impl From<AnalyseError> for ApiError {
     fn from(e: AnalyseError) -> ApiError {
         match e {
@@ -417,7 +427,7 @@ impl From<AnalyseError> for ApiError {
                 position,
                 error,
             } => ApiError::bad_move(index, position.to_string(), error),
-            AnalyseError::Db(e) => e.into(),
+            AnalyseError::Eval(e) => e.into(),
         }
     }
 }

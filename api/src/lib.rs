@@ -13,7 +13,7 @@
 //!   JSON form; [`limits`]: what one request may ask.
 //! * [`openapi`]: the OpenAPI document: its operations, and the schemas derived in `mancala_wire`.
 //! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
-//!   every handler shares (the [`mancala_db::Evaluator`], which answers any position and bounds
+//!   every handler shares (the [`mancala_eval::Evaluator`], which answers any position and bounds
 //!   the searches, the pool, and [`writer`]: where writes go); [`status`]: what the server builds
 //!   in the background while it serves.
 //! * [`guard`]: upgrades refused, and the CORS policy; [`head_limit`]: request heads over the

@@ -21,7 +21,7 @@ pub use mancala_wire::request::{MAX_MATCH_ROUNDS, MAX_RECORD_MOVES};
 
 /// What a search may cost by default: the evaluator's, for one evaluation and for each searched
 /// position of a main line or an analysis.
-pub use mancala_db::{PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
+pub use mancala_eval::{PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
 /// The player ratings a puzzle attempt may claim.
 pub const PLAYER_RATINGS: RangeInclusive<f64> = 0.0..=4000.0;

@@ -17,7 +17,8 @@ use actix_web::dev::AppConfig;
 use actix_web::middleware::{self, Logger};
 use actix_web::{web, App};
 use anyhow::{Context, Result};
-use mancala_db::{Database, DbError, Evaluator, SearchSettings, Tablebase};
+use mancala_db::{Database, DbError, Tablebase};
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::PuzzleStore;
 
 use crate::guard;

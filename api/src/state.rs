@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use mancala_db::{Evaluator, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::Evaluator;
 use mancala_puzzles::PuzzleStore;
 
 use crate::error::ApiError;
@@ -17,7 +18,7 @@ use crate::writer::Writer;
 pub struct AppState {
     /// Answers any position. Its chunk cache is shared by every request; its SQLite connection
     /// is used only on cache misses, never on an async worker; its searches are bounded by its
-    /// [`mancala_db::SearchSettings`].
+    /// [`mancala_eval::SearchSettings`].
     pub evaluator: Arc<Evaluator>,
     /// The puzzles, players and attempts, read-only (a second connection to the file).
     puzzles: Arc<PuzzleStore>,

@@ -1,9 +1,7 @@
-//! The one error type of the `db` crate. Every variant says what is wrong, with the facts a
-//! caller needs to say what to do about it (the file, the slice and its seeds, the chunk): the
-//! words for a terminal (which command repairs it) or an HTTP client are written by the command
-//! line and the service, not here.
-
-use std::time::Duration;
+//! The one error type of the store: about files, SQLite and what a file holds. Every variant
+//! says what is wrong, with the facts a caller needs to say what to do about it (the file, the
+//! slice and its seeds, the chunk): the words for a terminal (which command repairs it) or an
+//! HTTP client are written by the command line and the service, not here.
 
 use mancala_solver::{SliceId, Variant};
 use thiserror::Error;
@@ -90,15 +88,6 @@ pub enum DbError {
         /// The database file.
         path: String,
     },
-    /// A position with closed pits (a later round of a Rio Kadalis match) asked of the
-    /// tablebase, whose slices hold boards with every pit open: such positions are searched.
-    #[error("{position}: a {variant} position with closed pits is not in the tablebase (its slices hold boards with every pit open); it is answered by search")]
-    ClosedPits {
-        /// The variant.
-        variant: Variant,
-        /// The position asked for.
-        position: String,
-    },
     /// A stored chunk does not match its checksum, or cannot be decoded: it is never served.
     #[error("{variant} slice {slice} chunk {chunk} is damaged ({what})")]
     Corrupt {
@@ -121,17 +110,6 @@ pub enum DbError {
         slice: String,
         /// What is wrong with it, with the stored and the expected figures.
         what: String,
-    },
-    /// Every search engine is busy and the queue of searches waiting for one is full: the
-    /// search was refused at once rather than left to pile up.
-    #[error("too many searches at once: {running} running and {waiting} waiting is the limit")]
-    Busy {
-        /// Searches that run at once.
-        running: usize,
-        /// Searches that may wait.
-        waiting: usize,
-        /// About how long one search takes: when to ask again.
-        retry_after: Duration,
     },
 }
 

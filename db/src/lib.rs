@@ -1,23 +1,17 @@
-//! The SQLite tablebase: solved slices stored as checksummed, compressed chunks, probed through
-//! an in-memory chunk cache, and on top of it the [`Evaluator`], which answers any position:
-//! from the tablebase where it holds it, else by the search engine.
+//! The tablebase store: solved slices stored in SQLite as checksummed, compressed chunks, probed
+//! through an in-memory chunk cache; the searched answers kept beside them; solving into the
+//! file and verifying it. Only storage: which source answers a position is decided by the
+//! evaluation crate (`mancala-eval`) on top of it.
 //!
 //! One database file holds everything (docs/design.md). It runs in WAL mode, so readers never block
 //! the writer, and every group of slices is written in one transaction, so a solve killed at any
 //! moment leaves the database with whole slices only.
 
-pub mod analyse;
-pub mod book;
 mod chunk;
 mod distributed;
 mod error;
-mod evaluation;
-mod evaluator;
-pub mod line;
 mod open;
 mod probe;
-pub mod prove;
-pub mod rounds;
 mod schema;
 mod solve;
 mod store;
@@ -31,14 +25,13 @@ use rusqlite::Connection;
 pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::WithPath;
 pub use error::{DbError, WriteFailure};
-pub use evaluation::{Evaluation, MoveEval, Origin, SearchReport, Source};
-pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 pub use open::Database;
 pub use schema::APPLICATION_ID;
 pub use solve::{
     MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,
 };
 pub use store::{SliceChunks, SliceInfo};
+pub use stored_answers::AnswerRow;
 pub use verify::Damage;
 
 /// Chunks kept decoded in memory: 4096 chunks of 64 Ki positions is at most 768 MiB, and far
@@ -65,8 +58,7 @@ impl Tablebase {
         Database::open_read_only(path).map(Tablebase::on)
     }
 
-    /// A tablebase that holds no slice, in memory ([`Database::in_memory`]): every answer over
-    /// it is a search.
+    /// A tablebase that holds no slice, in memory ([`Database::in_memory`]).
     pub fn empty() -> Result<Tablebase, DbError> {
         Database::in_memory().map(Tablebase::on)
     }
@@ -83,6 +75,11 @@ impl Tablebase {
     /// The database file, as given.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// The file's handle: its kept answers and its count of changes.
+    pub fn database(&self) -> &Database {
+        &self.db
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {

@@ -69,10 +69,16 @@ impl Database {
         self.conns[own].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The handle's first connection, always the same one: for what a connection counts on its
-    /// own (`PRAGMA data_version`).
-    pub(crate) fn first_connection(&self) -> MutexGuard<'_, Connection> {
-        self.conns[0].lock().unwrap_or_else(|e| e.into_inner())
+    /// SQLite's count of the changes other connections made to the file: when it moves, the
+    /// slices stored may have changed (a solve in another process, or the service's own
+    /// writing handle). Always asked of the handle's first connection: each connection counts
+    /// on its own, so counts of two are not comparable.
+    pub fn data_version(&self) -> Result<i64, DbError> {
+        self.conns[0]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .query_row("PRAGMA data_version", [], |r| r.get(0))
+            .at(&self.path)
     }
 
     fn with_connection(path: String, conn: Connection) -> Database {

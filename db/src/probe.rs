@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use mancala_solver::solve::NO_DEPTH;
-use mancala_solver::{Board, Position, Slice, SliceId, Value, Variant};
+use mancala_solver::{Board, Slice, SliceId, Value, Variant};
 
 use crate::chunk::{Chunk, CHUNK_SIZE};
 use crate::{DbError, Tablebase};
@@ -42,18 +42,6 @@ impl ChunkCache {
 }
 
 impl Tablebase {
-    /// The solved value of a position (its `CAPTURED` field plays no part); a position with
-    /// closed pits is [`DbError::ClosedPits`].
-    pub fn probe(&self, position: &Position) -> Result<Value, DbError> {
-        if position.has_closed_pits() {
-            return Err(DbError::ClosedPits {
-                variant: position.variant(),
-                position: position.to_string(),
-            });
-        }
-        self.probe_board(position.variant(), &position.relative_board())
-    }
-
     /// The solved value of a board seen from the side to move (its pits first).
     #[inline]
     pub fn probe_board(&self, variant: Variant, board: &Board) -> Result<Value, DbError> {

@@ -313,7 +313,7 @@ impl Tablebase {
 
     /// Every slice of every variant that this program can serve: one read of the slice rows,
     /// none of the chunks (unlike [`Tablebase::slices`], which sums their sizes).
-    pub(crate) fn current_slice_rows(&self) -> Result<Vec<(Variant, SliceId)>, DbError> {
+    pub fn current_slice_rows(&self) -> Result<Vec<(Variant, SliceId)>, DbError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(
@@ -335,17 +335,6 @@ impl Tablebase {
             }
         }
         Ok(found)
-    }
-
-    /// SQLite's count of the changes other connections made to the file: when it moves, the
-    /// slices stored may have changed (a solve in another process, or the service's own
-    /// writing handle). Always asked of the handle's first connection: each connection counts
-    /// on its own, so counts of two are not comparable.
-    pub(crate) fn data_version(&self) -> Result<i64, DbError> {
-        self.db
-            .first_connection()
-            .query_row("PRAGMA data_version", [], |r| r.get(0))
-            .at(&self.path)
     }
 
     /// The chunks of a stored slice in order, each read and its checksum checked as the

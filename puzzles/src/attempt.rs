@@ -2,8 +2,8 @@
 //! counts, even off the stored line; the opponent answers with the best defence, and South's
 //! forced moves are played for the player, like the replies.
 
-use mancala_db::analyse::AnalyseError;
 use mancala_db::Tablebase;
+use mancala_eval::analyse::AnalyseError;
 
 use crate::{Collection, Puzzle};
 use mancala_solver::{GameResult, Played, Position, Side};
@@ -100,8 +100,8 @@ pub fn check_attempt(
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
         let played = play_at(&pos, index, text)?;
-        let e = tb.evaluate(&pos)?;
-        let wins = |m: &mancala_db::MoveEval| m.value.result_in(&pos) == GameResult::Win;
+        let e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
+        let wins = |m: &mancala_eval::MoveEval| m.value.result_in(&pos) == GameResult::Win;
         let chosen = e
             .moves
             .iter()
@@ -190,7 +190,7 @@ fn play_for_the_player(
         if pos.side() == solver && !Puzzle::is_forced(&pos) {
             return Ok(false);
         }
-        let e = tb.evaluate(&pos)?;
+        let e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
         let Some(best) = e.moves.first() else {
             return Ok(true); // no move: the game is over
         };

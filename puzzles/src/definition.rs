@@ -10,7 +10,8 @@
 //! that secures the result: the capture or end of the game that the depth counts down to, or the
 //! solver's last move before an opponent's forced capture.
 
-use mancala_db::{DbError, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::EvalError;
 use mancala_solver::{BySide, GameResult, Played, Position, Scoring, Value};
 
 use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
@@ -46,10 +47,10 @@ pub fn is_exit(p: &Played) -> bool {
 }
 
 /// The solution of `position` if it is a puzzle, else `None`.
-pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solution>, DbError> {
+pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solution>, EvalError> {
     let scoring = position.variant().scoring();
     let solver = position.side();
-    let first = tb.evaluate(position)?;
+    let first = mancala_eval::Evaluation::from_tablebase(tb, position)?;
     // The solver must be ahead on the board (a value with a depth, so the line is finite) as
     // well as winning the game.
     if first.result != GameResult::Win || first.game_over.is_some() || first.value.score <= 0 {
@@ -114,6 +115,6 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
             solution.decisions.push(false);
         }
         pos = best.played.after;
-        e = tb.evaluate(&pos)?;
+        e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
     }
 }

@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use mancala_db::{DbError, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::EvalError;
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -64,7 +65,7 @@ pub(crate) fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> O
 }
 
 /// Checks one drawn position; returns the puzzle if it is one.
-fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puzzle>, DbError> {
+fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puzzle>, EvalError> {
     let value = tb.probe_board(variant, board)?;
     if value.score <= 0 {
         return Ok(None);
@@ -88,7 +89,7 @@ pub fn generate(
     stored: &[StoredPuzzle],
     opts: GenerateOptions,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Vec<Puzzle>, DbError> {
+) -> Result<Vec<Puzzle>, EvalError> {
     let solved: Vec<Slice> = tb
         .current_slices(variant)?
         .into_iter()

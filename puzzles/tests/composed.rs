@@ -17,7 +17,8 @@ use std::collections::HashMap;
 use common::{wins, Tables};
 use std::sync::Arc;
 
-use mancala_db::{Evaluator, SearchSettings, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::compose::prove::ProofLimits;
 use mancala_puzzles::compose::scan::first_turn_unique;
 use mancala_puzzles::compose::{compose, ComposeOptions};

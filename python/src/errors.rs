@@ -116,12 +116,21 @@ impl<T> Raise<T> for Result<T, mancala_solver::MoveError> {
     }
 }
 
-/// A tablebase's error: `BusyError` when every search is taken, else `TablebaseError`; a
-/// missing file with what to do about it (a notebook's current directory is often not where
-/// the file is).
+/// An evaluation's error: `BusyError` when every search is taken, else the store's error
+/// ([`db_error`]) or `TablebaseError`.
+fn eval_error(e: &mancala_eval::EvalError) -> PyErr {
+    use mancala_eval::EvalError;
+    match e {
+        EvalError::Busy { .. } => BusyError::new_err(message(e)),
+        EvalError::Store(store) => db_error(store),
+        EvalError::ClosedPits { .. } => TablebaseError::new_err(message(e)),
+    }
+}
+
+/// A tablebase's error: `TablebaseError`, a missing file with what to do about it (a
+/// notebook's current directory is often not where the file is).
 fn db_error(e: &mancala_db::DbError) -> PyErr {
     match e {
-        mancala_db::DbError::Busy { .. } => BusyError::new_err(message(e)),
         mancala_db::DbError::Missing { path } => {
             let relative = std::path::Path::new(path).is_relative();
             let from = match std::env::current_dir() {
@@ -147,12 +156,18 @@ impl<T> Raise<T> for Result<T, mancala_db::DbError> {
     }
 }
 
-impl<T> Raise<T> for Result<T, mancala_db::analyse::AnalyseError> {
+impl<T> Raise<T> for Result<T, mancala_eval::EvalError> {
     fn raise(self) -> PyResult<T> {
-        use mancala_db::analyse::AnalyseError;
+        self.map_err(|e| eval_error(&e))
+    }
+}
+
+impl<T> Raise<T> for Result<T, mancala_eval::analyse::AnalyseError> {
+    fn raise(self) -> PyResult<T> {
+        use mancala_eval::analyse::AnalyseError;
         self.map_err(|e| match &e {
             AnalyseError::Move { .. } => MoveError::new_err(message(&e)),
-            AnalyseError::Db(db) => db_error(db),
+            AnalyseError::Eval(eval) => eval_error(eval),
         })
     }
 }

@@ -2,7 +2,7 @@
 //! the service's JSON (`to_dict()`: the same shape as `GET /api/{variant}` and
 //! `mancala eval --json`, from the wire crate).
 
-use mancala_db::{Evaluation, MoveEval, Origin, Source};
+use mancala_eval::{Evaluation, MoveEval, Origin, Source};
 use mancala_solver::engine::Limit;
 use mancala_solver::{Scoring, Value};
 use mancala_wire::response::EvaluationJson;

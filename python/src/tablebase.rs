@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::{Evaluator, SearchSettings, Tablebase, PLY_BUDGET, SEARCH_BUDGET};
+use mancala_db::Tablebase;
+use mancala_eval::line::MAX_LINE_PLIES;
+use mancala_eval::{Evaluator, SearchSettings, PLY_BUDGET, SEARCH_BUDGET};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 use mancala_wire::response::{AnalysisJson, MainlineJson};

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use anyhow::{Context as _, Result};
 use clap::Args;
-use mancala_db::analyse::{AnalyseError, Analysis, Verdict};
-use mancala_db::PLY_BUDGET;
+use mancala_eval::analyse::{AnalyseError, Analysis, Verdict};
+use mancala_eval::PLY_BUDGET;
 use mancala_solver::{MoveError, Position, Side, Variant};
 use mancala_wire::response::AnalysisJson;
 
@@ -116,7 +116,7 @@ fn refusal(e: AnalyseError, record: &[&str]) -> anyhow::Error {
             ))
             .into()
         }
-        AnalyseError::Db(e) => e.into(),
+        AnalyseError::Eval(e) => e.into(),
     }
 }
 

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_db::book::{BookProgress, BookReport};
-use mancala_db::{Database, Evaluator, SearchSettings, Tablebase, SEARCH_BUDGET};
+use mancala_db::{Database, Tablebase};
+use mancala_eval::book::{BookProgress, BookReport};
+use mancala_eval::{Evaluator, SearchSettings, SEARCH_BUDGET};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_db::{Origin, Source, SEARCH_BUDGET};
+use mancala_eval::{Origin, Source, SEARCH_BUDGET};
 use mancala_solver::engine::{Budget, Limit};
 use mancala_solver::GameResult;
 use mancala_wire::response::EvaluationJson;
@@ -143,7 +143,7 @@ fn after_help() -> String {
 }
 
 /// What a search did, in a sentence.
-fn search_note(r: mancala_db::SearchReport, budget: Budget) -> String {
+fn search_note(r: mancala_eval::SearchReport, budget: Budget) -> String {
     let stopped = match r.stopped_by {
         Some(Limit::Nodes) if r.kept() => " (stopped by its node budget)".to_owned(),
         Some(Limit::Nodes) => format!(

@@ -4,12 +4,25 @@
 //! are written here, at the edge, once.
 
 use mancala_db::DbError;
+use mancala_eval::EvalError;
 
 /// The advice for the first error in `err`'s chain that has one, or `None`.
 pub fn hint(err: &anyhow::Error) -> Option<String> {
-    err.chain()
-        .find_map(|cause| cause.downcast_ref::<DbError>())
-        .and_then(db_hint)
+    err.chain().find_map(|cause| {
+        if let Some(e) = cause.downcast_ref::<EvalError>() {
+            return eval_hint(e);
+        }
+        cause.downcast_ref::<DbError>().and_then(db_hint)
+    })
+}
+
+/// The advice for an evaluation's error: the store's, or its own.
+fn eval_hint(err: &EvalError) -> Option<String> {
+    match err {
+        EvalError::Store(e) => db_hint(e),
+        EvalError::Busy { .. } => Some("try again shortly".to_owned()),
+        EvalError::ClosedPits { .. } => Some("`mancala eval` answers it by search".to_owned()),
+    }
 }
 
 /// The advice for a tablebase error, if the user can do something about it.
@@ -38,8 +51,6 @@ fn db_hint(err: &DbError) -> Option<String> {
         DbError::ReadOnly { .. } => {
             "reading commands and `mancala serve --read-only` can still use it".to_owned()
         }
-        DbError::Busy { .. } => "try again shortly".to_owned(),
-        DbError::ClosedPits { .. } => "`mancala eval` answers it by search".to_owned(),
         DbError::SchemaVersion { found: 0, .. } => "create one with `mancala solve`".to_owned(),
         DbError::SchemaVersion { found, read, .. } if found < read => {
             "any writing command (`mancala solve`) upgrades it".to_owned()
@@ -81,5 +92,25 @@ mod tests {
             Some("build one with `mancala solve all --db x.db` (or pass --db PATH)")
         );
         assert_eq!(hint(&anyhow::anyhow!("no tablebase error")), None);
+    }
+
+    /// The evaluation crate wraps the store's errors transparently (the store's error is then
+    /// not a link of the chain of its own): the store's advice is still given.
+    #[test]
+    fn a_store_error_within_an_evaluation_error_keeps_its_advice() {
+        let err = anyhow::Error::new(EvalError::from(DbError::Missing {
+            path: "x.db".into(),
+        }))
+        .context("evaluating");
+        assert_eq!(
+            hint(&err).as_deref(),
+            Some("build one with `mancala solve all --db x.db` (or pass --db PATH)")
+        );
+        let busy = anyhow::Error::new(EvalError::Busy {
+            running: 1,
+            waiting: 0,
+            retry_after: std::time::Duration::from_secs(1),
+        });
+        assert_eq!(hint(&busy).as_deref(), Some("try again shortly"));
     }
 }

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
-use mancala_db::PLY_BUDGET;
+use mancala_eval::line::{Line, LineEnd, MAX_LINE_PLIES};
+use mancala_eval::PLY_BUDGET;
 use mancala_wire::response::MainlineJson;
 
 use super::args::PositionArgs;

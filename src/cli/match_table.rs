@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::rounds::PerfectRound;
-use mancala_db::PLY_BUDGET;
+use mancala_eval::rounds::PerfectRound;
+use mancala_eval::PLY_BUDGET;
 use mancala_solver::rounds::{AfterRound, RoundStart, SEEDS_PER_PIT};
 use mancala_solver::{BySide, Side, Variant};
 

@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use mancala_db::rounds::PerfectRound;
-use mancala_db::PLY_BUDGET;
+use mancala_eval::rounds::PerfectRound;
+use mancala_eval::PLY_BUDGET;
 use mancala_solver::match_play::{Match, Round};
 use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
 use mancala_solver::{Side, Variant};

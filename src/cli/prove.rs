@@ -10,8 +10,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::prove::{ProofOptions, ProofReport, ProveError};
-use mancala_db::{Evaluator, SearchSettings, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::prove::{ProofOptions, ProofReport, ProveError};
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_solver::engine::Budget;
 
 use super::args::{DbPath, PositionArgs};
@@ -75,7 +76,7 @@ impl ProveArgs {
             .map_err(|e| match e {
                 // The tablebase's error itself (a transparent variant hides it from the error
                 // chain), so that the hints can say how to repair it.
-                ProveError::Db(e) => anyhow::Error::new(e),
+                ProveError::Eval(e) => anyhow::Error::new(e),
                 e => anyhow::Error::new(e),
             })?;
         bar.finish_and_clear();

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_db::{DbError, Evaluator, SearchSettings, Tablebase};
+use mancala_db::{DbError, Tablebase};
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_solver::engine::Budget;
 
 use super::args::DbPath;

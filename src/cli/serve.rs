@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use mancala_api::server::{Listeners, ServeOptions};
 use mancala_api::status::BuildStatus;
-use mancala_db::book::BookProgress;
-use mancala_db::{DbError, SearchSettings, SolveSetup, Tablebase};
+use mancala_db::{DbError, SolveSetup, Tablebase};
+use mancala_eval::book::BookProgress;
+use mancala_eval::SearchSettings;
 use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::OneRank;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use mancala_db::SearchSettings;
+use mancala_eval::SearchSettings;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 use serde_json::{json, Value};

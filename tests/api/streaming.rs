@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use mancala_db::SearchSettings;
+use mancala_eval::SearchSettings;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 use serde_json::Value;

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::mpsc::channel;
 
 use mancala_api::server::ServeOptions;
-use mancala_db::SearchSettings;
+use mancala_eval::SearchSettings;
 
 use super::http::{http, Response};
 

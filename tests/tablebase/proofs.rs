@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use mancala_check::proof::{self, BoundError, ProofError};
 use mancala_check::table::Table;
-use mancala_db::prove::ProofOptions;
-use mancala_db::{Evaluator, SearchSettings, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::prove::ProofOptions;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 use serde_json::{json, Value as Json};

@@ -7,8 +7,8 @@
 
 use std::borrow::Cow;
 
-use mancala_db::analyse::Verdict;
-use mancala_db::line::LineEnd;
+use mancala_eval::analyse::Verdict;
+use mancala_eval::line::LineEnd;
 use mancala_puzzles::Collection;
 use mancala_puzzles::Theme;
 use mancala_solver::engine::Limit;

@@ -1,13 +1,13 @@
 //! The answers about positions: a position's value and every move's, the main line of perfect
 //! play, and the analysis of a game record. Each handler reads its input, asks the
-//! [`mancala_db::Evaluator`] on a blocking thread (the evaluator decides between the tablebase
+//! [`mancala_eval::Evaluator`] on a blocking thread (the evaluator decides between the tablebase
 //! and a search, and bounds the searches), and writes the answer: cacheable when the tablebase
 //! holds the position, `no-cache` when it was searched.
 
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
-use mancala_db::line::MAX_LINE_PLIES;
-use mancala_db::Source;
+use mancala_eval::line::MAX_LINE_PLIES;
+use mancala_eval::Source;
 use mancala_solver::Variant;
 use mancala_wire::request::GameRecord;
 use mancala_wire::response::{AnalysisJson, EvaluationJson, MainlineJson};

@@ -13,7 +13,7 @@ use actix_web::http::header::{CacheControl, CacheDirective, CONTENT_TYPE};
 use actix_web::http::Method;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse, HttpResponseBuilder};
-use mancala_db::Evaluation;
+use mancala_eval::Evaluation;
 use mancala_wire::response::EvaluationJson;
 use tokio::sync::{mpsc, oneshot};
 

@@ -1,7 +1,7 @@
 //! The operation of each route: its summary, parameters, body and answers. The route table
 //! ([`crate::routes::ROUTES`]) points each documented route at its function here.
 
-use mancala_db::line::MAX_LINE_PLIES;
+use mancala_eval::line::MAX_LINE_PLIES;
 use mancala_puzzles::{Collection, Theme};
 use mancala_solver::match_play::Match;
 use mancala_solver::rounds::RoundStart;

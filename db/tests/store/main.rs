@@ -155,7 +155,11 @@ fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
         for (side, captured) in [('S', ""), ('N', " 8-4")] {
             let text = format!("{}{captured}", rio_position(&b, side));
             let p = Position::parse(Variant::RioKadalis, &text).unwrap();
-            assert_eq!(tb.probe(&p).unwrap(), want, "{text}");
+            assert_eq!(
+                tb.probe_board(p.variant(), &p.relative_board()).unwrap(),
+                want,
+                "{text}"
+            );
         }
     }
     // The whole slice back, every chunk checked.
@@ -306,7 +310,11 @@ fn a_four_row_group_is_written_together() {
             0 => Value::ENDLESS,
             _ => Value::new(sign, (i % 40) as u16),
         };
-        assert_eq!(tb.probe(&p).unwrap(), want, "{side}");
+        assert_eq!(
+            tb.probe_board(p.variant(), &p.relative_board()).unwrap(),
+            want,
+            "{side}"
+        );
     }
     // An unsolved hawalis slice.
     let p = Position::parse(
@@ -314,7 +322,7 @@ fn a_four_row_group_is_written_together() {
         "0,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S",
     )
     .unwrap();
-    match tb.probe(&p) {
+    match tb.probe_board(p.variant(), &p.relative_board()) {
         Err(DbError::NotSolved { slice, seeds, .. }) => {
             assert_eq!((slice, seeds), (SliceId::Sides(2, 2), 4))
         }

@@ -6,7 +6,9 @@
 
 use std::ops::RangeInclusive;
 
-use mancala_db::{DbError, Session, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::EvalError;
+use mancala_eval::Session;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Board, Position, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
@@ -74,7 +76,7 @@ impl Candidates {
         tb: &Tablebase,
         variant: Variant,
         seeds: RangeInclusive<u32>,
-    ) -> Result<Option<Candidates>, DbError> {
+    ) -> Result<Option<Candidates>, EvalError> {
         Ok(Scan::load(tb, variant, &seeds)?.map(|scan| Candidates {
             variant,
             seed: 0,
@@ -120,7 +122,7 @@ impl Candidates {
         &self,
         k: u64,
         session: &mut Session<'_>,
-    ) -> Result<Option<(Board, Origin)>, DbError> {
+    ) -> Result<Option<(Board, Origin)>, EvalError> {
         let slices = match &self.source {
             Source::Scan(scan) => return Ok(scan.get(k).map(|b| (b, Origin::Scan))),
             Source::Sample(slices) => slices,
@@ -145,7 +147,7 @@ impl Candidates {
         &self,
         rng: &mut ChaCha8Rng,
         session: &mut Session<'_>,
-    ) -> Result<Option<Board>, DbError> {
+    ) -> Result<Option<Board>, EvalError> {
         let mut pos = Position::start(self.variant);
         let mut extra = None;
         for _ in 0..MAX_GAME_PLIES {

@@ -15,7 +15,9 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use mancala_db::{DbError, Evaluator, SearchSettings, Session, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::EvalError;
+use mancala_eval::{Evaluator, SearchSettings, Session};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
@@ -88,8 +90,8 @@ pub fn compose(
     variant: Variant,
     stored: &[StoredPuzzle],
     opts: &ComposeOptions,
-    mut batch: impl FnMut(&[Composed], &Composition) -> Result<(), DbError>,
-) -> Result<Composition, DbError> {
+    mut batch: impl FnMut(&[Composed], &Composition) -> Result<(), EvalError>,
+) -> Result<Composition, EvalError> {
     let threads = rayon::current_num_threads();
     let settings = SearchSettings {
         threads,
@@ -140,7 +142,7 @@ pub fn compose(
                 let mut session = sessions[lane].lock().unwrap_or_else(|e| e.into_inner());
                 Ok((k, examine(&mut session, &candidates, k, opts)?))
             })
-            .collect::<Result<_, DbError>>()?;
+            .collect::<Result<_, EvalError>>()?;
         proved.sort_by_key(|(k, _)| *k);
         let before = done.problems.len();
         for (k, found) in proved {
@@ -190,7 +192,7 @@ fn examine(
     candidates: &Candidates,
     k: u64,
     opts: &ComposeOptions,
-) -> Result<Option<Composed>, DbError> {
+) -> Result<Option<Composed>, EvalError> {
     let Some((board, origin)) = candidates.get(k, session)? else {
         return Ok(None);
     };

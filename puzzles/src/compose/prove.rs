@@ -1,5 +1,5 @@
 //! The proof of a composed problem: every value it rests on is exact, from the
-//! tablebase or from a search that proved it ([`mancala_db::Session`]), never an estimate.
+//! tablebase or from a search that proved it ([`mancala_eval::Session`]), never an estimate.
 //!
 //! A composed problem is a position, `CAPTURED` set so that the whole game's result is at stake,
 //! in which the solver (the side to move) wins the game, and the solution runs until the
@@ -12,7 +12,8 @@
 //! leaves a second solution. Unlike the tablebase's puzzles, the opponent's captures along the
 //! way (a four handed over on purpose) do not end the line.
 
-use mancala_db::{DbError, Session};
+use mancala_eval::EvalError;
+use mancala_eval::Session;
 use mancala_solver::engine::Budget;
 use mancala_solver::{move_value, GameResult, Played, Position, Side, Value};
 
@@ -58,7 +59,7 @@ pub enum Rejection {
 }
 
 /// The outcome of a proof step: a result, or why not.
-type Proof<T> = Result<Result<T, Rejection>, DbError>;
+type Proof<T> = Result<Result<T, Rejection>, EvalError>;
 
 /// Proves problems with one session (one thread's; its engine's table carries over).
 pub struct Prover<'s, 'e> {

@@ -4,7 +4,8 @@
 //! win. Only the positions that pass go on to the proof. Sampling finds long problems too rarely
 //! where they are rare (Anywoli); the scan sees them all.
 
-use mancala_db::{DbError, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::EvalError;
 use mancala_solver::rules::{expand, Next};
 use mancala_solver::solve::KnownValues;
 use mancala_solver::{move_value, Board, GameResult, Position, Side, Slice, Value, Variant};
@@ -27,7 +28,7 @@ impl Scan {
         tb: &Tablebase,
         variant: Variant,
         seeds: &std::ops::RangeInclusive<u32>,
-    ) -> Result<Option<Scan>, DbError> {
+    ) -> Result<Option<Scan>, EvalError> {
         let mut known = KnownValues::new();
         let mut slices = Vec::new();
         let mut total = 0;

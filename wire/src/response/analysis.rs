@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use mancala_db::analyse::{Analysis, Verdict};
+use mancala_eval::analyse::{Analysis, Verdict};
 use mancala_solver::Side;
 use serde::Serialize;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};

@@ -1,7 +1,7 @@
 //! A position's value and every legal move's: `GET /api/{variant}` and `mancala eval --json`,
 //! which say exactly the same thing.
 
-use mancala_db::{Evaluation, SearchReport, Source};
+use mancala_eval::{Evaluation, SearchReport, Source};
 use mancala_solver::engine::Limit;
 use serde::Serialize;
 use utoipa::ToSchema;

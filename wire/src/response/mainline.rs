@@ -1,6 +1,6 @@
 //! The line of perfect play from a position: `GET /api/{variant}/mainline`.
 
-use mancala_db::line::{Line, LineEnd, MAX_LINE_PLIES};
+use mancala_eval::line::{Line, LineEnd, MAX_LINE_PLIES};
 use mancala_solver::Side;
 use serde::Serialize;
 use utoipa::ToSchema;

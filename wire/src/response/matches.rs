@@ -1,7 +1,7 @@
 //! A Rio Kadalis match round by round (`mancala match --json` and `POST /api/{variant}/match`): each round's start, the moves played in it, the perfect play that
 //! finished it, what each side won, and how the match stands or ended (docs/matches.md).
 
-use mancala_db::rounds::PerfectRound;
+use mancala_eval::rounds::PerfectRound;
 use mancala_solver::match_play::Match;
 use mancala_solver::rounds::{MatchEnd, RoundStart};
 use mancala_solver::{Side, Variant};

@@ -1,7 +1,7 @@
 //! An evaluation: a position's value and every legal move's, best first
 //! (docs/rules.md#values-and-depths), with where the values come from ([`Source`]). The
-//! tablebase's own evaluation of a position it holds is here ([`Tablebase::evaluate`]); the
-//! search's is assembled by [`Evaluation::from_search`], so that both read the same.
+//! tablebase's evaluation of a position it holds is assembled by [`Evaluation::from_tablebase`],
+//! the search's by [`Evaluation::from_search`], so that both read the same.
 
 use std::cmp::Ordering;
 use std::time::Duration;
@@ -9,7 +9,9 @@ use std::time::Duration;
 use mancala_solver::engine::{Analysis, Limit};
 use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
 
-use crate::{DbError, Tablebase};
+use mancala_db::Tablebase;
+
+use crate::EvalError;
 
 /// Where the values of an evaluation come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -179,12 +181,14 @@ impl Evaluation {
     }
 }
 
-impl Tablebase {
-    /// Evaluates `position` and all its moves from the tablebase, which must hold it (else
-    /// [`DbError::NotSolved`]); [`crate::Evaluator::evaluate`] answers any position.
+impl Evaluation {
+    /// Evaluates `position` and all its moves from the tablebase `tb`, which must hold it (else
+    /// [`mancala_db::DbError::NotSolved`], and [`EvalError::ClosedPits`] for a board with closed
+    /// pits); [`crate::Evaluator::evaluate`] answers any position.
     ///
     /// ```
     /// use mancala_db::Tablebase;
+    /// use mancala_eval::Evaluation;
     /// use mancala_solver::solve::Silent;
     /// use mancala_solver::{GameResult, Position, Variant};
     ///
@@ -195,7 +199,7 @@ impl Tablebase {
     /// // Kalah on four pits: South's only seed (pit 1) falls into its empty pit 2, which faces
     /// // North's pit 3 with 2 seeds: South captures all 3, and the empty rows end the game.
     /// let p = Position::parse(Variant::Kalah4, "0,2,0,0/1,0,0,0 S")?;
-    /// let e = tb.evaluate(&p)?;
+    /// let e = Evaluation::from_tablebase(&tb, &p)?;
     /// assert_eq!((e.value.score, e.value.depth), (3, Some(1)));
     /// assert_eq!(e.result, GameResult::Win);
     /// assert_eq!(e.moves.len(), 1);
@@ -203,16 +207,22 @@ impl Tablebase {
     /// assert!(e.moves[0].best);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn evaluate(&self, position: &Position) -> Result<Evaluation, DbError> {
+    pub fn from_tablebase(tb: &Tablebase, position: &Position) -> Result<Evaluation, EvalError> {
+        if position.has_closed_pits() {
+            return Err(EvalError::ClosedPits {
+                variant: position.variant(),
+                position: position.to_string(),
+            });
+        }
         let variant = position.variant();
         let l = variant.pits_per_side();
-        let value = self.probe(position)?;
+        let value = tb.probe_board(variant, &position.relative_board())?;
         let moves = position
             .successors()
             .into_iter()
             .map(|played| {
                 let child = match played.effect.child_board(l) {
-                    Some(b) => self.probe_board(variant, &b)?,
+                    Some(b) => tb.probe_board(variant, &b)?,
                     None => Value::ENDLESS,
                 };
                 Ok(MoveEval {
@@ -222,7 +232,7 @@ impl Tablebase {
                     exact: true,
                 })
             })
-            .collect::<Result<Vec<_>, DbError>>()?;
+            .collect::<Result<Vec<_>, EvalError>>()?;
         Ok(Evaluation::new(*position, value, moves, Source::Tablebase))
     }
 }

@@ -16,7 +16,7 @@ use mancala_solver::{BySide, GameResult, Move, MoveError, Position, Scoring, Val
 
 use mancala_solver::engine::Budget;
 
-use crate::{DbError, Evaluation, Evaluator, MoveEval, Source};
+use crate::{EvalError, Evaluation, Evaluator, MoveEval, Source};
 
 /// What a move cost, in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -134,12 +134,12 @@ pub enum AnalyseError {
         error: MoveError,
     },
     /// The tablebase could not value a position (an unsolved slice, a damaged chunk...).
-    Db(DbError),
+    Eval(EvalError),
 }
 
-impl From<DbError> for AnalyseError {
-    fn from(e: DbError) -> AnalyseError {
-        AnalyseError::Db(e)
+impl From<EvalError> for AnalyseError {
+    fn from(e: EvalError) -> AnalyseError {
+        AnalyseError::Eval(e)
     }
 }
 
@@ -151,7 +151,7 @@ impl fmt::Display for AnalyseError {
                 position,
                 error,
             } => write!(f, "moves[{index}] (in `{position}`): {error}"),
-            AnalyseError::Db(e) => e.fmt(f),
+            AnalyseError::Eval(e) => e.fmt(f),
         }
     }
 }

@@ -18,7 +18,7 @@ use super::engines::Lease;
 use super::kept::Kept;
 use super::solved::VariantSlices;
 use super::Evaluator;
-use crate::{DbError, Evaluation};
+use crate::{EvalError, Evaluation};
 
 /// How many times less a line's later positions are searched with than its first
 /// ([`Session::evaluate_in_line`]).
@@ -30,7 +30,7 @@ type Leaf<'a> = Box<dyn Fn(&Board) -> Option<i8> + Send + 'a>;
 /// The first error a leaf met, and the flag that stops the search when it does.
 #[derive(Default)]
 struct Fault {
-    error: Mutex<Option<DbError>>,
+    error: Mutex<Option<EvalError>>,
     cancel: Arc<AtomicBool>,
 }
 
@@ -102,7 +102,11 @@ impl<'e> Session<'e> {
     /// position, else from an answer kept that covers `budget` (the opening book's among them),
     /// else by a search within `budget`, whose answer is kept. Running out of budget is not an
     /// error: the answer is then the estimate of the deepest iteration completed.
-    pub fn evaluate(&mut self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
+    pub fn evaluate(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Result<Evaluation, EvalError> {
         let answer = self.evaluate_watched(position, budget, &mut |_| {})?;
         Ok(answer.expect("only the stopper stops a search, and only a watched one is stopped"))
     }
@@ -115,14 +119,14 @@ impl<'e> Session<'e> {
         position: &Position,
         budget: Budget,
         each: &mut dyn FnMut(&Evaluation),
-    ) -> Result<Option<Evaluation>, DbError> {
+    ) -> Result<Option<Evaluation>, EvalError> {
         assert_eq!(
             position.variant(),
             self.variant,
             "a session evaluates one variant"
         );
         if self.holds(position) {
-            return self.evaluator.tb.evaluate(position).map(Some);
+            return Evaluation::from_tablebase(&self.evaluator.tb, position).map(Some);
         }
         let board = position.relative_board();
         let shape = position.relative_shape();
@@ -162,7 +166,7 @@ impl<'e> Session<'e> {
         &mut self,
         position: &Position,
         budget: Budget,
-    ) -> Result<Evaluation, DbError> {
+    ) -> Result<Evaluation, EvalError> {
         let budget = match self.searched {
             false => budget,
             true => Budget {
@@ -174,7 +178,11 @@ impl<'e> Session<'e> {
     }
 
     /// Whether an answer kept for `position` (the book's among them) covers `budget`.
-    pub(crate) fn kept_covers(&self, position: &Position, budget: Budget) -> Result<bool, DbError> {
+    pub(crate) fn kept_covers(
+        &self,
+        position: &Position,
+        budget: Budget,
+    ) -> Result<bool, EvalError> {
         let board = position.relative_board();
         let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
         let at = (&board, position.relative_shape());
@@ -189,7 +197,7 @@ impl<'e> Session<'e> {
         &mut self,
         position: &Position,
         budget: Budget,
-    ) -> Result<Evaluation, DbError> {
+    ) -> Result<Evaluation, EvalError> {
         let analysis = self.search(position, budget)?;
         let mut kept = Kept::searched(analysis, budget);
         kept.origin = crate::Origin::Book;
@@ -208,7 +216,7 @@ impl<'e> Session<'e> {
         &mut self,
         position: &Position,
         budget: Budget,
-    ) -> Result<Analysis, DbError> {
+    ) -> Result<Analysis, EvalError> {
         let analysis = self.search_watched(position, budget, &mut |_| {})?;
         Ok(analysis.expect("only a failed leaf or the stopper cancels a session's search"))
     }
@@ -220,7 +228,7 @@ impl<'e> Session<'e> {
         position: &Position,
         budget: Budget,
         each: &mut dyn FnMut(&Analysis),
-    ) -> Result<Option<Analysis>, DbError> {
+    ) -> Result<Option<Analysis>, EvalError> {
         let cancel = Arc::clone(&self.fault.cancel);
         let searching = self.searching()?;
         let analysis = searching.engine.analyse_watched(
@@ -246,8 +254,8 @@ impl<'e> Session<'e> {
     }
 
     /// The engine, built on first use with a table from the pool (waiting for one, or
-    /// [`DbError::Busy`]).
-    fn searching(&mut self) -> Result<&mut Searching<'e>, DbError> {
+    /// [`EvalError::Busy`]).
+    fn searching(&mut self) -> Result<&mut Searching<'e>, EvalError> {
         if self.searching.is_none() {
             let mut lease = self.evaluator.engines.lease()?;
             let engine = Engine::with_table(self.variant, lease.take(), self.leaf());
@@ -271,7 +279,7 @@ impl<'e> Session<'e> {
                 Ok(v) => Some(v.score),
                 Err(e) => {
                     let mut first = fault.error.lock().unwrap_or_else(|p| p.into_inner());
-                    first.get_or_insert(e);
+                    first.get_or_insert(e.into());
                     fault.cancel.store(true, Ordering::Relaxed);
                     None
                 }
@@ -280,7 +288,7 @@ impl<'e> Session<'e> {
     }
 
     /// The error a leaf met in the last search, if any, with the session ready for the next.
-    fn take_fault(&self) -> Option<DbError> {
+    fn take_fault(&self) -> Option<EvalError> {
         let error = self
             .fault
             .error

@@ -10,7 +10,7 @@
 //!   again only when the file changes;
 //! * the search engines' transposition tables ([`engines`]), lent to one search after another,
 //!   and the cap on searches at once ([`SearchSettings`]): one more than it allows is
-//!   [`DbError::Busy`] at once;
+//!   [`EvalError::Busy`] at once;
 //! * the answers of its searches ([`answers`]), in memory and in the file, with the opening
 //!   book, so that a question asked again is not searched again.
 //!
@@ -20,6 +20,7 @@
 
 mod answer_writer;
 mod answers;
+mod encoding;
 mod engines;
 mod kept;
 mod session;
@@ -31,12 +32,13 @@ use std::sync::Arc;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Slice, Variant};
 
-pub(crate) use kept::Kept;
 pub use session::Session;
 pub(crate) use session::FOLLOWING;
 pub use settings::{SearchSettings, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
-use crate::{Database, DbError, Evaluation, Tablebase};
+use mancala_db::{Database, DbError, Tablebase};
+
+use crate::{EvalError, Evaluation};
 
 /// Answers any legal position (see the module documentation). Shared by every thread of a
 /// service: every method takes `&self`.
@@ -51,7 +53,7 @@ pub struct Evaluator {
 impl Evaluator {
     /// An evaluator over `tb` whose searches are bounded by `settings`; reads the slices it
     /// holds.
-    pub fn new(tb: Arc<Tablebase>, settings: SearchSettings) -> Result<Evaluator, DbError> {
+    pub fn new(tb: Arc<Tablebase>, settings: SearchSettings) -> Result<Evaluator, EvalError> {
         Ok(Evaluator {
             solved: solved::Solved::read(&tb)?,
             engines: engines::Engines::new(settings),
@@ -84,18 +86,20 @@ impl Evaluator {
     /// within `budget` whose leaves are the positions the tablebase holds. Running out of
     /// budget is not an error: the answer is then the estimate of the deepest iteration the
     /// search completed ([`crate::SearchReport`]). A search waits for an engine while every one
-    /// is busy, and fails with [`DbError::Busy`] when the queue is full too.
+    /// is busy, and fails with [`EvalError::Busy`] when the queue is full too.
     ///
     /// A searched answer is kept (in memory, and in the file where the evaluator writes:
     /// [`Evaluator::writing_answers_to`]): asked again over the same tablebase with a budget it
     /// covers (it is exact, or was searched with at least as large a budget), it is given at
     /// once, its report's origin [`crate::Origin::Kept`], or [`crate::Origin::Book`] for the
     /// opening book's answers.
-    pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, DbError> {
+    pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, EvalError> {
         if self.holds(position) {
-            match self.tb.evaluate(position) {
+            match Evaluation::from_tablebase(&self.tb, position) {
                 // Deleted since the set was read: read it again, and search.
-                Err(DbError::NotSolved { .. }) => self.solved.refresh(&self.tb)?,
+                Err(EvalError::Store(DbError::NotSolved { .. })) => {
+                    self.solved.refresh(&self.tb)?
+                }
                 answer => return answer,
             }
         }
@@ -139,7 +143,7 @@ impl Evaluator {
     /// Reads the slices the tablebase holds again now (a solve in this process has just stored
     /// a group); otherwise a thread of the evaluator's looks at the file for changes once a
     /// second (never a request's).
-    pub fn refresh(&self) -> Result<(), DbError> {
-        self.solved.refresh(&self.tb)
+    pub fn refresh(&self) -> Result<(), EvalError> {
+        Ok(self.solved.refresh(&self.tb)?)
     }
 }

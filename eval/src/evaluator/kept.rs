@@ -1,5 +1,5 @@
-//! A kept answer: what `answers` keeps in memory, the file stores (`crate::stored_answers`)
-//! and the answer writer queues, with the rules of when it answers a question and when it
+//! A kept answer: what `answers` keeps in memory, the file stores (`encoding`) and the
+//! answer writer queues, with the rules of when it answers a question and when it
 //! replaces another.
 
 use std::sync::Arc;

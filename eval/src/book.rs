@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::{DbError, Evaluator, Source};
+use crate::{EvalError, Evaluator, Source};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Board, Position, Variant};
 
@@ -81,7 +81,7 @@ impl Evaluator {
         budget: Budget,
         until: Option<Instant>,
         progress: &(dyn Fn(BookProgress) + Sync),
-    ) -> Result<BookReport, DbError> {
+    ) -> Result<BookReport, EvalError> {
         let all = positions_within(variant, plies);
         let mut report = BookReport {
             positions: all.len(),
@@ -109,7 +109,7 @@ impl Evaluator {
         // One worker per search thread of the evaluator, each taking the next position.
         let next = AtomicUsize::new(0);
         let searched = AtomicUsize::new(0);
-        let work = || -> Result<(), DbError> {
+        let work = || -> Result<(), EvalError> {
             loop {
                 let Some(position) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     return Ok(());

@@ -16,7 +16,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use mancala_db::{Evaluator, SearchSettings, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 

@@ -1,7 +1,7 @@
 //! The searched answers kept, so that a question asked again is answered at once instead of
 //! searched again (a start position costs seconds to search, its answer a lookup): in memory
 //! (bounded, S3-FIFO eviction by `quick_cache`), and in the file's `answers` table where the
-//! evaluator may write ([`crate::stored_answers`]), which also holds the opening book.
+//! evaluator may write (rows made by `encoding`), which also holds the opening book.
 //!
 //! An answer is the engine's [`Analysis`] of a board as the side to move sees it, so that it
 //! serves every position with that board whatever the seeds captured so far. A board with pits
@@ -18,7 +18,7 @@ use mancala_solver::{Board, Shape, SliceId, Variant};
 
 use super::answer_writer::AnswerWriter;
 use super::kept::Kept;
-use crate::{Database, DbError, Tablebase};
+use mancala_db::{Database, DbError, Tablebase};
 
 /// Answers kept in memory at most: one with every move is about 1 KB, so some 8 MB.
 const KEPT: usize = 8192;
@@ -79,10 +79,13 @@ impl Answers {
         if shape != Shape::OPEN {
             return Ok(None);
         }
-        let Some((stored_contents, stored)) = tb.stored_answer(variant, board)? else {
+        let Some(row) = tb.database().answer_row(variant, board)? else {
             return Ok(None);
         };
-        if stored_contents != contents && !stored.complete() {
+        let Some(stored) = Kept::from_row(variant, board, &row) else {
+            return Ok(None);
+        };
+        if row.contents != contents && !stored.complete() {
             return Ok(None);
         }
         self.keep_in_memory(key, &stored);

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use mancala_solver::{Board, Variant};
 
 use super::kept::Kept;
-use crate::{Database, DbError};
+use mancala_db::{Database, DbError};
 
 /// One answer to store.
 struct Row {
@@ -90,13 +90,13 @@ impl AnswerWriter {
         contents: u64,
         kept: &Kept,
     ) -> Result<(), DbError> {
-        self.db.store_answer(variant, board, contents, kept)
+        self.db.put_answer_row(variant, board, &kept.row(contents))
     }
 }
 
 /// Stores one row; a failure is logged: the answer stands without it.
 fn store(db: &Database, r: &Row) {
-    if let Err(e) = db.store_answer(r.variant, &r.board, r.contents, &r.kept) {
+    if let Err(e) = db.put_answer_row(r.variant, &r.board, &r.kept.row(r.contents)) {
         log::warn!("keeping a searched answer in {}: {e}", db.path());
     }
 }

@@ -32,7 +32,7 @@ use mancala_solver::rules::Next;
 use mancala_solver::{move_score, Board, BySide, Position, Side, Variant};
 use serde::Serialize;
 
-use crate::{DbError, Evaluator, Session};
+use crate::{EvalError, Evaluator, Session};
 
 /// The format written on a certificate's first line.
 pub const FORMAT: &str = "mancala-proof/1";
@@ -208,9 +208,15 @@ pub enum ProveError {
     /// The proof grew beyond [`ProofOptions::max_positions`].
     #[error("the proof search visited {0} positions, its limit")]
     TooLarge(u64),
-    /// The tablebase could not be read.
+    /// The tablebase could not be read, or a search failed.
     #[error(transparent)]
-    Db(#[from] DbError),
+    Eval(#[from] EvalError),
+}
+
+impl From<mancala_db::DbError> for ProveError {
+    fn from(e: mancala_db::DbError) -> ProveError {
+        ProveError::Eval(e.into())
+    }
 }
 
 /// A bound on a position's value, from its side to move's point of view.

@@ -31,7 +31,7 @@ pub const PLY_BUDGET: Budget = Budget {
 };
 
 /// How searches are bounded. A search waits for one of `threads` engines; at most `queue` wait,
-/// and one more is refused at once ([`crate::DbError::Busy`]) rather than left to pile up.
+/// and one more is refused at once ([`crate::EvalError::Busy`]) rather than left to pile up.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
     /// Searches that run at once (at least one): each holds an engine and its transposition

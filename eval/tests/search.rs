@@ -11,7 +11,8 @@ mod in_memory;
 
 use std::sync::Arc;
 
-use mancala_db::{Evaluator, SearchSettings, Source, Tablebase};
+use mancala_db::Tablebase;
+use mancala_eval::{Evaluator, SearchSettings, Source};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::Silent;
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};

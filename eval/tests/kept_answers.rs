@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 
-use mancala_db::{
-    Database, Evaluation, Evaluator, Origin, SearchReport, SearchSettings, Source, Tablebase,
-};
+use mancala_db::{Database, Tablebase};
+use mancala_eval::{Evaluation, Evaluator, Origin, SearchReport, SearchSettings, Source};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::Silent;
 use mancala_solver::{Position, Variant};
@@ -188,6 +187,6 @@ fn slices_stored_through_another_connection_are_seen_without_asking() {
     assert_eq!(evaluator.held_up_to(Variant::Kalah4), 6);
     assert_eq!(
         evaluator.evaluate(&p, Budget::nodes(1)).unwrap().source,
-        mancala_db::Source::Tablebase
+        mancala_eval::Source::Tablebase
     );
 }

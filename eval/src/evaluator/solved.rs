@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use mancala_solver::{Board, Slice, SliceId, Variant};
 
-use crate::{DbError, Tablebase};
+use mancala_db::{DbError, Tablebase};
 
 /// How often the watcher asks the file whether it changed.
 const RECHECK: Duration = Duration::from_secs(1);
@@ -56,7 +56,11 @@ impl Solved {
                     let last = read_current(&watched).version;
                     // A file that cannot be read now keeps the last snapshot: the probes that
                     // follow report what is wrong with it.
-                    if tb.data_version().is_ok_and(|version| version != last) {
+                    if tb
+                        .database()
+                        .data_version()
+                        .is_ok_and(|version| version != last)
+                    {
                         if let Ok(fresh) = snapshot(&tb) {
                             replace(&watched, fresh);
                         }
@@ -112,7 +116,7 @@ fn replace(current: &Current, fresh: Snapshot) {
 /// The slices `tb` holds, with the `data_version` read first (a change after it shows at the
 /// next look).
 fn snapshot(tb: &Tablebase) -> Result<Snapshot, DbError> {
-    let version = tb.data_version()?;
+    let version = tb.database().data_version()?;
     let mut by_variant: HashMap<Variant, HashSet<SliceId>> = HashMap::new();
     for (variant, id) in tb.current_slice_rows()? {
         by_variant.entry(variant).or_default().insert(id);

@@ -7,7 +7,7 @@ use mancala_solver::engine::Budget;
 use mancala_solver::rounds::won_with_value;
 use mancala_solver::{BySide, Position};
 
-use crate::{DbError, Evaluator};
+use crate::{EvalError, Evaluator};
 
 /// A round played perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ impl Evaluator {
         &self,
         position: &Position,
         budget: Budget,
-    ) -> Result<PerfectRound, DbError> {
+    ) -> Result<PerfectRound, EvalError> {
         let e = self.evaluate(position, budget)?;
         let exact = e.source.is_exact();
         let n = position.seeds_on_board() as i32;

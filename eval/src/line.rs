@@ -16,7 +16,7 @@ use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side,
 use mancala_solver::engine::Budget;
 
 use crate::evaluator::FOLLOWING;
-use crate::{DbError, Evaluator, Session, Source};
+use crate::{EvalError, Evaluator, Session, Source};
 
 /// The most plies a line is followed before it is cut short.
 pub const MAX_LINE_PLIES: usize = 10_000;
@@ -116,7 +116,7 @@ impl Evaluator {
         position: &Position,
         max_plies: usize,
         budget: Budget,
-    ) -> Result<Line, DbError> {
+    ) -> Result<Line, EvalError> {
         let variant = position.variant();
         let scoring = variant.scoring();
         let mut session = self.session(variant);
@@ -227,7 +227,7 @@ fn proven_move(
     session: &mut Session<'_>,
     position: &Position,
     budget: Budget,
-) -> Result<Option<LineStep>, DbError> {
+) -> Result<Option<LineStep>, EvalError> {
     let mut nodes = (budget.nodes / FOLLOWING).max(1);
     loop {
         let analysis = session.search(position, Budget { nodes, ..budget })?;

@@ -4,8 +4,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use mancala_db::book::{positions_within, BookProgress, BookReport};
-use mancala_db::{Database, Evaluator, Origin, SearchSettings, Source, Tablebase};
+use mancala_db::{Database, Tablebase};
+use mancala_eval::book::{positions_within, BookProgress, BookReport};
+use mancala_eval::{Evaluator, Origin, SearchSettings, Source};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 

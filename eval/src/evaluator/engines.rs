@@ -5,14 +5,14 @@
 //! clear); the rest is built per search in microseconds. So the pool keeps at most `threads`
 //! tables, made as they are first needed and then lent again and again ([`Lease`]); a search
 //! waits for one while `threads` searches run, and at most `queue` wait: one more is refused at
-//! once with [`DbError::Busy`].
+//! once with [`EvalError::Busy`].
 
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use mancala_solver::engine::TranspositionTable;
 
 use super::settings::SearchSettings;
-use crate::DbError;
+use crate::EvalError;
 
 /// The tables and who holds them.
 pub(crate) struct Engines {
@@ -51,12 +51,12 @@ impl Engines {
     }
 
     /// A table for one search: at once when one is free (or may still be made), after the next
-    /// search ends when all are lent, or [`DbError::Busy`] when the queue is full too.
-    pub(crate) fn lease(&self) -> Result<Lease<'_>, DbError> {
+    /// search ends when all are lent, or [`EvalError::Busy`] when the queue is full too.
+    pub(crate) fn lease(&self) -> Result<Lease<'_>, EvalError> {
         let threads = self.settings.threads.max(1);
         let mut state = self.state();
         if state.running + state.waiting >= threads + self.settings.queue {
-            return Err(DbError::Busy {
+            return Err(EvalError::Busy {
                 running: threads,
                 waiting: self.settings.queue,
                 retry_after: self.settings.retry_after(),
@@ -166,7 +166,7 @@ mod tests {
         // ... and a third is refused, naming the limits.
         match engines.lease() {
             Err(
-                e @ DbError::Busy {
+                e @ EvalError::Busy {
                     running: 1,
                     waiting: 1,
                     ..
