@@ -490,6 +490,42 @@ fn the_storage_crate_names_no_puzzle_player_attempt_search_or_engine() {
     assert!(named.is_empty(), "{}", named.join("\n"));
 }
 
+/// Where an answer comes from (the tablebase, an answer kept, a search) is decided in one
+/// place, the session's `evaluate_watched`, which every evaluation goes through: an evaluation
+/// is made from the tablebase only by `Evaluator::exact` (which the session and the questions
+/// only an exact value answers call), and from a search only by the session and a kept answer.
+#[test]
+fn one_place_decides_the_source_of_an_answer() {
+    let mut makers: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for (_, dir) in CRATES {
+        for f in rust_files(&root().join(dir)) {
+            let code = code_of(&std::fs::read_to_string(&f).unwrap());
+            let rel = f.strip_prefix(root()).unwrap().display().to_string();
+            for line in code.lines().filter(|l| !l.contains("fn from_")) {
+                for maker in ["from_tablebase(", "from_search("] {
+                    if line.contains(maker) {
+                        makers.entry(maker).or_default().insert(rel.clone());
+                    }
+                }
+            }
+        }
+    }
+    let files = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(makers["from_tablebase("], files(&["eval/src/evaluator/mod.rs"]));
+    assert_eq!(
+        makers["from_search("],
+        files(&["eval/src/evaluator/kept.rs", "eval/src/evaluator/session.rs"])
+    );
+    let decides = std::fs::read_to_string(root().join("eval/src/evaluator/session.rs")).unwrap();
+    let code = code_of(&decides);
+    assert!(code.contains("self.evaluator.exact(position)"));
+    let evaluate = std::fs::read_to_string(root().join("eval/src/evaluator/mod.rs")).unwrap();
+    assert!(
+        code_of(&evaluate).contains("self.session(position.variant()).evaluate(position, budget)"),
+        "Evaluator::evaluate goes through the session"
+    );
+}
+
 #[test]
 fn the_tablebase_has_at_most_fifteen_public_methods() {
     let mut methods = Vec::new();

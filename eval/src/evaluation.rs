@@ -137,7 +137,7 @@ impl Evaluation {
     }
 
     /// The evaluation of `position` from the engine's `analysis` of it.
-    pub fn from_search(position: &Position, analysis: &Analysis) -> Evaluation {
+    pub(crate) fn from_search(position: &Position, analysis: &Analysis) -> Evaluation {
         let mut found: Vec<_> = analysis.moves.iter().collect();
         // Finer estimates first, so that moves whose rounded scores tie stay in the engine's
         // order.
@@ -184,30 +184,12 @@ impl Evaluation {
 impl Evaluation {
     /// Evaluates `position` and all its moves from the tablebase `tb`, which must hold it (else
     /// [`mancala_db::DbError::NotSolved`], and [`EvalError::ClosedPits`] for a board with closed
-    /// pits); [`crate::Evaluator::evaluate`] answers any position.
-    ///
-    /// ```
-    /// use mancala_db::Tablebase;
-    /// use mancala_eval::Evaluation;
-    /// use mancala_solver::solve::Silent;
-    /// use mancala_solver::{GameResult, Position, Variant};
-    ///
-    /// let dir = tempfile::tempdir()?;
-    /// let tb = Tablebase::open(dir.path().join("kalah4.db"))?;
-    /// tb.solve_up_to(Variant::Kalah4, 3, &Silent)?;
-    ///
-    /// // Kalah on four pits: South's only seed (pit 1) falls into its empty pit 2, which faces
-    /// // North's pit 3 with 2 seeds: South captures all 3, and the empty rows end the game.
-    /// let p = Position::parse(Variant::Kalah4, "0,2,0,0/1,0,0,0 S")?;
-    /// let e = Evaluation::from_tablebase(&tb, &p)?;
-    /// assert_eq!((e.value.score, e.value.depth), (3, Some(1)));
-    /// assert_eq!(e.result, GameResult::Win);
-    /// assert_eq!(e.moves.len(), 1);
-    /// assert_eq!(e.moves[0].played.after.to_string(), "0,0,0,0/0,0,0,0 N 3-0");
-    /// assert!(e.moves[0].best);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_tablebase(tb: &Tablebase, position: &Position) -> Result<Evaluation, EvalError> {
+    /// pits). Called by the evaluator only ([`crate::Evaluator::exact`], and where its sessions
+    /// decide between the tablebase and a search).
+    pub(crate) fn from_tablebase(
+        tb: &Tablebase,
+        position: &Position,
+    ) -> Result<Evaluation, EvalError> {
         if position.has_closed_pits() {
             return Err(EvalError::ClosedPits {
                 variant: position.variant(),

@@ -2,8 +2,8 @@
 //! counts, even off the stored line; the opponent answers with the best defence, and South's
 //! forced moves are played for the player, like the replies.
 
-use mancala_db::Tablebase;
 use mancala_eval::analyse::AnalyseError;
+use mancala_eval::Evaluator;
 
 use crate::{Collection, Puzzle};
 use mancala_solver::{GameResult, Played, Position, Side};
@@ -86,7 +86,7 @@ impl AttemptResult {
 /// at each of South's decisions exactly one move keeps the win, so its attempts are checked
 /// against the stored line ([`check_against_line`]), which is the same test.
 pub fn check_attempt(
-    tb: &Tablebase,
+    evaluator: &Evaluator,
     puzzle: &Puzzle,
     moves: &[String],
 ) -> Result<AttemptResult, AnalyseError> {
@@ -100,7 +100,7 @@ pub fn check_attempt(
     for (index, text) in moves.iter().enumerate() {
         let pos = result.position;
         let played = play_at(&pos, index, text)?;
-        let e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
+        let e = evaluator.exact(&pos)?;
         let wins = |m: &mancala_eval::MoveEval| m.value.result_in(&pos) == GameResult::Win;
         let chosen = e
             .moves
@@ -124,7 +124,7 @@ pub fn check_attempt(
             result.complete = true;
             return Ok(result);
         }
-        result.complete = play_for_the_player(tb, solver, &mut result)?;
+        result.complete = play_for_the_player(evaluator, solver, &mut result)?;
         if result.complete {
             return Ok(result);
         }
@@ -181,7 +181,7 @@ pub fn check_against_line(
 /// a decision (false) or the result is secured (true): a capture or end by either side, or
 /// North without a move.
 fn play_for_the_player(
-    tb: &Tablebase,
+    evaluator: &Evaluator,
     solver: Side,
     result: &mut AttemptResult,
 ) -> Result<bool, AnalyseError> {
@@ -190,7 +190,7 @@ fn play_for_the_player(
         if pos.side() == solver && !Puzzle::is_forced(&pos) {
             return Ok(false);
         }
-        let e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
+        let e = evaluator.exact(&pos)?;
         let Some(best) = e.moves.first() else {
             return Ok(true); // no move: the game is over
         };

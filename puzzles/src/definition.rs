@@ -10,8 +10,8 @@
 //! that secures the result: the capture or end of the game that the depth counts down to, or the
 //! solver's last move before an opponent's forced capture.
 
-use mancala_db::Tablebase;
 use mancala_eval::EvalError;
+use mancala_eval::Evaluator;
 use mancala_solver::{BySide, GameResult, Played, Position, Scoring, Value};
 
 use crate::rating::{initial_rating, INITIAL_DEVIATION, INITIAL_VOLATILITY};
@@ -47,10 +47,13 @@ pub fn is_exit(p: &Played) -> bool {
 }
 
 /// The solution of `position` if it is a puzzle, else `None`.
-pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solution>, EvalError> {
+pub fn solution_line(
+    evaluator: &Evaluator,
+    position: &Position,
+) -> Result<Option<Solution>, EvalError> {
     let scoring = position.variant().scoring();
     let solver = position.side();
-    let first = mancala_eval::Evaluation::from_tablebase(tb, position)?;
+    let first = evaluator.exact(position)?;
     // The solver must be ahead on the board (a value with a depth, so the line is finite) as
     // well as winning the game.
     if first.result != GameResult::Win || first.game_over.is_some() || first.value.score <= 0 {
@@ -115,6 +118,6 @@ pub fn solution_line(tb: &Tablebase, position: &Position) -> Result<Option<Solut
             solution.decisions.push(false);
         }
         pos = best.played.after;
-        e = mancala_eval::Evaluation::from_tablebase(tb, &pos)?;
+        e = evaluator.exact(&pos)?;
     }
 }

@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use mancala_db::Tablebase;
 use mancala_eval::EvalError;
+use mancala_eval::Evaluator;
 use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -65,8 +65,12 @@ pub(crate) fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> O
 }
 
 /// Checks one drawn position; returns the puzzle if it is one.
-fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puzzle>, EvalError> {
-    let value = tb.probe_board(variant, board)?;
+fn examine(
+    evaluator: &Evaluator,
+    variant: Variant,
+    board: &Board,
+) -> Result<Option<Puzzle>, EvalError> {
+    let value = evaluator.tablebase().probe_board(variant, board)?;
     if value.score <= 0 {
         return Ok(None);
     }
@@ -74,7 +78,7 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puz
         return Ok(None);
     };
     let position = Position::from_relative(variant, board, Side::South, captured);
-    let Some(solution) = solution_line(tb, &position)? else {
+    let Some(solution) = solution_line(evaluator, &position)? else {
         return Ok(None);
     };
     Ok(Some(solution.into_puzzle(position, Collection::Starter)))
@@ -84,13 +88,14 @@ fn examine(tb: &Tablebase, variant: Variant, board: &Board) -> Result<Option<Puz
 /// `progress(examined, found)` after every batch. Draws from the solved slices with at least half
 /// the seeds of the largest one, weighted by size. One-move puzzles are kept to a tenth.
 pub fn generate(
-    tb: &Tablebase,
+    evaluator: &Evaluator,
     variant: Variant,
     stored: &[StoredPuzzle],
     opts: GenerateOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Puzzle>, EvalError> {
-    let solved: Vec<Slice> = tb
+    let solved: Vec<Slice> = evaluator
+        .tablebase()
         .current_slices(variant)?
         .into_iter()
         .map(|id| Slice { variant, id })
@@ -130,7 +135,7 @@ pub fn generate(
             .collect();
         let checked: Vec<Option<Puzzle>> = boards
             .par_iter()
-            .map(|b| examine(tb, variant, b))
+            .map(|b| examine(evaluator, variant, b))
             .collect::<Result<_, _>>()?;
         examined += BATCH;
         for p in checked.into_iter().flatten() {

@@ -10,9 +10,11 @@ mod common;
 mod in_memory;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use common::{wins, Tables};
 use mancala_db::Tablebase;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::PuzzleStore;
 use mancala_puzzles::{generate, GenerateOptions};
 use mancala_solver::solve::{KnownValues, Silent};
@@ -40,15 +42,16 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
     };
     let store = PuzzleStore::open(tb.path()).unwrap();
     let stored = || store.puzzles(Some(variant)).unwrap();
-    let puzzles = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
+    let evaluator = Evaluator::new(Arc::new(tb), SearchSettings::default()).unwrap();
+    let puzzles = generate(&evaluator, variant, &stored(), opts, |_, _| {}).unwrap();
     assert!(!puzzles.is_empty(), "{variant}: no puzzle found");
     // Reproducible: the same seed gives the same puzzles.
-    let again = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
+    let again = generate(&evaluator, variant, &stored(), opts, |_, _| {}).unwrap();
     assert_eq!(puzzles, again);
     // Stored puzzles are never generated again, and every position has South to move, so a
     // position and its mirror (the same board with North to move) cannot both be puzzles.
     assert_eq!(store.insert_puzzles(&puzzles).unwrap(), puzzles.len());
-    let more = generate(&tb, variant, &stored(), opts, |_, _| {}).unwrap();
+    let more = generate(&evaluator, variant, &stored(), opts, |_, _| {}).unwrap();
     assert!(
         more.iter().all(|p| !puzzles.contains(p)),
         "{variant}: a stored puzzle came again"

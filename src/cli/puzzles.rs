@@ -1,12 +1,14 @@
 //! `mancala puzzles generate` and `mancala puzzles export`: endgame puzzles found in the
 //! tablebase, kept in the same database file (`mancala puzzles compose` is in `compose.rs`).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::Tablebase;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::{generate, GenerateOptions, PuzzleStore};
 use mancala_solver::Variant;
 
@@ -122,8 +124,17 @@ impl GenerateArgs {
             );
         }
         let store = PuzzleStore::open(&db.path)?;
-        let found = generate_into(&tb, &store, variant, count, seed, TRIES_PER_PUZZLE, quiet)?;
-        eprintln!("{variant}: {found} new puzzles stored in {}", tb.path());
+        let evaluator = Evaluator::new(Arc::new(tb), SearchSettings::default())?;
+        let found = generate_into(
+            &evaluator,
+            &store,
+            variant,
+            count,
+            seed,
+            TRIES_PER_PUZZLE,
+            quiet,
+        )?;
+        eprintln!("{variant}: {found} new puzzles stored in {}", store.path());
         Ok(())
     }
 }
@@ -131,10 +142,10 @@ impl GenerateArgs {
 /// Positions examined per puzzle asked for before `generate` gives up.
 const TRIES_PER_PUZZLE: usize = 5000;
 
-/// Generates puzzles from `tb` and stores them in `store`, showing progress, examining at most
-/// `tries` positions per puzzle asked for; returns how many were new.
+/// Generates puzzles from the tablebase of `evaluator` and stores them in `store`, showing
+/// progress, examining at most `tries` positions per puzzle asked for; returns how many were new.
 pub fn generate_into(
-    tb: &Tablebase,
+    evaluator: &Evaluator,
     store: &PuzzleStore,
     variant: Variant,
     count: usize,
@@ -162,7 +173,7 @@ pub fn generate_into(
         tries_per_puzzle: tries,
     };
     let stored = store.puzzles(Some(variant))?;
-    let puzzles = generate(tb, variant, &stored, opts, |examined, found| {
+    let puzzles = generate(evaluator, variant, &stored, opts, |examined, found| {
         bar.set_position(found as u64);
         bar.set_message(format!("{examined} positions examined"));
     })?;

@@ -15,7 +15,7 @@ use mancala_api::server::{Listeners, ServeOptions};
 use mancala_api::status::BuildStatus;
 use mancala_db::{DbError, SolveSetup, Tablebase};
 use mancala_eval::book::BookProgress;
-use mancala_eval::SearchSettings;
+use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::OneRank;
@@ -335,7 +335,7 @@ const STARTER_PUZZLES: usize = 50;
 const STARTER_TRIES: usize = 100;
 
 /// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
-fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore, status: &BuildStatus) -> Result<()> {
+fn starter_puzzles(tb: &Arc<Tablebase>, store: &PuzzleStore, status: &BuildStatus) -> Result<()> {
     let starter = PuzzleFilter {
         collection: Some(Collection::Starter),
         ..PuzzleFilter::default()
@@ -351,9 +351,18 @@ fn starter_puzzles(tb: &Tablebase, store: &PuzzleStore, status: &BuildStatus) ->
         }
     }
     status.begin(BuildStep::Puzzles, None, Some(solved.len() as u64));
+    let evaluator = Evaluator::new(Arc::clone(tb), SearchSettings::default())?;
     for v in solved {
         status.on_variant(v, v.name());
-        super::puzzles::generate_into(tb, store, v, STARTER_PUZZLES, 1, STARTER_TRIES, false)?;
+        super::puzzles::generate_into(
+            &evaluator,
+            store,
+            v,
+            STARTER_PUZZLES,
+            1,
+            STARTER_TRIES,
+            false,
+        )?;
         status.advance(1);
     }
     let made = store.count_puzzles(&starter)?;

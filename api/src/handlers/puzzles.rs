@@ -7,6 +7,7 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use actix_web::{web, HttpResponse};
@@ -171,10 +172,10 @@ pub(crate) async fn attempt(
     let writer = state.writer()?;
     let who = player(&state, token).await?;
     let puzzle = load(&state, id).await?;
-    let tb = state.tablebase();
+    let evaluator = Arc::clone(&state.evaluator);
     let answer = state
         .blocking(move || -> Result<AttemptJson, ApiError> {
-            let r = check_attempt(&tb, &puzzle.puzzle, &body.moves)?;
+            let r = check_attempt(&evaluator, &puzzle.puzzle, &body.moves)?;
             let solved = r.correct && r.complete;
             let finished = solved || !r.correct || body.give_up;
             let recorded = finished

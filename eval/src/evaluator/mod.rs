@@ -36,7 +36,7 @@ pub use session::Session;
 pub(crate) use session::FOLLOWING;
 pub use settings::{SearchSettings, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};
 
-use mancala_db::{Database, DbError, Tablebase};
+use mancala_db::{Database, Tablebase};
 
 use crate::{EvalError, Evaluation};
 
@@ -94,16 +94,40 @@ impl Evaluator {
     /// once, its report's origin [`crate::Origin::Kept`], or [`crate::Origin::Book`] for the
     /// opening book's answers.
     pub fn evaluate(&self, position: &Position, budget: Budget) -> Result<Evaluation, EvalError> {
-        if self.holds(position) {
-            match Evaluation::from_tablebase(&self.tb, position) {
-                // Deleted since the set was read: read it again, and search.
-                Err(EvalError::Store(DbError::NotSolved { .. })) => {
-                    self.solved.refresh(&self.tb)?
-                }
-                answer => return answer,
-            }
-        }
         self.session(position.variant()).evaluate(position, budget)
+    }
+
+    /// The tablebase's evaluation of `position`, which it must hold: every value exact, or the
+    /// error that says why not ([`mancala_db::DbError::NotSolved`], [`EvalError::ClosedPits`]). For the
+    /// questions only an exact value answers (a puzzle's solution and its attempts);
+    /// [`Evaluator::evaluate`] answers any position.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use mancala_db::Tablebase;
+    /// use mancala_eval::{Evaluator, SearchSettings};
+    /// use mancala_solver::solve::Silent;
+    /// use mancala_solver::{GameResult, Position, Variant};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let tb = Tablebase::open(dir.path().join("kalah4.db"))?;
+    /// tb.solve_up_to(Variant::Kalah4, 3, &Silent)?;
+    /// let evaluator = Evaluator::new(Arc::new(tb), SearchSettings::default())?;
+    ///
+    /// // Kalah on four pits: South's only seed (pit 1) falls into its empty pit 2, which faces
+    /// // North's pit 3 with 2 seeds: South captures all 3, and the empty rows end the game.
+    /// let p = Position::parse(Variant::Kalah4, "0,2,0,0/1,0,0,0 S")?;
+    /// let e = evaluator.exact(&p)?;
+    /// assert_eq!((e.value.score, e.value.depth), (3, Some(1)));
+    /// assert_eq!(e.result, GameResult::Win);
+    /// assert_eq!(e.moves.len(), 1);
+    /// assert_eq!(e.moves[0].played.after.to_string(), "0,0,0,0/0,0,0,0 N 3-0");
+    /// assert!(e.moves[0].best);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact(&self, position: &Position) -> Result<Evaluation, EvalError> {
+        Evaluation::from_tablebase(&self.tb, position)
     }
 
     /// The same evaluator, keeping its searched answers in the file through `db` (a handle

@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use mancala_db::DbError;
 use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::{Board, Position, Slice, Variant};
 
@@ -75,6 +76,15 @@ impl<'e> Session<'e> {
         }
     }
 
+    /// Reads the slices the tablebase holds again (one was deleted since they were read): the
+    /// evaluator's set, and this session's with it.
+    fn read_slices_again(&mut self) -> Result<(), EvalError> {
+        self.evaluator.refresh()?;
+        self.solved = self.evaluator.solved.of(self.variant);
+        self.contents = answers::contents(self.solved.iter());
+        Ok(())
+    }
+
     /// Whether the tablebase holds `position`, and with it every position play can reach from
     /// it (captures only ever take seeds off the board).
     pub fn holds(&self, position: &Position) -> bool {
@@ -125,8 +135,14 @@ impl<'e> Session<'e> {
             self.variant,
             "a session evaluates one variant"
         );
+        // The one place that decides where an answer comes from: the tablebase where it holds
+        // the position, else an answer kept, else a search.
         if self.holds(position) {
-            return Evaluation::from_tablebase(&self.evaluator.tb, position).map(Some);
+            match self.evaluator.exact(position) {
+                // Deleted since the set was read: read it again, and search.
+                Err(EvalError::Store(DbError::NotSolved { .. })) => self.read_slices_again()?,
+                answer => return answer.map(Some),
+            }
         }
         let board = position.relative_board();
         let shape = position.relative_shape();
