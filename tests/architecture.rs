@@ -6,7 +6,7 @@
 //!   through a re-export counts as one to the module that defines the item).
 //! * The storage crate knows nothing of puzzles, players, attempts or themes (the puzzle
 //!   crate's) nor of searches and engines (the evaluation crate's) in its code.
-//! * No crate but the store opens an SQLite connection.
+//! * No crate but the store (and the checker, which shares no code) opens an SQLite connection.
 //! * `Tablebase` keeps to probing, storing and verifying slices: at most 15 public methods.
 //! * The service runs every blocking call on its one pool: no `web::block`.
 //! * A solve knows nothing of HTTP: the command line's solve names no crate of the service.
@@ -479,7 +479,7 @@ fn the_storage_crate_names_no_puzzle_player_attempt_search_or_engine() {
         for (n, line) in text.lines().enumerate() {
             // A sorted slice's `binary_search` is no search of a position.
             let lower = line.to_lowercase().replace("binary_search", "");
-            if ["player", "attempt", "theme", "search", "engine"]
+            if ["puzzle", "player", "attempt", "theme", "search", "engine"]
                 .iter()
                 .any(|w| lower.contains(w))
             {
@@ -511,10 +511,16 @@ fn one_place_decides_the_source_of_an_answer() {
         }
     }
     let files = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
-    assert_eq!(makers["from_tablebase("], files(&["eval/src/evaluator/mod.rs"]));
+    assert_eq!(
+        makers["from_tablebase("],
+        files(&["eval/src/evaluator/mod.rs"])
+    );
     assert_eq!(
         makers["from_search("],
-        files(&["eval/src/evaluator/kept.rs", "eval/src/evaluator/session.rs"])
+        files(&[
+            "eval/src/evaluator/kept.rs",
+            "eval/src/evaluator/session.rs"
+        ])
     );
     let decides = std::fs::read_to_string(root().join("eval/src/evaluator/session.rs")).unwrap();
     let code = code_of(&decides);
@@ -524,6 +530,30 @@ fn one_place_decides_the_source_of_an_answer() {
         code_of(&evaluate).contains("self.session(position.variant()).evaluate(position, budget)"),
         "Evaluator::evaluate goes through the session"
     );
+}
+
+/// The store opens the file; another crate's tables are its part of the file, reached through
+/// the handle the store gives it (`PartTables`), never a connection of its own. The checker is
+/// the one exception by design: it reads the file with its own decoder, sharing no code.
+#[test]
+fn no_crate_but_the_store_opens_an_sqlite_connection() {
+    let mut opened = Vec::new();
+    let others = CRATES
+        .iter()
+        .filter(|(name, _)| !["mancala-db", "mancala-check"].contains(name));
+    for (name, dir) in others {
+        for f in rust_files(&root().join(dir)) {
+            let code = code_of(&std::fs::read_to_string(&f).unwrap());
+            // A crate's own tests may play another process holding the file.
+            let code = code.split("#[cfg(test)]").next().unwrap_or("");
+            for (n, line) in code.lines().enumerate() {
+                if line.contains("Connection::open") || line.contains("rusqlite::Connection::") {
+                    opened.push(format!("{name} {}:{}: {line}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(opened.is_empty(), "{}", opened.join("\n"));
 }
 
 #[test]

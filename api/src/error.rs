@@ -390,6 +390,7 @@ impl From<DbError> for ApiError {
             DbError::Sqlite { .. }
             | DbError::Migration { .. }
             | DbError::SchemaVersion { .. }
+            | DbError::PartVersion { .. }
             | DbError::Missing { .. }
             | DbError::Directory { .. }
             | DbError::Foreign { .. }

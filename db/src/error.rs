@@ -38,6 +38,19 @@ pub enum DbError {
         /// The version this program reads.
         read: i64,
     },
+    /// Another crate's tables in the file ([`crate::Part`]) are not at the version this program
+    /// reads: an older one (a writing open upgrades them) or a newer one.
+    #[error("{path}: its {part} tables are at {}", part_words(*found, *read))]
+    PartVersion {
+        /// The database file.
+        path: String,
+        /// The part.
+        part: String,
+        /// The version the file holds.
+        found: usize,
+        /// The version this program reads.
+        read: usize,
+    },
     /// No file at the path given for reading.
     #[error("no tablebase at {path}")]
     Missing {
@@ -119,6 +132,14 @@ fn schema_words(found: i64, read: i64) -> String {
         0 => "it holds no tablebase yet".to_owned(),
         f if f < read => format!("schema version {f}, this program reads version {read} (an older file)"),
         f => format!("schema version {f}, this program reads version {read}; it was written by a newer program"),
+    }
+}
+
+/// What a part's version means, against the one this program reads.
+fn part_words(found: usize, read: usize) -> String {
+    match found < read {
+        true => format!("version {found}, this program reads version {read} (an older file: a writing command upgrades it)"),
+        false => format!("version {found}, this program reads version {read}; they were written by a newer program"),
     }
 }
 

@@ -11,6 +11,7 @@ mod chunk;
 mod distributed;
 mod error;
 mod open;
+mod parts;
 mod probe;
 mod schema;
 mod solve;
@@ -26,6 +27,7 @@ pub use chunk::{Chunk, CHUNK_SIZE};
 pub use error::WithPath;
 pub use error::{DbError, WriteFailure};
 pub use open::Database;
+pub use parts::{Part, PartMigration, PartTables};
 pub use schema::APPLICATION_ID;
 pub use solve::{
     MovesPlace, PlannedGroup, SolvePlan, SolveProgress, SolveSetup, SolveUpToError, SolvedGroup,

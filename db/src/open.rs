@@ -54,7 +54,7 @@ impl Database {
     /// The connections are a fixed set opened with the file, not a pool crate's (r2d2): they
     /// never grow, close or fail to be had, so there is no timeout, no error and no thread to
     /// keep them.
-    pub fn connection(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn connection(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave the connection inconsistent (SQLite rolls
         // back unfinished transactions), so a poisoned lock is still usable.
         let n = self.conns.len();
@@ -79,6 +79,14 @@ impl Database {
             .unwrap_or_else(|e| e.into_inner())
             .query_row("PRAGMA data_version", [], |r| r.get(0))
             .at(&self.path)
+    }
+
+    /// The same handle, going by `path` in errors and answers.
+    pub(crate) fn named(self, path: &str) -> Database {
+        Database {
+            path: path.to_owned(),
+            ..self
+        }
     }
 
     fn with_connection(path: String, conn: Connection) -> Database {

@@ -56,6 +56,11 @@ fn db_hint(err: &DbError) -> Option<String> {
             "any writing command (`mancala solve`) upgrades it".to_owned()
         }
         DbError::SchemaVersion { .. } => "use the newer mancala that wrote it".to_owned(),
+        DbError::PartVersion { found, read, .. } if found < read => {
+            "any writing command (`mancala puzzles generate`, `mancala serve`) upgrades it"
+                .to_owned()
+        }
+        DbError::PartVersion { .. } => "use the newer mancala that wrote it".to_owned(),
         DbError::Sqlite { .. } | DbError::Migration { .. } | DbError::Io { .. } => return None,
     })
 }

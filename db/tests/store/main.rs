@@ -20,6 +20,7 @@ use tempfile::TempDir;
 mod identity;
 mod integrity;
 mod open_race;
+mod parts;
 
 /// Rio Kadalis slice 12: 12 seeds over 12 pits, C(23, 11) = 1,352,078 positions, which is 20
 /// full chunks of 65,536 and a last one of 1,352,078 - 20 * 65,536 = 41,358.

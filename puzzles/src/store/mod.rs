@@ -1,18 +1,20 @@
 //! The puzzle store: puzzles, players, attempts, the daily puzzles and where each composition
 //! stands, as ordinary SQLite rows of the tablebase file (queryable with SQL), written by the
-//! generator and the composer and read and re-rated by the service. The file and its schema are
-//! the `db` crate's ([`Database`]); the rows and what they mean are this crate's. Each row is
+//! generator and the composer and read and re-rated by the service. The file is the store's
+//! (`mancala_db`); the puzzle tables, their migrations (`schema`), the rows and what they mean
+//! are this crate's. Each row is
 //! decoded once, here, into the crate's types.
 
 mod attempts;
 mod compositions;
 mod daily;
 mod players;
+mod schema;
 
 use std::path::Path;
 use std::time::SystemTime;
 
-use mancala_db::{Database, DbError, WithPath};
+use mancala_db::{DbError, PartTables, WithPath};
 use mancala_solver::{Move, Position, Variant};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
@@ -25,21 +27,23 @@ use crate::{Collection, Puzzle, PuzzleRating, StoredPuzzle, Theme};
 
 /// The puzzle rows of a tablebase file, beside (not inside) its solved slices.
 pub struct PuzzleStore {
-    db: Database,
+    db: PartTables,
 }
 
 impl PuzzleStore {
-    /// Opens (creating if needed) the file for reading and writing ([`Database::open`]).
+    /// Opens (creating if needed) the file for reading and writing, its puzzle tables brought
+    /// up to date ([`PartTables::open`]).
     pub fn open(path: impl AsRef<Path>) -> Result<PuzzleStore, DbError> {
         Ok(PuzzleStore {
-            db: Database::open(path)?,
+            db: PartTables::open(path, &schema::PUZZLES)?,
         })
     }
 
-    /// Opens an existing file for reading only ([`Database::open_read_only`]).
+    /// Opens an existing file for reading only ([`PartTables::open_read_only`]): a file whose
+    /// puzzle tables were never made (only solved) holds no puzzles.
     pub fn open_read_only(path: impl AsRef<Path>) -> Result<PuzzleStore, DbError> {
         Ok(PuzzleStore {
-            db: Database::open_read_only(path)?,
+            db: PartTables::open_read_only(path, &schema::PUZZLES)?,
         })
     }
 

@@ -1,0 +1,129 @@
+//! Another crate's tables in the file (`Part`): made and brought up to date by a writing open,
+//! recorded in `parts`, read by a reading open only at the version this program reads, and a
+//! file that never held them read as an empty part.
+
+use mancala_db::{DbError, Part, PartMigration, PartTables, Tablebase};
+use rusqlite::{params, Connection};
+
+/// A made-up part: a table of notes, then a column added to it.
+static NOTES: Part = Part {
+    name: "notes",
+    migrations: &[
+        PartMigration {
+            sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;",
+            then: None,
+        },
+        PartMigration {
+            sql: "ALTER TABLE notes ADD COLUMN author TEXT;",
+            then: Some(sign_every_note),
+        },
+    ],
+    version_before_parts: no_notes_before_parts,
+};
+
+/// The first version, for a reading open of a file a writer has not upgraded yet.
+static NOTES_V1: Part = Part {
+    name: "notes",
+    migrations: &[PartMigration {
+        sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;",
+        then: None,
+    }],
+    version_before_parts: no_notes_before_parts,
+};
+
+fn no_notes_before_parts(_: &Connection) -> rusqlite::Result<usize> {
+    Ok(0)
+}
+
+fn sign_every_note(tx: &rusqlite::Transaction) -> rusqlite::Result<()> {
+    tx.execute("UPDATE notes SET author = 'before'", [])?;
+    Ok(())
+}
+
+fn notes(tables: &PartTables) -> Vec<(String, Option<String>)> {
+    let conn = tables.connection();
+    let mut stmt = conn
+        .prepare("SELECT text, author FROM notes ORDER BY id")
+        .unwrap();
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn a_part_is_made_upgraded_with_its_rows_and_recorded_once() {
+    let (_dir, path) = super::new_db();
+    drop(Tablebase::open(&path).unwrap());
+    let v1 = PartTables::open(&path, &NOTES_V1).unwrap();
+    v1.connection()
+        .execute("INSERT INTO notes (text) VALUES (?1)", params!["first"])
+        .unwrap();
+    drop(v1);
+    // A reader of the second version refuses the first, naming both.
+    match PartTables::open_read_only(&path, &NOTES) {
+        Err(
+            e @ DbError::PartVersion {
+                found: 1, read: 2, ..
+            },
+        ) => {
+            assert!(
+                e.to_string().contains("notes tables are at version 1"),
+                "{e}"
+            )
+        }
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("a part of an older version was read"),
+    }
+    // A writer upgrades it, its step run on the rows there, and records it.
+    let v2 = PartTables::open(&path, &NOTES).unwrap();
+    assert_eq!(
+        notes(&v2),
+        [("first".to_owned(), Some("before".to_owned()))]
+    );
+    // Opened again: nothing runs twice.
+    v2.connection()
+        .execute("INSERT INTO notes (text) VALUES ('second')", [])
+        .unwrap();
+    drop(v2);
+    let again = PartTables::open(&path, &NOTES).unwrap();
+    assert_eq!(notes(&again)[1], ("second".to_owned(), None));
+    let reader = PartTables::open_read_only(&path, &NOTES).unwrap();
+    assert_eq!(notes(&reader).len(), 2);
+    let conn = Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("SELECT version FROM parts WHERE name = 'notes'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(version, 2);
+    // An older program meets a newer part: refused, nothing written.
+    match PartTables::open(&path, &NOTES_V1) {
+        Err(DbError::PartVersion {
+            found: 2, read: 1, ..
+        }) => {}
+        other => panic!("{:?}", other.err()),
+    }
+}
+
+#[test]
+fn a_file_that_never_held_the_part_reads_as_an_empty_part() {
+    let (_dir, path) = super::new_db();
+    drop(Tablebase::open(&path).unwrap());
+    let before = std::fs::read(&path).unwrap();
+    let reader = PartTables::open_read_only(&path, &NOTES).unwrap();
+    assert!(notes(&reader).is_empty());
+    assert_eq!(reader.path(), path.display().to_string());
+    drop(reader);
+    // Nothing was made in the file: its tables are the store's alone.
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let conn = Connection::open(&path).unwrap();
+    let notes_table: bool = conn
+        .query_row(
+            "SELECT count(*) > 0 FROM sqlite_schema WHERE name IN ('notes', 'parts')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(!notes_table);
+}
