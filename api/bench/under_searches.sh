@@ -12,6 +12,19 @@
 # alternated; DB defaults to target/bench-api.db (Rio Kadalis up to 16 seeds, as run.sh).
 # Needs `wrk` and curl.
 set -euo pipefail
+# A search loop is a pipeline in a subshell: it is stopped with every process under it, and
+# everything started is stopped however the script ends.
+LOOPS=()
+PID=
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+stop_all() {
+  for p in "${LOOPS[@]}" $PID; do kill_tree "$p"; done
+}
+trap stop_all EXIT
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 RUNS=${1:-3}
 SECS=${2:-10}
@@ -56,11 +69,13 @@ for i in $(seq "$RUNS"); do
   sleep 1
   out=$(wrk -t1 -c32 -d"${SECS}s" --latency -s $LUA http://127.0.0.1:$PORT)
   if [ "${#LOOPS[@]}" -gt 0 ]; then
-    kill "${LOOPS[@]}" 2>/dev/null || true
-    wait "${LOOPS[@]}" 2>/dev/null || true
+    for p in "${LOOPS[@]}"; do kill_tree "$p"; done
+    wait "${LOOPS[@]}" 2>/dev/null || true   # (a bare `wait` would wait for the server too)
+    LOOPS=()
   fi
-  kill -INT $PID 2>/dev/null || true
+  kill -TERM $PID 2>/dev/null || true
   wait $PID 2>/dev/null || true
+  PID=
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p90=$(awk '$1=="90%" {print $2}' <<<"$out")

@@ -12,7 +12,7 @@ use mancala_solver::{Move, MoveError, ParseError, ParsePositionError};
 use mancala_wire::request::RecordError;
 use mancala_wire::response::{BuildStep, ErrorJson};
 
-use crate::pool::PoolError;
+use crate::executor::ExecError;
 use crate::writer::ReadOnly;
 
 /// Why a request failed.
@@ -489,13 +489,24 @@ impl From<RecordError> for ApiError {
     }
 }
 
-impl From<PoolError> for ApiError {
-    fn from(e: PoolError) -> ApiError {
+impl From<ExecError> for ApiError {
+    fn from(e: ExecError) -> ApiError {
         match e {
-            PoolError::Panicked => {
+            // The same answer as the evaluator's own refusal.
+            ExecError::Busy {
+                running,
+                waiting,
+                retry_after,
+            } => EvalError::Busy {
+                running,
+                waiting,
+                retry_after,
+            }
+            .into(),
+            ExecError::Panicked => {
                 ApiError::Internal("the evaluation failed inside the server".into())
             }
-            PoolError::Closed => {
+            ExecError::Closed => {
                 ApiError::Unavailable("the server is shutting down; try again".into())
             }
         }

@@ -12,9 +12,10 @@
 //! * [`reply`]: writing a JSON answer; [`error`]: [`ApiError`], the one error type, and its
 //!   JSON form; [`limits`]: what one request may ask.
 //! * [`openapi`]: the OpenAPI document: its operations, and the schemas derived in `mancala_wire`.
-//! * [`pool`]: the threads that run every blocking call off the async workers; [`state`]: what
-//!   every handler shares (the [`mancala_eval::Evaluator`], which answers any position and bounds
-//!   the searches, the pool, and [`writer`]: where writes go); [`status`]: what the server builds
+//! * [`executor`]: the threads that run every blocking call off the async workers, in a lane for
+//!   probes and a bounded, lower-priority lane for searches; [`state`]: what every handler
+//!   shares (the [`mancala_eval::Evaluator`], which answers any position, the executor, and
+//!   [`writer`]: where writes go); [`status`]: what the server builds
 //!   in the background while it serves.
 //! * [`guard`]: upgrades refused, and the CORS policy; [`head_limit`]: request heads over the
 //!   limits answered in JSON, from the connection.
@@ -25,13 +26,13 @@
 //! the command line and the puzzles answer the same way.
 
 pub mod error;
+pub mod executor;
 pub mod extract;
 pub mod guard;
 mod handlers;
 pub mod head_limit;
 pub mod limits;
 pub mod openapi;
-pub mod pool;
 pub mod reply;
 pub mod request;
 pub mod routes;

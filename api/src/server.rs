@@ -150,19 +150,23 @@ pub fn serve(
     options: ServeOptions,
     ready: impl FnOnce(&[SocketAddr]),
 ) -> Result<()> {
-    // The writing handle first: it brings the schema up to date, which the reader checks.
-    let writer = open_writer(db, options.read_only)?;
-    let tb = Tablebase::open_read_only(db)
-        .with_context(|| format!("opening the tablebase {}", db.display()))?;
+    // The file is opened once for each role. The writing handle first: it brings the schema up
+    // to date, which the reader checks; puzzle attempts and kept answers are written through it.
+    let (writer, writing) = open_writer(db, options.read_only)?;
+    // One reading handle (its connections shared by every thread) for the slices and the
+    // puzzles.
+    let reading = Arc::new(
+        Database::open_read_only(db)
+            .with_context(|| format!("opening the tablebase {}", db.display()))?,
+    );
+    let tb = Tablebase::from(Arc::clone(&reading));
     let mut evaluator = Evaluator::new(Arc::new(tb), options.search)
         .with_context(|| format!("reading the slices of {}", db.display()))?;
-    if let Writer::Open(_) = writer {
+    if let Some(writing) = writing {
         // Searched answers are kept in the file too, so that a restart does not search again.
-        let answers = Database::open(db)
-            .with_context(|| format!("opening {} for keeping answers", db.display()))?;
-        evaluator = evaluator.writing_answers_to(answers);
+        evaluator = evaluator.writing_answers_to(writing);
     }
-    let puzzles = PuzzleStore::open_read_only(db)
+    let puzzles = PuzzleStore::on(reading)
         .with_context(|| format!("opening the puzzles of {}", db.display()))?;
     let state = web::Data::new(
         AppState::new(evaluator, puzzles, writer, options.status)
@@ -251,18 +255,22 @@ fn tcp_listener(addr: SocketAddr) -> std::io::Result<TcpListener> {
     Ok(socket.into())
 }
 
-/// Where the server writes: the database opened for writing (its schema brought up to date),
-/// or, when asked or when the file cannot be written, nowhere.
-fn open_writer(db: &Path, read_only: bool) -> Result<Writer> {
+/// Where the server writes: the database opened for writing (its schema and the puzzle tables
+/// brought up to date), with its handle for the kept answers, or, when asked or when the file
+/// cannot be written, nowhere.
+fn open_writer(db: &Path, read_only: bool) -> Result<(Writer, Option<Arc<Database>>)> {
     if read_only {
         log::info!("read-only: puzzle attempts are answered with 503");
-        return Ok(Writer::ReadOnly(ReadOnly::Asked));
+        return Ok((Writer::ReadOnly(ReadOnly::Asked), None));
     }
-    match PuzzleStore::open(db) {
-        Ok(store) => Ok(Writer::Open(Arc::new(store))),
+    let opened = Database::open(db)
+        .map(Arc::new)
+        .and_then(|writing| Ok((PuzzleStore::on(Arc::clone(&writing))?, writing)));
+    match opened {
+        Ok((store, writing)) => Ok((Writer::Open(Arc::new(store)), Some(writing))),
         Err(e @ DbError::ReadOnly { .. }) => {
             log::warn!("{e}; serving read-only: puzzle attempts are answered with 503");
-            Ok(Writer::ReadOnly(ReadOnly::NotWritable))
+            Ok((Writer::ReadOnly(ReadOnly::NotWritable), None))
         }
         Err(e) => Err(e).with_context(|| format!("opening {} for writing", db.display())),
     }

@@ -1,6 +1,6 @@
 //! What every request handler shares: the [`Evaluator`] (the tablebase, opened once, read-only,
-//! with its search engines), the puzzle store (read-only), the one pool of threads that runs
-//! blocking work off the async workers, and the store that writes (players, attempts), absent
+//! with its search engines), the puzzle store (read-only), the executor whose lanes run blocking
+//! work off the async workers, and the store that writes (players, attempts), absent
 //! when the server is read-only, and what is being built in the background.
 
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use mancala_eval::Evaluator;
 use mancala_puzzles::PuzzleStore;
 
 use crate::error::ApiError;
-use crate::pool::Pool;
+use crate::executor::{Executor, Lane};
 use crate::status::BuildStatus;
 use crate::writer::Writer;
 
@@ -24,16 +24,16 @@ pub struct AppState {
     puzzles: Arc<PuzzleStore>,
     /// Where writes go, if anywhere: see [`AppState::writer`].
     writer: Writer,
-    /// Where every blocking call runs (see [`crate::pool`]).
-    pool: Pool,
+    /// Where every blocking call runs (see [`crate::executor`]).
+    executor: Executor,
     /// What is being built in the background (`GET /api/status`).
     pub status: Arc<BuildStatus>,
 }
 
 impl AppState {
-    /// The state over an evaluator and where writes go, with the blocking threads started:
-    /// two a core for tablebase work, and one for each search the evaluator may run or queue,
-    /// so that searches waiting for an engine never take the threads tablebase answers need.
+    /// The state over an evaluator and where writes go, with the executor's threads started:
+    /// two a core for probes, and one for each engine of the evaluator for searches, whose lane
+    /// admits as many waiting as the evaluator's queue.
     pub fn new(
         evaluator: Evaluator,
         puzzles: PuzzleStore,
@@ -41,12 +41,17 @@ impl AppState {
         status: Arc<BuildStatus>,
     ) -> std::io::Result<AppState> {
         let settings = evaluator.settings();
-        let threads = Pool::default_threads() + settings.threads.max(1) + settings.queue;
+        let executor = Executor::new(
+            Executor::default_probe_threads(),
+            settings.threads,
+            settings.queue,
+            settings.retry_after(),
+        )?;
         Ok(AppState {
             evaluator: Arc::new(evaluator),
             puzzles: Arc::new(puzzles),
             writer,
-            pool: Pool::new("blocking", threads)?,
+            executor,
             status,
         })
     }
@@ -61,14 +66,25 @@ impl AppState {
         Arc::clone(&self.puzzles)
     }
 
-    /// Runs the blocking call `f` on a pool thread and waits for it without blocking the async
-    /// worker.
+    /// Runs the blocking call `f`, which never searches (a tablebase answer, the puzzle store),
+    /// in the probe lane and waits for it without blocking the async worker.
     pub async fn blocking<F, R>(&self, f: F) -> Result<R, ApiError>
     where
         F: FnOnce() -> R + Send + 'static,
         R: Send + 'static,
     {
-        Ok(self.pool.run(f).await?)
+        self.run(Lane::Probe, f).await
+    }
+
+    /// Runs the blocking call `f` in `lane` ([`Lane::for_held`]: a search where the tablebase
+    /// does not hold the position asked about) and waits for it without blocking the async
+    /// worker; a search when the search lane is full is a 503 at once.
+    pub async fn run<F, R>(&self, lane: Lane, f: F) -> Result<R, ApiError>
+    where
+        F: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        Ok(self.executor.run(lane, f).await?)
     }
 
     /// The store that writes; on a read-only server a 503 that says why, which every write

@@ -20,6 +20,7 @@ mod stored_answers;
 mod verify;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use rusqlite::Connection;
 
@@ -44,8 +45,20 @@ const CACHE_CHUNKS: usize = 4096;
 pub struct Tablebase {
     /// The file's path, as given (for errors).
     path: String,
-    db: Database,
+    db: Arc<Database>,
     cache: probe::ChunkCache,
+}
+
+/// The tablebase of a handle that other stores share: the service reads its slices and its
+/// puzzles through one read-only handle (one set of connections for the reading role).
+impl From<Arc<Database>> for Tablebase {
+    fn from(db: Arc<Database>) -> Tablebase {
+        Tablebase {
+            path: db.path().to_owned(),
+            db,
+            cache: probe::ChunkCache::new(CACHE_CHUNKS),
+        }
+    }
 }
 
 impl Tablebase {
@@ -67,11 +80,7 @@ impl Tablebase {
 
     /// The tablebase of an opened file.
     fn on(db: Database) -> Tablebase {
-        Tablebase {
-            path: db.path().to_owned(),
-            db,
-            cache: probe::ChunkCache::new(CACHE_CHUNKS),
-        }
+        Tablebase::from(Arc::new(db))
     }
 
     /// The database file, as given.
@@ -79,8 +88,9 @@ impl Tablebase {
         &self.path
     }
 
-    /// The file's handle: its kept answers and its count of changes.
-    pub fn database(&self) -> &Database {
+    /// The file's handle: its kept answers and its count of changes, and to share with the
+    /// other stores of the same role.
+    pub fn database(&self) -> &Arc<Database> {
         &self.db
     }
 

@@ -39,6 +39,8 @@ pub struct Database {
     path: String,
     /// One connection for a file written (SQLite has one writer), [`READERS`] for a file read.
     conns: Vec<Mutex<Connection>>,
+    /// Opened for writing (or in memory), not read-only.
+    writes: bool,
 }
 
 impl Database {
@@ -81,6 +83,11 @@ impl Database {
             .at(&self.path)
     }
 
+    /// Whether the handle writes (opened for writing, or in memory) rather than reads only.
+    pub fn writes(&self) -> bool {
+        self.writes
+    }
+
     /// The same handle, going by `path` in errors and answers.
     pub(crate) fn named(self, path: &str) -> Database {
         Database {
@@ -93,6 +100,7 @@ impl Database {
         Database {
             path,
             conns: vec![Mutex::new(conn)],
+            writes: true,
         }
     }
 
@@ -172,7 +180,11 @@ impl Database {
             };
             conns.push(Mutex::new(conn));
         }
-        Ok(Database { path: name, conns })
+        Ok(Database {
+            path: name,
+            conns,
+            writes: false,
+        })
     }
 }
 
@@ -255,10 +267,7 @@ fn migrate(conn: &mut Connection, name: &str) -> Result<(), DbError> {
     match migrated {
         Ok(()) => Ok(()),
         Err(e) => {
-            let version: i64 = conn
-                .query_row("PRAGMA user_version", [], |r| r.get(0))
-                .at(name)?;
-            if version == schema::VERSION {
+            if schema_version(conn, name)? == schema::VERSION {
                 return Ok(());
             }
             Err(DbError::Migration {
@@ -269,11 +278,15 @@ fn migrate(conn: &mut Connection, name: &str) -> Result<(), DbError> {
     }
 }
 
+/// The file's schema version (`PRAGMA user_version`).
+fn schema_version(conn: &Connection, name: &str) -> Result<i64, DbError> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+        .at(name)
+}
+
 /// Refuses a schema newer than this program's, and a file with none.
 fn check_version(conn: &Connection, name: &str) -> Result<(), DbError> {
-    let version: i64 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .at(name)?;
+    let version = schema_version(conn, name)?;
     if version == schema::VERSION {
         return Ok(());
     }

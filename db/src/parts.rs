@@ -7,7 +7,7 @@
 //! until the part took them over): the part says which of its versions such a file holds.
 
 use std::path::Path;
-use std::sync::MutexGuard;
+use std::sync::{Arc, MutexGuard};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 
@@ -38,24 +38,32 @@ pub struct PartMigration {
 /// A part's tables in an opened file: the connection through which its crate reads and writes
 /// them.
 pub struct PartTables {
-    db: Database,
+    db: Arc<Database>,
 }
 
 impl PartTables {
     /// Opens (creating if needed) the file for reading and writing ([`Database::open`]) and
     /// brings `part`'s tables up to date.
     pub fn open(path: impl AsRef<Path>, part: &Part) -> Result<PartTables, DbError> {
-        let db = Database::open(path)?;
-        migrate(&db, part)?;
-        Ok(PartTables { db })
+        PartTables::on(Arc::new(Database::open(path)?), part)
     }
 
-    /// Opens an existing file for reading only ([`Database::open_read_only`]), whose `part`
-    /// tables must be up to date. A file that holds none of them yet (only solved, never opened
-    /// by the part's crate for writing) reads as an empty part: its tables are then made in
-    /// memory, and a writer that adds them to the file later is not seen by this handle.
+    /// Opens an existing file for reading only ([`Database::open_read_only`]); see
+    /// [`PartTables::on`].
     pub fn open_read_only(path: impl AsRef<Path>, part: &Part) -> Result<PartTables, DbError> {
-        let db = Database::open_read_only(path)?;
+        PartTables::on(Arc::new(Database::open_read_only(path)?), part)
+    }
+
+    /// `part`'s tables through a handle shared with the file's other stores: brought up to date
+    /// where the handle writes; where it reads only, they must be up to date, and a file that
+    /// holds none of them yet (only solved, never opened by the part's crate for writing) reads
+    /// as an empty part, its tables made in memory (a writer that adds them to the file later is
+    /// not seen through this handle).
+    pub fn on(db: Arc<Database>, part: &Part) -> Result<PartTables, DbError> {
+        if db.writes() {
+            migrate(&db, part)?;
+            return Ok(PartTables { db });
+        }
         let found = version(&db.connection(), part).at(db.path())?;
         let read = part.migrations.len();
         if found == read {
@@ -65,7 +73,7 @@ impl PartTables {
             let empty = Database::in_memory()?;
             migrate(&empty, part)?;
             return Ok(PartTables {
-                db: empty.named(db.path()),
+                db: Arc::new(empty.named(db.path())),
             });
         }
         Err(DbError::PartVersion {

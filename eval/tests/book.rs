@@ -20,7 +20,7 @@ fn evaluator(path: &std::path::Path, writing: bool) -> Evaluator {
     };
     let evaluator = Evaluator::new(tb, settings).unwrap();
     match writer {
-        Some(db) => evaluator.writing_answers_to(db),
+        Some(db) => evaluator.writing_answers_to(Arc::new(db)),
         None => evaluator,
     }
 }

@@ -96,7 +96,7 @@ fn answers_kept_in_the_file_outlive_the_evaluator_and_serve_any_captured_count()
         let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
         let evaluator = Evaluator::new(tb, SearchSettings::default())
             .unwrap()
-            .writing_answers_to(writer);
+            .writing_answers_to(Arc::new(writer));
         evaluator.evaluate(&start, budget).unwrap()
     };
     assert_eq!(report(&first).origin, Origin::Searched);
@@ -137,7 +137,7 @@ fn an_answer_does_not_wait_for_the_files_write_lock_and_is_stored_once_it_is_fre
     let tb = Arc::new(Tablebase::open_read_only(&path).unwrap());
     let evaluator = Evaluator::new(tb, SearchSettings::default())
         .unwrap()
-        .writing_answers_to(writer);
+        .writing_answers_to(Arc::new(writer));
     // Another process (a solve storing a group) holds the write lock for a while.
     let holder = rusqlite::Connection::open(&path).unwrap();
     holder.execute_batch("BEGIN IMMEDIATE").unwrap();

@@ -121,7 +121,7 @@ pub fn open_evaluator(db: &Path, budget: Budget, threads: usize) -> Result<Evalu
         queue: 0,
         cap: budget,
     };
-    Ok(Evaluator::new(Arc::new(tb), settings)?.writing_answers_to(writer))
+    Ok(Evaluator::new(Arc::new(tb), settings)?.writing_answers_to(Arc::new(writer)))
 }
 
 /// Builds the book of `variant`, drawing a progress bar on standard error when `bar` is set.

@@ -27,6 +27,16 @@ fn totals(south: u32, north: u32) -> Value {
     json!({"south": south, "north": north})
 }
 
+/// Asserts that the first round of the match `m` was won `won` and left `winnings` (seeds each
+/// side), and that the next round starts as `next`.
+fn assert_first_round(m: &Value, won: Value, winnings: Value, next: Value) {
+    assert_eq!(
+        m["rounds"][0]["result"],
+        json!({"won": won, "winnings": winnings})
+    );
+    assert_eq!(m["rounds"][1]["start"], next);
+}
+
 /// Six holes, taken up where South has one pit open (S6) with 3 in reserve and North all six
 /// with 17: 4 + 3 + 24 + 17 = 48.
 fn one_pit_start() -> Value {
@@ -172,14 +182,12 @@ fn a_side_closes_a_pit_and_an_equal_round_passes_the_start() {
         json!({"start": start, "rounds": ["3 3 2 5 4"]}),
     );
     assert_eq!(m["rounds"][0]["start"]["position"], "4,4,4,4,4/x,4,4,4,4 S");
-    assert_eq!(
-        m["rounds"][0]["result"],
-        json!({"won": totals(20, 16), "winnings": totals(23, 17)})
-    );
-    assert_eq!(
-        m["rounds"][1]["start"],
+    assert_first_round(
+        &m,
+        totals(20, 16),
+        totals(23, 17),
         json!({"open": totals(5, 4), "reserve": totals(3, 1), "starter": "north",
-               "position": "4,4,4,4,x/4,4,4,4,4 N"})
+               "position": "4,4,4,4,x/4,4,4,4,4 N"}),
     );
     assert_eq!(m["evaluation"]["position"], "4,4,4,4,x/4,4,4,4,4 N");
 
@@ -202,14 +210,12 @@ fn a_side_closes_a_pit_and_an_equal_round_passes_the_start() {
         "rio-kadalis-5",
         json!({"start": start, "rounds": [["3", "2", "5", "1"]]}),
     );
-    assert_eq!(
-        m["rounds"][0]["result"],
-        json!({"won": totals(16, 16), "winnings": totals(16, 24)})
-    );
-    assert_eq!(
-        m["rounds"][1]["start"],
+    assert_first_round(
+        &m,
+        totals(16, 16),
+        totals(16, 24),
         json!({"open": totals(4, 5), "reserve": totals(0, 4), "starter": "north",
-               "position": "4,4,4,4,4/x,4,4,4,4 N"})
+               "position": "4,4,4,4,4/x,4,4,4,4 N"}),
     );
 }
 

@@ -1,18 +1,20 @@
 //! The answers about positions: a position's value and every move's, the main line of perfect
 //! play, and the analysis of a game record. Each handler reads its input, asks the
 //! [`mancala_eval::Evaluator`] on a blocking thread (the evaluator decides between the tablebase
-//! and a search, and bounds the searches), and writes the answer: cacheable when the tablebase
+//! and a search; the thread is the executor's search lane where the tablebase does not hold the
+//! position), and writes the answer: cacheable when the tablebase
 //! holds the position, `no-cache` when it was searched.
 
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, HttpResponse};
 use mancala_eval::line::MAX_LINE_PLIES;
 use mancala_eval::Source;
-use mancala_solver::Variant;
+use mancala_solver::{Position, Variant};
 use mancala_wire::request::GameRecord;
 use mancala_wire::response::{AnalysisJson, EvaluationJson, MainlineJson};
 
 use crate::error::ApiError;
+use crate::executor::Lane;
 use crate::extract::{InPath, JsonBody, QueriedBudget, QueriedPosition, QueriedSowing};
 use crate::reply::{json_ok, searched_json, tablebase_json, to_json};
 use crate::state::AppState;
@@ -28,14 +30,13 @@ pub(crate) async fn evaluate(
     QueriedSowing(sowing): QueriedSowing,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let evaluator = state.evaluator.clone();
-    let held = evaluator.holds(&position);
-    if !held && req.method() == Method::HEAD {
+    let Some(lane) = lane_unless_head(&req, &state, &position) else {
         return Ok(searched_json(Vec::new()));
-    }
+    };
+    let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().evaluation_budget(nodes);
     let evaluation = state
-        .blocking(move || evaluator.evaluate(&position, budget))
+        .run(lane, move || evaluator.evaluate(&position, budget))
         .await??;
     let mut json = EvaluationJson::with_source(&evaluation, &evaluation.source);
     if sowing {
@@ -48,6 +49,14 @@ pub(crate) async fn evaluate(
     })
 }
 
+/// The lane of the work about `position` ([`Lane::for_held`]); `None` for a `HEAD` of a position
+/// the tablebase does not hold, which is answered the head of a searched answer (not cacheable)
+/// at once, without searching.
+fn lane_unless_head(req: &HttpRequest, state: &AppState, position: &Position) -> Option<Lane> {
+    let lane = Lane::for_held(state.evaluator.holds(position));
+    (lane == Lane::Probe || req.method() != Method::HEAD).then_some(lane)
+}
+
 /// `GET /api/{variant}/mainline?position=...`: perfect play to the end of the game, by search
 /// until the tablebase takes over.
 pub(crate) async fn mainline(
@@ -55,14 +64,14 @@ pub(crate) async fn mainline(
     QueriedPosition(position): QueriedPosition,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let evaluator = state.evaluator.clone();
-    let held = evaluator.holds(&position);
-    if !held && req.method() == Method::HEAD {
+    let Some(lane) = lane_unless_head(&req, &state, &position) else {
         return Ok(searched_json(Vec::new()));
-    }
+    };
+    let held = lane == Lane::Probe;
+    let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().ply_budget();
     let body = state
-        .blocking(move || -> Result<Vec<u8>, ApiError> {
+        .run(lane, move || -> Result<Vec<u8>, ApiError> {
             let line = evaluator.main_line(&position, MAX_LINE_PLIES, budget)?;
             to_json(&MainlineJson::new(&line))
         })
@@ -84,8 +93,11 @@ pub(crate) async fn analyse(
     let evaluator = state.evaluator.clone();
     let held = evaluator.holds(&position);
     let budget = evaluator.settings().ply_budget();
+    // Seeds only ever leave the board, so a game from a position the tablebase holds stays in
+    // it.
+    let lane = Lane::for_held(held);
     let body = state
-        .blocking(move || -> Result<Vec<u8>, ApiError> {
+        .run(lane, move || -> Result<Vec<u8>, ApiError> {
             let analysis = evaluator.analyse(&position, &moves, budget)?;
             to_json(&AnalysisJson::new(&analysis))
         })

@@ -9,6 +9,7 @@ use mancala_wire::request::MatchRecord;
 use mancala_wire::response::{EvaluationJson, MatchJson};
 
 use crate::error::ApiError;
+use crate::executor::Lane;
 use crate::extract::{InPath, JsonBody};
 use crate::reply::{searched_json, to_json};
 use crate::state::AppState;
@@ -24,8 +25,14 @@ pub(crate) async fn play(
     let game = Match::replay_from(variant, start, rounds)?;
     let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().evaluation_budget(None);
+    // A round under way with closed pits, or beyond the tablebase, is searched.
+    let held = match game.current() {
+        Some(round) => evaluator.holds(&round.position),
+        None => true,
+    };
+    let lane = Lane::for_held(held);
     let body = state
-        .blocking(move || -> Result<Vec<u8>, ApiError> {
+        .run(lane, move || -> Result<Vec<u8>, ApiError> {
             let mut json = MatchJson::new(&game, &[]);
             if let Some(round) = game.current() {
                 let e = evaluator.evaluate(&round.position, budget)?;

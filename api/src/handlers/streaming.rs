@@ -18,6 +18,7 @@ use mancala_wire::response::EvaluationJson;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
+use crate::executor::Lane;
 use crate::extract::{QueriedBudget, QueriedPosition};
 use crate::state::AppState;
 
@@ -71,6 +72,7 @@ pub(crate) async fn analysis(
     }
     let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().watched_budget(nodes);
+    let lane = Lane::for_held(evaluator.holds(&position));
     let (events, received) = mpsc::channel::<Event>(HELD_EVENTS);
     let (stopper_tx, stopper) = oneshot::channel();
     let sender = events.clone();
@@ -89,7 +91,7 @@ pub(crate) async fn analysis(
     };
     let failed = events.clone();
     actix_web::rt::spawn(async move {
-        if let Err(e) = state.blocking(search).await {
+        if let Err(e) = state.run(lane, search).await {
             let _ = failed.send(Event::error(&e)).await;
         }
     });

@@ -2,7 +2,9 @@
 //! recorded in `parts`, read by a reading open only at the version this program reads, and a
 //! file that never held them read as an empty part.
 
-use mancala_db::{DbError, Part, PartMigration, PartTables, Tablebase};
+use std::sync::Arc;
+
+use mancala_db::{Database, DbError, Part, PartMigration, PartTables, Tablebase};
 use rusqlite::{params, Connection};
 
 /// A made-up part: a table of notes, then a column added to it.
@@ -126,4 +128,27 @@ fn a_file_that_never_held_the_part_reads_as_an_empty_part() {
         )
         .unwrap();
     assert!(!notes_table);
+}
+
+#[test]
+fn a_part_and_the_tablebase_share_one_handle_a_role() {
+    let (_dir, path) = super::new_db();
+    // The writing role: the part made and a row written through the handle the tablebase
+    // writes through too.
+    let writing = Arc::new(Database::open(&path).unwrap());
+    let written = PartTables::on(Arc::clone(&writing), &NOTES).unwrap();
+    written
+        .connection()
+        .execute("INSERT INTO notes (text) VALUES ('shared')", [])
+        .unwrap();
+    let tb = Tablebase::from(Arc::clone(&writing));
+    assert!(tb.slices(None).unwrap().is_empty());
+    // The reading role: one handle, its connections serving both stores.
+    let reading = Arc::new(Database::open_read_only(&path).unwrap());
+    assert!(!reading.writes() && writing.writes());
+    let read = PartTables::on(Arc::clone(&reading), &NOTES).unwrap();
+    let tb = Tablebase::from(Arc::clone(&reading));
+    assert_eq!(notes(&read), [("shared".to_owned(), None)]);
+    assert!(tb.slices(None).unwrap().is_empty());
+    assert_eq!(Arc::strong_count(&reading), 3);
 }

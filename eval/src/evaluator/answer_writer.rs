@@ -31,8 +31,7 @@ pub(crate) struct AnswerWriter {
 
 impl AnswerWriter {
     /// A writer through `db`, its thread started.
-    pub(crate) fn start(db: Database) -> AnswerWriter {
-        let db = Arc::new(db);
+    pub(crate) fn start(db: Arc<Database>) -> AnswerWriter {
         let (queue, rows) = channel::<Row>();
         let writing = Arc::clone(&db);
         let thread = std::thread::Builder::new()

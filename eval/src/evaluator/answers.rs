@@ -13,6 +13,8 @@
 //! without a limit), or it was searched with a budget at least as large. A search with a larger
 //! budget replaces a shallower answer, never the other way round.
 
+use std::sync::Arc;
+
 use mancala_solver::engine::Budget;
 use mancala_solver::{Board, Shape, SliceId, Variant};
 
@@ -51,7 +53,7 @@ impl Answers {
 
     /// Answers kept in memory and written to the file through `db` (by a thread of their own:
     /// [`AnswerWriter`]).
-    pub(crate) fn writing_to(mut self, db: Database) -> Answers {
+    pub(crate) fn writing_to(mut self, db: Arc<Database>) -> Answers {
         self.file = Some(AnswerWriter::start(db));
         self
     }

@@ -133,7 +133,7 @@ impl Evaluator {
     /// The same evaluator, keeping its searched answers in the file through `db` (a handle
     /// for writing on the tablebase's file) as well as in memory, so that they outlive the
     /// process.
-    pub fn writing_answers_to(mut self, db: Database) -> Evaluator {
+    pub fn writing_answers_to(mut self, db: Arc<Database>) -> Evaluator {
         self.answers = self.answers.writing_to(db);
         self
     }

@@ -12,9 +12,10 @@ mod players;
 mod schema;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
-use mancala_db::{DbError, PartTables, WithPath};
+use mancala_db::{Database, DbError, PartTables, WithPath};
 use mancala_solver::{Move, Position, Variant};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
@@ -44,6 +45,14 @@ impl PuzzleStore {
     pub fn open_read_only(path: impl AsRef<Path>) -> Result<PuzzleStore, DbError> {
         Ok(PuzzleStore {
             db: PartTables::open_read_only(path, &schema::PUZZLES)?,
+        })
+    }
+
+    /// The puzzle tables through a handle shared with the tablebase of the same role (the
+    /// service's reading handle, or its writing one): see [`PartTables::on`].
+    pub fn on(db: Arc<Database>) -> Result<PuzzleStore, DbError> {
+        Ok(PuzzleStore {
+            db: PartTables::on(db, &schema::PUZZLES)?,
         })
     }
 
@@ -313,6 +322,15 @@ mod tests {
         }
     }
 
+    /// Another puzzle: [`puzzle`]'s, with South's three seeds in pit 3 rather than pit 4.
+    fn other_puzzle() -> Puzzle {
+        Puzzle {
+            position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
+                .expect("a valid position"),
+            ..puzzle()
+        }
+    }
+
     /// Anuak problems are stored and filtered by their collection; a composition's progress is
     /// kept with its problems and read back, per key.
     #[test]
@@ -320,10 +338,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tb = PuzzleStore::open(dir.path().join("p.db")).unwrap();
         let problem = Puzzle {
-            position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
-                .unwrap(),
             collection: Collection::Anuak,
-            ..puzzle()
+            ..other_puzzle()
         };
         let key = CompositionKey {
             variant: Variant::RioKadalis,
@@ -558,18 +574,13 @@ mod tests {
         assert_eq!(stored.puzzle.rating.rating, r);
     }
 
-    /// A retired puzzle (one the migration of db/src/schema.rs retired, or set by hand) stays
+    /// A retired puzzle (one the puzzle part's migration 2 retired, or set by hand) stays
     /// in the table but is never counted, picked or the day's.
     #[test]
     fn a_retired_puzzle_is_never_served() {
         let dir = tempfile::tempdir().unwrap();
         let store = PuzzleStore::open(dir.path().join("p.db")).unwrap();
-        let other = Puzzle {
-            position: Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,3,0,0,0 S 20-20")
-                .unwrap(),
-            ..puzzle()
-        };
-        store.insert_puzzles(&[puzzle(), other]).unwrap();
+        store.insert_puzzles(&[puzzle(), other_puzzle()]).unwrap();
         store
             .db
             .connection()
