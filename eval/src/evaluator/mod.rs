@@ -98,8 +98,8 @@ impl Evaluator {
     }
 
     /// The tablebase's evaluation of `position`, which it must hold: every value exact, or the
-    /// error that says why not ([`mancala_db::DbError::NotSolved`], [`EvalError::ClosedPits`]). For the
-    /// questions only an exact value answers (a puzzle's solution and its attempts);
+    /// error that says why not ([`mancala_db::DbError::NotSolved`], [`EvalError::ClosedPits`]).
+    /// For the questions only an exact value answers (a puzzle's solution and its attempts);
     /// [`Evaluator::evaluate`] answers any position.
     ///
     /// ```
