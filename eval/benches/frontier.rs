@@ -2,7 +2,7 @@
 //! how many seeds on the board, the evaluator's answers become exact. Not a test: run it with
 //!
 //! ```text
-//! MANCALA_DB=mancala.db cargo bench -p mancala-db --bench frontier -- [GAMES] [NODES...]
+//! MANCALA_DB=mancala.db cargo bench -p mancala-eval --bench frontier -- [GAMES] [NODES...]
 //! ```
 //!
 //! For each variant, GAMES games (default 5) are played by the engine against itself from the
