@@ -153,7 +153,7 @@ impl Evaluator {
                 .into_iter()
                 .filter(|s| s.id.total() == total)
                 .collect();
-            if !slices.iter().all(|s| held.contains(&s.id)) {
+            if !slices.iter().all(|s| held.ids.contains(&s.id)) {
                 break;
             }
             if !slices.is_empty() {

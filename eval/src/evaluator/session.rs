@@ -14,7 +14,6 @@ use mancala_db::DbError;
 use mancala_solver::engine::{Analysis, Budget, Engine};
 use mancala_solver::{Board, Position, Slice, Variant};
 
-use super::answers;
 use super::engines::Lease;
 use super::kept::Kept;
 use super::solved::VariantSlices;
@@ -46,11 +45,9 @@ struct Searching<'e> {
 pub struct Session<'e> {
     evaluator: &'e Evaluator,
     variant: Variant,
-    /// The slices held when the session began: the positions of one game are judged against
-    /// one tablebase.
+    /// The slices held when the session began, with the number kept answers are filed under:
+    /// the positions of one game are judged against one tablebase.
     solved: VariantSlices,
-    /// Those slices as one number, which kept answers are filed under.
-    contents: u64,
     /// Whether its evaluations use and keep the evaluator's kept answers.
     shares_answers: bool,
     /// Whether it has searched a position yet: the positions of a line after the first
@@ -67,7 +64,6 @@ impl<'e> Session<'e> {
         Session {
             evaluator,
             variant,
-            contents: answers::contents(solved.iter()),
             solved,
             shares_answers: true,
             searched: false,
@@ -81,7 +77,6 @@ impl<'e> Session<'e> {
     fn read_slices_again(&mut self) -> Result<(), EvalError> {
         self.evaluator.refresh()?;
         self.solved = self.evaluator.solved.of(self.variant);
-        self.contents = answers::contents(self.solved.iter());
         Ok(())
     }
 
@@ -91,6 +86,7 @@ impl<'e> Session<'e> {
         !position.has_closed_pits()
             && self
                 .solved
+                .ids
                 .contains(&Slice::of(self.variant, &position.relative_board()).id)
     }
 
@@ -149,7 +145,7 @@ impl<'e> Session<'e> {
         if self.keeps() {
             let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
             let at = (&board, shape);
-            if let Some(kept) = answers.get(tb, self.variant, at, self.contents, budget)? {
+            if let Some(kept) = answers.get(tb, self.variant, at, self.solved.contents, budget)? {
                 return Ok(Some(kept.evaluation(position)));
             }
         }
@@ -162,7 +158,7 @@ impl<'e> Session<'e> {
         if self.keeps() {
             let kept = Kept::searched(analysis, budget);
             let answers = &self.evaluator.answers;
-            answers.keep(self.variant, (&board, shape), self.contents, kept);
+            answers.keep(self.variant, (&board, shape), self.solved.contents, kept);
         }
         Ok(Some(evaluation))
     }
@@ -203,7 +199,7 @@ impl<'e> Session<'e> {
         let (answers, tb) = (&self.evaluator.answers, &self.evaluator.tb);
         let at = (&board, position.relative_shape());
         Ok(answers
-            .get(tb, self.variant, at, self.contents, budget)?
+            .get(tb, self.variant, at, self.solved.contents, budget)?
             .is_some())
     }
 
@@ -221,7 +217,7 @@ impl<'e> Session<'e> {
         let board = position.relative_board();
         self.evaluator
             .answers
-            .keep_book(self.variant, &board, self.contents, kept)?;
+            .keep_book(self.variant, &board, self.solved.contents, kept)?;
         Ok(evaluation)
     }
 
@@ -288,7 +284,7 @@ impl<'e> Session<'e> {
         let solved = Arc::clone(&self.solved);
         let fault = Arc::clone(&self.fault);
         Box::new(move |board: &Board| {
-            if !solved.contains(&Slice::of(variant, board).id) {
+            if !solved.ids.contains(&Slice::of(variant, board).id) {
                 return None;
             }
             match tb.probe_board(variant, board) {

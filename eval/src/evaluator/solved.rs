@@ -19,8 +19,33 @@ use mancala_db::{DbError, Tablebase};
 /// How often the watcher asks the file whether it changed.
 const RECHECK: Duration = Duration::from_secs(1);
 
-/// The slices of one variant that the tablebase holds under the current rules.
-pub type VariantSlices = Arc<HashSet<SliceId>>;
+/// The slices of one variant that the tablebase holds under the current rules, and the number
+/// the answers kept over them are filed under ([`super::answers::contents`]), made once a
+/// snapshot rather than once a question.
+pub(crate) struct Held {
+    /// The slices.
+    pub(crate) ids: HashSet<SliceId>,
+    /// Their contents number.
+    pub(crate) contents: u64,
+}
+
+impl Held {
+    fn new(ids: HashSet<SliceId>) -> Held {
+        Held {
+            contents: super::answers::contents(&ids),
+            ids,
+        }
+    }
+}
+
+impl Default for Held {
+    fn default() -> Held {
+        Held::new(HashSet::new())
+    }
+}
+
+/// A variant's slices held, shared by the sessions that judge positions against them.
+pub(crate) type VariantSlices = Arc<Held>;
 
 /// The slices held, by variant, as read at one `data_version` of the file.
 struct Snapshot {
@@ -85,7 +110,7 @@ impl Solved {
 
     /// Whether the tablebase holds `board`'s slice (of `variant`), by the current snapshot.
     pub(crate) fn holds(&self, variant: Variant, board: &Board) -> bool {
-        self.of(variant).contains(&Slice::of(variant, board).id)
+        self.of(variant).ids.contains(&Slice::of(variant, board).id)
     }
 
     /// Reads the slices `tb` holds again, now.
@@ -125,7 +150,7 @@ fn snapshot(tb: &Tablebase) -> Result<Snapshot, DbError> {
         version,
         slices: by_variant
             .into_iter()
-            .map(|(v, s)| (v, Arc::new(s)))
+            .map(|(v, s)| (v, Arc::new(Held::new(s))))
             .collect(),
     })
 }
