@@ -119,10 +119,15 @@ fn version(conn: &Connection, part: &Part) -> rusqlite::Result<usize> {
 }
 
 /// Brings `part` up to date in one transaction that holds the write lock from its start, so
-/// that processes opening one file at once take turns (the second finds the work done).
+/// that processes opening one file at once take turns (the second finds the work done). A part
+/// already up to date is only read: an open does not wait for the write lock another process
+/// holds (a solve storing a group) unless there is something to write.
 fn migrate(db: &Database, part: &Part) -> Result<(), DbError> {
     let mut conn = db.connection();
     let name = db.path();
+    if version(&conn, part).at(name)? == part.migrations.len() {
+        return Ok(());
+    }
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .at(name)?;

@@ -152,3 +152,17 @@ fn a_part_and_the_tablebase_share_one_handle_a_role() {
     assert!(tb.slices(None).unwrap().is_empty());
     assert_eq!(Arc::strong_count(&reading), 3);
 }
+
+/// A part up to date is only read when the file is opened for writing: another process holding
+/// the write lock (a solve storing a group) does not stop the open, which would otherwise wait
+/// out SQLite's busy timeout and fail with "database is locked".
+#[test]
+fn opening_a_part_up_to_date_does_not_wait_for_the_write_lock() {
+    let (_dir, path) = super::new_db();
+    drop(PartTables::open(&path, &NOTES).unwrap());
+    let holder = Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let tables = PartTables::open(&path, &NOTES).unwrap();
+    assert!(notes(&tables).is_empty());
+    holder.execute_batch("COMMIT").unwrap();
+}
