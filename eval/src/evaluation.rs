@@ -11,7 +11,7 @@ use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
 
 use mancala_db::Tablebase;
 
-use crate::EvalError;
+use crate::{Bounds, EvalError};
 
 /// Where the values of an evaluation come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,6 +89,9 @@ pub struct MoveEval {
     pub best: bool,
     /// The value is exact (always, from the tablebase); else a search's estimate.
     pub exact: bool,
+    /// What is proven of the value: the value itself both ways when exact; what the search
+    /// proved of an estimate.
+    pub bounds: Bounds,
 }
 
 /// A position with its value and every move's, best first, and where they come from.
@@ -98,6 +101,9 @@ pub struct Evaluation {
     pub position: Position,
     /// Its value for the side to move.
     pub value: Value,
+    /// What is proven of the value: the value itself both ways when exact; what the search
+    /// proved of an estimate.
+    pub bounds: Bounds,
     /// The final totals when the game is over here.
     pub game_over: Option<BySide<u32>>,
     /// The result of the whole game for the side to move that the value and the captured seeds
@@ -110,13 +116,14 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// The evaluation of `position`, whose value is `value`, from its moves' values: sorts the
-    /// moves best first (a stable sort, so moves of equal value stay in pit order), marks those
-    /// equal to the first as best, and derives the game's end and result. Every way of valuing
-    /// the moves (the tablebase, a search) ends here, so they all read the same.
-    pub fn new(
+    /// The evaluation of `position`, whose value is `value` with `bounds` proven of it, from its
+    /// moves' values: sorts the moves best first (a stable sort, so moves of equal value stay in
+    /// pit order), marks those equal to the first as best, and derives the game's end and result.
+    /// Every way of valuing the moves (the tablebase, a search) ends here, so they all read the
+    /// same.
+    fn new(
         position: Position,
-        value: Value,
+        (value, bounds): (Value, Bounds),
         mut moves: Vec<MoveEval>,
         source: Source,
     ) -> Evaluation {
@@ -129,6 +136,7 @@ impl Evaluation {
         Evaluation {
             position,
             value,
+            bounds,
             game_over: position.game_over(),
             result: value.result_in(&position),
             moves,
@@ -158,6 +166,7 @@ impl Evaluation {
                     },
                     best: false,
                     exact: m.value.exact,
+                    bounds: Bounds::from(m.value),
                 }
             })
             .collect();
@@ -177,7 +186,8 @@ impl Evaluation {
             stopped_by: analysis.stopped_by,
             origin: Origin::Searched,
         };
-        Evaluation::new(*position, value, moves, Source::Search(report))
+        let bounds = Bounds::from(analysis.value);
+        Evaluation::new(*position, (value, bounds), moves, Source::Search(report))
     }
 }
 
@@ -207,14 +217,22 @@ impl Evaluation {
                     Some(b) => tb.probe_board(variant, &b)?,
                     None => Value::ENDLESS,
                 };
+                let value = move_value(variant, &played.effect, child);
                 Ok(MoveEval {
-                    value: move_value(variant, &played.effect, child),
+                    value,
                     played,
                     best: false,
                     exact: true,
+                    bounds: Bounds::exact(value.score),
                 })
             })
             .collect::<Result<Vec<_>, EvalError>>()?;
-        Ok(Evaluation::new(*position, value, moves, Source::Tablebase))
+        let bounds = Bounds::exact(value.score);
+        Ok(Evaluation::new(
+            *position,
+            (value, bounds),
+            moves,
+            Source::Tablebase,
+        ))
     }
 }

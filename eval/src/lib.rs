@@ -7,6 +7,7 @@
 
 pub mod analyse;
 pub mod book;
+mod bounds;
 mod error;
 mod evaluation;
 mod evaluator;
@@ -14,6 +15,7 @@ pub mod line;
 pub mod prove;
 pub mod rounds;
 
+pub use bounds::Bounds;
 pub use error::EvalError;
 pub use evaluation::{Evaluation, MoveEval, Origin, SearchReport, Source};
 pub use evaluator::{Evaluator, SearchSettings, Session, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET};

@@ -12,7 +12,7 @@ mod in_memory;
 use std::sync::Arc;
 
 use mancala_db::Tablebase;
-use mancala_eval::{Evaluator, SearchSettings, Source};
+use mancala_eval::{Bounds, Evaluator, SearchSettings, Source};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::Silent;
 use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
@@ -65,10 +65,12 @@ fn random_position(random: &mut Random, variant: Variant, above: u32, up_to: u32
 }
 
 #[test]
-fn exact_search_values_are_the_values_of_a_larger_tablebase() {
+fn exact_values_and_proven_bounds_agree_with_a_larger_tablebase() {
     let dir = tempfile::tempdir().unwrap();
     let tb = Arc::new(Tablebase::open(dir.path().join("small.db")).unwrap());
     let mut random = Random::seed_from_u64(11);
+    // Estimated moves with a proven bound: the bounds' check must have something to check.
+    let mut bounded = 0;
     for (variant, small, large, min_exact) in SIZES {
         tb.solve_up_to(variant, small, &Silent).unwrap();
         let truth = in_memory::known_up_to(variant, large);
@@ -85,16 +87,19 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
             let Source::Search(report) = e.source else {
                 panic!("{position} is beyond the tablebase of {small} seeds");
             };
+            let value = true_value(&position);
             if report.exact {
                 exact += 1;
-                assert_eq!(
-                    e.value.score,
-                    true_value(&position),
-                    "{variant} {position}: {report:?}"
-                );
+                assert_eq!(e.value.score, value, "{variant} {position}: {report:?}");
             }
+            // A proven bound is never wrong, exact or not.
+            assert!(
+                e.bounds.contain(value),
+                "{variant} {position}: {value} outside the proven {:?}",
+                e.bounds
+            );
             assert_eq!(e.moves.len(), position.legal_moves().len(), "{position}");
-            for m in e.moves.iter().filter(|m| m.exact) {
+            for m in &e.moves {
                 // The value of the board the move leads to, seen from whoever moves there (none
                 // when the move itself ends the game). Not `played.after`: when the position
                 // reached has no move, `after` already has the end's allocation applied.
@@ -106,11 +111,16 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
                     None => Value::ENDLESS,
                 };
                 let expected = move_value(variant, &m.played.effect, child).score;
-                assert_eq!(
-                    m.value.score, expected,
-                    "{variant} {position} move {}",
-                    m.played.mv
+                let mv = m.played.mv;
+                if m.exact {
+                    assert_eq!(m.value.score, expected, "{variant} {position} move {mv}");
+                }
+                assert!(
+                    m.bounds.contain(expected),
+                    "{variant} {position} move {mv}: {expected} outside the proven {:?}",
+                    m.bounds
                 );
+                bounded += usize::from(!m.exact && m.bounds != Bounds::NONE);
             }
         }
         assert!(
@@ -118,4 +128,5 @@ fn exact_search_values_are_the_values_of_a_larger_tablebase() {
             "{variant}: only {exact} of {POSITIONS} answers exact, {min_exact} expected"
         );
     }
+    assert!(bounded > 0, "no estimate had a proven bound to check");
 }

@@ -15,7 +15,7 @@ use super::args::PositionArgs;
 use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text::{plies, thousands};
-use super::value_text::describe_marked;
+use super::value_text::{describe_bounded, describe_bounds, describe_marked};
 use super::{print, side_name};
 
 /// The value of any position and of every legal move, best first.
@@ -77,9 +77,12 @@ impl EvalArgs {
             )?,
             (None, Source::Search(r)) if !r.exact => writeln!(
                 out,
-                "{mover} to move: {}, an estimate from a search {} deep.",
+                "{mover} to move: {}, an estimate from a search {} deep{}.",
                 describe_marked(scoring, e.value, false),
-                plies(r.depth)
+                plies(r.depth),
+                describe_bounds(scoring, e.bounds)
+                    .map(|range| format!("; proven: {range}"))
+                    .unwrap_or_default()
             )?,
             (None, _) => writeln!(
                 out,
@@ -101,13 +104,13 @@ impl EvalArgs {
         )?;
         if !e.moves.is_empty() {
             writeln!(out)?;
-            writeln!(out, "  move  value                      after")?;
+            writeln!(out, "  move  value                          after")?;
             for m in &e.moves {
                 writeln!(
                     out,
-                    "  {:>4}  {:<24} {} {}",
+                    "  {:>4}  {:<28} {} {}",
                     m.played.mv.to_string(),
-                    describe_marked(scoring, m.value, m.exact),
+                    describe_bounded(scoring, m.value, m.exact, m.bounds),
                     if m.best { "*" } else { " " },
                     m.played.after
                 )?;
@@ -160,7 +163,8 @@ fn search_note(r: mancala_eval::SearchReport, budget: Budget) -> String {
     };
     format!(
         "{from}: {} after {}, {} nodes in {:.1} s{stopped}. \
-         Values marked ~ are estimates; the search computes no depths.",
+         Values marked ~ are estimates, with in brackets what the search proved of them; \
+         the search computes no depths.",
         if r.exact { "exact" } else { "an estimate" },
         plies(r.depth),
         thousands(r.nodes),

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::budget::Limit;
-use super::score::{to_seeds, Outcome, UNIT};
+use super::score::{to_seeds, UNIT};
 use crate::rules::MoveEffect;
 use crate::Move;
 
@@ -43,26 +43,18 @@ impl SearchValue {
         }
     }
 
-    /// The public form of a root move's result: exact when both its claims are proven, and
-    /// each proven claim a bound (in whole seeds: a value is a whole number, so at least `s`
-    /// sixteenths is at least `s / 16` rounded up, at most it rounded down).
-    pub(super) fn of_outcome(o: Outcome) -> SearchValue {
+    /// The public form of `score` with the bounds `(low, high)` proven of it, all in
+    /// sixteenths: exact when they meet. A bound is given when the value is exact or the bound
+    /// says more than `by_seeds`, the bounds the seeds left on the board prove alone (which hold
+    /// of every value, so they would tell a reader nothing). In whole seeds: a value is a whole
+    /// number, so at least `s` sixteenths is at least `s / 16` rounded up, at most it rounded
+    /// down.
+    pub(super) fn proven(score: i32, (low, high): (i32, i32), by_seeds: (i32, i32)) -> SearchValue {
+        let exact = low == high;
         SearchValue {
-            at_least: o.proves_at_least().then(|| seeds_at_least(o.score)),
-            at_most: o.proves_at_most().then(|| seeds_at_most(o.score)),
-            ..SearchValue::of(o.score, o.is_proven_value())
-        }
-    }
-
-    /// The position's value from its moves' (each a search root's): the best score, exact as
-    /// [`Analysis::value`] says; at least the best proven lower bound of a move, and at most the
-    /// largest upper bound when every move has one.
-    pub(super) fn of_position(best: i32, exact: bool, moves: &[SearchValue]) -> SearchValue {
-        let uppers: Option<Vec<i8>> = moves.iter().map(|m| m.at_most).collect();
-        SearchValue {
-            at_least: moves.iter().filter_map(|m| m.at_least).max(),
-            at_most: uppers.and_then(|u| u.into_iter().max()),
-            ..SearchValue::of(best, exact)
+            at_least: (exact || low > by_seeds.0).then(|| seeds_at_least(low)),
+            at_most: (exact || high < by_seeds.1).then(|| seeds_at_most(high)),
+            ..SearchValue::of(score, exact)
         }
     }
 }

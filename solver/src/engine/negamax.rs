@@ -195,7 +195,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// Proven bounds on the value of `board` from its seeds alone: `[-n, n]` sixteenths-scaled
     /// for `n` seeds (score variants), `[-1, 1]` (win/draw/loss variants).
     #[inline]
-    fn seed_bounds(&self, board: &Board) -> (i32, i32) {
+    pub(super) fn seed_bounds(&self, board: &Board) -> (i32, i32) {
         let bound = match self.variant.scoring() {
             Scoring::Score => UNIT * board.total() as i32,
             Scoring::WinDrawLoss => UNIT,

@@ -8,11 +8,18 @@
 //! [`crate::value::move_value`] says. Moves are searched best first by the previous iteration, so
 //! the table fills with the best line early.
 //!
+//! Every move carries the bounds proven of its value, from the seeds on the board before any
+//! search (its gain plus or minus the seeds left) and narrowed by every claim a search proves,
+//! whichever iteration proved it: facts are never lost with the estimate of an iteration. A move
+//! is exact when its bounds meet; the position is at least the best lower bound of a move and at
+//! most the largest upper bound, and exact when those meet: a move proven to reach the value,
+//! every move proven not to exceed it (the inferior moves' own values may still be estimates).
+//! In win/draw/loss variants one move proven to win is enough, a win being the most any move is
+//! worth.
+//!
 //! The first iteration always completes, whatever the budget; later ones stop when it runs out,
-//! and the answer is then that of the deepest completed iteration, with any move value proven
-//! meanwhile (a fact, whichever iteration found it). Deepening stops as soon as the position's
-//! value is exact (a move proven to reach it, every move proven not to exceed it: the inferior
-//! moves' own values may still be estimates), or at [`MAX_DEPTH`].
+//! and the answer is then that of the deepest completed iteration, within the bounds proven
+//! meanwhile. Deepening stops as soon as the position's value is exact, or at [`MAX_DEPTH`].
 
 use super::answer::{Analysis, MoveAnalysis, SearchValue};
 use std::sync::atomic::AtomicBool;
@@ -24,8 +31,8 @@ use super::score::{Outcome, INFINITY, UNIT};
 use super::table::table_bits;
 use super::Engine;
 use crate::position::Board;
-use crate::rules::{self, MoveEffect};
-use crate::value::terminal_score;
+use crate::rules::{self, MoveEffect, Next};
+use crate::value::{immediate, terminal_score};
 use crate::{Move, Shape};
 use std::cmp::Reverse;
 
@@ -95,23 +102,30 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 stopped_by: None,
             });
         }
-        let mut values: Vec<Option<Outcome>> = vec![None; moves.len()];
+        let mut proven: Vec<Proven> = moves.iter().map(|(_, e)| self.move_bounds(e)).collect();
+        // Each move's score by the deepest completed iteration (none before the first, and for
+        // a move proven before it).
+        let mut scores: Vec<Option<i32>> = vec![None; moves.len()];
         let mut depth_done = 0;
         let mut stopped_by = None;
         for depth in 1..=MAX_DEPTH {
             self.meter.bind(depth > 1);
             self.table.next_iteration();
-            let mut this = values.clone();
+            let mut this = scores.clone();
             let mut order: Vec<usize> = (0..moves.len()).collect();
-            order.sort_by_key(|&i| Reverse(values[i].map_or(-INFINITY, |o| o.score)));
+            order.sort_by_key(|&i| Reverse(proven[i].score(scores[i]).unwrap_or(-INFINITY)));
             let mut stop = None;
             for i in order {
-                if this[i].is_some_and(|o| o.is_proven_value()) {
+                if proven[i].is_exact() {
                     continue;
                 }
                 let effect = &moves[i].1;
                 match self.move_score(effect, Visit::ROOT, depth - 1, -INFINITY, INFINITY) {
-                    Ok(o) => this[i] = Some(o),
+                    Ok(o) => {
+                        // A proven claim is a fact, kept even if this iteration is cut short.
+                        proven[i].learn(o);
+                        this[i] = Some(o.score);
+                    }
                     Err(Stop::Limit(limit)) => {
                         stop = Some(limit);
                         break;
@@ -120,54 +134,76 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 }
             }
             if let Some(limit) = stop {
-                // Values proven by the unfinished iteration are facts all the same.
-                for (kept, found) in values.iter_mut().zip(this) {
-                    if found.is_some_and(|o| o.is_proven_value()) {
-                        *kept = found;
-                    }
-                }
                 stopped_by = Some(limit);
                 break;
             }
-            values = this;
+            scores = this;
             depth_done = depth;
-            if position_value(&values).1 {
+            if position_value(&scores, &proven).exact {
                 break;
             }
-            each(&self.analysis_of(&moves, &values, depth_done, None));
+            each(&self.analysis_of(board, &moves, &scores, &proven, depth_done, None));
             if let Some(limit) = self.meter.spent() {
                 stopped_by = Some(limit);
                 break;
             }
         }
-        if position_value(&values).1 {
+        if position_value(&scores, &proven).exact {
             // Proven after all, perhaps by the iteration the budget cut short.
             stopped_by = None;
         }
-        Some(self.analysis_of(&moves, &values, depth_done, stopped_by))
+        Some(self.analysis_of(board, &moves, &scores, &proven, depth_done, stopped_by))
     }
 
-    /// The analysis made of the moves' values after `depth` plies.
+    /// What is proven of the value of the move `effect` before any search, in sixteenths: its
+    /// gain plus or minus the bounds of the board it leads to by its seeds alone (see
+    /// [`Engine::seed_bounds`]). Nothing for a move that ends the game or sows endlessly, whose
+    /// value the first iteration gives at once.
+    fn move_bounds(&self, effect: &MoveEffect) -> Proven {
+        let gain = UNIT * i32::from(immediate(self.variant.scoring(), effect.gain));
+        let (lo, hi) = self.seed_bounds(&effect.board);
+        let (low, high) = match effect.next {
+            Next::Over | Next::Endless => (-INFINITY, INFINITY),
+            Next::Mover => (gain + lo, gain + hi),
+            Next::Opponent => (gain - hi, gain - lo),
+        };
+        Proven {
+            low,
+            high,
+            by_seeds: (low, high),
+        }
+    }
+
+    /// The analysis made of the moves' scores after `depth` plies and their proven bounds.
     fn analysis_of(
         &self,
+        board: &Board,
         moves: &[(Move, MoveEffect)],
-        values: &[Option<Outcome>],
+        scores: &[Option<i32>],
+        proven: &[Proven],
         depth: u8,
         stopped_by: Option<Limit>,
     ) -> Analysis {
-        let (best, exact) = position_value(values);
         let moves: Vec<MoveAnalysis> = moves
             .iter()
-            .zip(values)
-            .map(|(&(mv, effect), value)| MoveAnalysis {
+            .zip(scores.iter().zip(proven))
+            .map(|(&(mv, effect), (&score, p))| MoveAnalysis {
                 mv,
                 effect,
-                value: SearchValue::of_outcome(value.expect("the first iteration completes")),
+                value: SearchValue::proven(
+                    p.score(score).expect("the first iteration completes"),
+                    (p.low, p.high),
+                    p.by_seeds,
+                ),
             })
             .collect();
-        let values: Vec<SearchValue> = moves.iter().map(|m| m.value).collect();
+        let position = position_value(scores, proven);
         Analysis {
-            value: SearchValue::of_position(best, exact, &values),
+            value: SearchValue::proven(
+                position.score,
+                (position.low, position.high),
+                self.seed_bounds(board),
+            ),
             moves,
             depth,
             nodes: self.meter.nodes(),
@@ -177,13 +213,120 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     }
 }
 
-/// The value of a position from its moves' results (each a search root's): the best score, and
-/// whether it is proven, which needs a move proven to score at least that and every move proven
-/// to score at most that. A move not yet searched (`None`) proves nothing.
-fn position_value(values: &[Option<Outcome>]) -> (i32, bool) {
-    let searched = || values.iter().flatten();
-    let best = searched().map(|o| o.score).max().unwrap_or(-INFINITY);
-    let at_least = searched().any(|o| o.score == best && o.proves_at_least());
-    let at_most = values.iter().all(|o| o.is_some_and(|o| o.proves_at_most()));
-    (best, at_least && at_most)
+/// What is proven of a root move's value, in sixteenths: it lies in `[low, high]`. Bounds only
+/// narrow, whichever iteration proved them, and the move is exact once they meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Proven {
+    low: i32,
+    high: i32,
+    /// The bounds the seeds alone prove, before any search.
+    by_seeds: (i32, i32),
+}
+
+impl Proven {
+    /// Narrowed by what a search of the move proved.
+    fn learn(&mut self, o: Outcome) {
+        if o.proves_at_least() {
+            self.low = self.low.max(o.score);
+        }
+        if o.proves_at_most() {
+            self.high = self.high.min(o.score);
+        }
+    }
+
+    /// Whether the value is proven.
+    fn is_exact(&self) -> bool {
+        self.low == self.high
+    }
+
+    /// The move's score: the value when proven, else `estimate` held within the bounds.
+    fn score(&self, estimate: Option<i32>) -> Option<i32> {
+        match self.is_exact() {
+            true => Some(self.low),
+            false => estimate.map(|s| s.clamp(self.low, self.high)),
+        }
+    }
+}
+
+/// A position's score with the bounds proven of it, in sixteenths.
+struct PositionValue {
+    score: i32,
+    low: i32,
+    high: i32,
+    exact: bool,
+}
+
+/// The value of a position from its moves' scores and proven bounds (each a search root's): at
+/// least the best move's proven lower bound, at most the largest upper bound of a move, exact
+/// when the two meet; its score the best move's (held within those bounds).
+fn position_value(scores: &[Option<i32>], proven: &[Proven]) -> PositionValue {
+    let low = proven.iter().map(|p| p.low).max().unwrap_or(-INFINITY);
+    let high = proven.iter().map(|p| p.high).max().unwrap_or(-INFINITY);
+    let best = scores
+        .iter()
+        .zip(proven)
+        .filter_map(|(&s, p)| p.score(s))
+        .max()
+        .unwrap_or(-INFINITY);
+    PositionValue {
+        score: best.clamp(low, high.max(low)),
+        low,
+        high,
+        exact: low == high,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::score::Basis;
+
+    fn proven(low: i32, high: i32) -> Proven {
+        Proven {
+            low,
+            high,
+            by_seeds: (-UNIT, UNIT),
+        }
+    }
+
+    #[test]
+    fn one_move_proven_to_win_settles_a_win_draw_loss_position() {
+        // A win (+16) proven for the first move; the second only estimated a draw, bounded by
+        // the seeds alone to [-16, 16]: no move is worth more than a win, so the position is.
+        let p = position_value(
+            &[Some(UNIT), Some(0)],
+            &[proven(UNIT, UNIT), proven(-UNIT, UNIT)],
+        );
+        assert!(p.exact);
+        assert_eq!((p.score, p.low, p.high), (UNIT, UNIT, UNIT));
+    }
+
+    #[test]
+    fn a_position_is_exact_only_when_no_move_may_exceed_the_best_proven() {
+        // First move proven +2 (32); the second estimated +1 (16) but only proven at most +3
+        // (48): the position lies in [+2, +3], its score the best move's, +2.
+        let moves = [proven(2 * UNIT, 2 * UNIT), proven(-3 * UNIT, 3 * UNIT)];
+        let p = position_value(&[Some(2 * UNIT), Some(UNIT)], &moves);
+        assert!(!p.exact);
+        assert_eq!((p.score, p.low, p.high), (2 * UNIT, 2 * UNIT, 3 * UNIT));
+    }
+
+    #[test]
+    fn an_estimate_is_held_within_what_is_proven() {
+        let mut m = proven(-3 * UNIT, 3 * UNIT);
+        // A fail-soft result of +1 whose lower claim is proven: the value is at least +1.
+        m.learn(Outcome {
+            score: UNIT,
+            lower: Some(Basis::EXACT),
+            upper: None,
+        });
+        assert_eq!((m.low, m.high), (UNIT, 3 * UNIT));
+        // A later iteration's estimate of 0 is below it: the move's score is the bound.
+        assert_eq!(m.score(Some(0)), Some(UNIT));
+        assert_eq!(m.score(Some(2 * UNIT)), Some(2 * UNIT));
+        // Proven the other way too: exact, whatever an estimate says.
+        m.learn(Outcome::exact(UNIT));
+        assert!(m.is_exact());
+        assert_eq!(m.score(None), Some(UNIT));
+    }
 }

@@ -149,11 +149,6 @@ impl Outcome {
     pub(super) fn proves_at_most(&self) -> bool {
         self.upper.is_some_and(|b| b.is_proven_at(0))
     }
-
-    /// At a search root: whether the score is proven to be the value.
-    pub(super) fn is_proven_value(&self) -> bool {
-        self.proves_at_least() && self.proves_at_most()
-    }
 }
 
 /// A score in sixteenths rounded to whole seeds (or to -1, 0, +1 in win/draw/loss variants),

@@ -131,7 +131,7 @@ impl From<&Evaluation> for EvaluationJson {
             position: e.position.to_string(),
             side: e.position.side().letter().to_string(),
             game_over: e.game_over.map(Totals::from),
-            value: ValueJson::new(scoring, e.value),
+            value: ValueJson::with_bounds(scoring, e.value, e.source.is_exact(), e.bounds),
             outcome: e.result.as_str(),
             moves: e
                 .moves
@@ -139,7 +139,7 @@ impl From<&Evaluation> for EvaluationJson {
                 .map(|m| MoveEvalJson {
                     mv: m.played.mv.to_string(),
                     after: m.played.after.to_string(),
-                    value: ValueJson::new(scoring, m.value),
+                    value: ValueJson::with_bounds(scoring, m.value, m.exact, m.bounds),
                     best: m.best,
                     exact: m.exact,
                     sowing: None,
