@@ -329,6 +329,22 @@ test('Explore from the start of a game beyond the tablebase: moves with estimate
   await page.unroute(slow);
 });
 
+test('an estimate says what its search proved: the status shows the proven bound on screen', async () => {
+  // 24 seeds, twice what the e2e tablebase holds: the quick search proves South wins at least
+  // 12 seeds but not the value (a complete table gives +12: `mancala eval` on the default
+  // tablebase), so the first answer is an estimate with a lower bound; the stream may prove it
+  // exact later, which replaces the words.
+  await open('#rio-kadalis/4,6,1,3,0,1/4,0,3,3,3,0_S');
+  await page.waitForFunction(
+    () => /Proven: at least \+12\./.test(document.querySelector('[data-testid="explore-status"]').textContent),
+    null,
+    { timeout: 30_000 },
+  );
+  const box = await page.locator(tid('explore-status')).boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, 'the status with the proven bound is on screen');
+  await page.screenshot({ path: join(SHOTS, 'proven-bound.png') });
+});
+
 test('an estimate sharpens while you look: a first value at once, the depth grows, Stop stops it', async () => {
   // Kalah's start after South's S1: beyond the small tablebase, so the quick answer is an
   // estimate, and the stream searches on (up to the server's cap: seconds).

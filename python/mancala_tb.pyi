@@ -141,6 +141,13 @@ class Value:
     @property
     def exact(self) -> bool: ...
     @property
+    def at_least(self) -> Optional[int]:
+        """An estimate's proven lower bound (1, 0, -1 for win, draw, loss); None when exact
+        or nothing beyond the seeds left is proven."""
+    @property
+    def at_most(self) -> Optional[int]:
+        """An estimate's proven upper bound; None as for at_least."""
+    @property
     def outcome(self) -> str:
         """`win`, `draw` or `loss` of what is still to be played."""
 

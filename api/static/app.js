@@ -243,6 +243,19 @@ function formatValue(v, exact = true) {
   return exact ? text : `\u2248 ${text}`;
 }
 
+// What a search proved of an estimate (the value's `at_least` and `at_most`, written as the
+// value is), in words: `between +1 and +5`, `at least a draw`; '' when it proved nothing.
+function boundsWords(v) {
+  if (!v) return '';
+  const word = (b) => (typeof b === 'string' ? t(`value.${b}`) : b > 0 ? `+${b}` : `${b}`);
+  const low = v.at_least;
+  const high = v.at_most;
+  if (low !== undefined && high !== undefined) return t('bounds.between', { low: word(low), high: word(high) });
+  if (low !== undefined) return t('bounds.at_least', { low: word(low) });
+  if (high !== undefined) return t('bounds.at_most', { high: word(high) });
+  return '';
+}
+
 // Where an evaluation's value comes from, in words: nothing for the tablebase; for a search,
 // whether it is exact or an estimate, and how deep it searched.
 function sourceWords(e) {
@@ -352,7 +365,9 @@ function drawBoard(el, opts) {
       const pit = document.createElement(canPlay ? 'button' : 'div');
       let words = t('pit.seeds', { pit: lab, n: seeds });
       if (info) {
+        const range = info.exact === false ? boundsWords(info.value) : '';
         words += t(info.exact === false ? 'pit.value_estimate' : 'pit.value', { value: formatValue(info.value, info.exact !== false), result: t(`result.${result}`) })
+          + (range ? `, ${t('bounds.proven', { range })}` : '')
           + (info.best ? t('pit.best') : '');
       }
       if (canPlay) {
@@ -622,6 +637,8 @@ function renderExplore() {
       text = e.exact === false
         ? t('explore.value_found', { side: mover, value: formatValue(e.value), how: searchedWords(e) || t('source.estimate') })
         : t('explore.value_perfect', { side: mover, value: formatValue(e.value) + (how ? ` (${how})` : ''), result: who });
+      const range = e.exact === false ? boundsWords(e.value) : '';
+      if (range) text += ` ${t('explore.proven', { range })}`;
       if (e.moves.length === 0) text += ` ${t('explore.no_move')}`;
     }
     status.textContent = text;

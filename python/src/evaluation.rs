@@ -2,7 +2,7 @@
 //! the service's JSON (`to_dict()`: the same shape as `GET /api/{variant}` and
 //! `mancala eval --json`, from the wire crate).
 
-use mancala_eval::{Evaluation, MoveEval, Origin, Source};
+use mancala_eval::{Bounds, Evaluation, MoveEval, Origin, Source};
 use mancala_solver::engine::Limit;
 use mancala_solver::{Scoring, Value};
 use mancala_wire::response::EvaluationJson;
@@ -18,16 +18,24 @@ pub struct PyValue {
     value: Value,
     scoring: Scoring,
     exact: bool,
+    bounds: Bounds,
 }
 
 impl PyValue {
-    /// `value` of a variant scored by `scoring`, exact or an estimate.
-    pub fn new(value: Value, scoring: Scoring, exact: bool) -> PyValue {
+    /// `value` of a variant scored by `scoring`, exact or an estimate with `bounds` proven of
+    /// it.
+    pub fn new(value: Value, scoring: Scoring, exact: bool, bounds: Bounds) -> PyValue {
         PyValue {
             value,
             scoring,
             exact,
+            bounds,
         }
+    }
+
+    /// `bound`, for an estimate only: an exact value is its own bound.
+    fn bound(&self, bound: Option<i8>) -> Option<i8> {
+        bound.filter(|_| !self.exact)
     }
 }
 
@@ -54,6 +62,20 @@ impl PyValue {
         self.exact
     }
 
+    /// For an estimate: the least the value is proven to be (a score; 1, 0, -1 for win, draw,
+    /// loss), a fact whatever the estimate. `None` for an exact value (its own bound) and where
+    /// nothing beyond what the seeds left imply is proven.
+    #[getter]
+    fn at_least(&self) -> Option<i8> {
+        self.bound(self.bounds.at_least)
+    }
+
+    /// For an estimate: the most the value is proven to be; `None` as for `at_least`.
+    #[getter]
+    fn at_most(&self) -> Option<i8> {
+        self.bound(self.bounds.at_most)
+    }
+
     /// `win`, `draw` or `loss` of what is still to be played (not counting seeds captured
     /// before).
     #[getter]
@@ -71,20 +93,29 @@ impl PyValue {
             .value
             .depth
             .map_or(String::new(), |d| format!(" in {d}"));
+        let range = match (self.at_least(), self.at_most()) {
+            (None, None) => String::new(),
+            (low, high) => format!(
+                " [{}..{}]",
+                low.map_or(String::new(), |b| format!("{b:+}")),
+                high.map_or(String::new(), |b| format!("{b:+}"))
+            ),
+        };
         match self.scoring {
-            Scoring::Score => format!("{mark}{:+}{depth}", self.value.score),
-            Scoring::WinDrawLoss => format!("{mark}{}{depth}", self.outcome()),
+            Scoring::Score => format!("{mark}{:+}{depth}{range}", self.value.score),
+            Scoring::WinDrawLoss => format!("{mark}{}{depth}{range}", self.outcome()),
         }
     }
 
     fn __repr__(&self) -> String {
+        let py = |x: Option<String>| x.unwrap_or_else(|| "None".to_owned());
         format!(
-            "Value(score={}, depth={}, exact={})",
+            "Value(score={}, depth={}, exact={}, at_least={}, at_most={})",
             self.value.score,
-            self.value
-                .depth
-                .map_or("None".to_owned(), |d| d.to_string()),
-            if self.exact { "True" } else { "False" }
+            py(self.value.depth.map(|d| d.to_string())),
+            if self.exact { "True" } else { "False" },
+            py(self.at_least().map(|b| b.to_string())),
+            py(self.at_most().map(|b| b.to_string())),
         )
     }
 }
@@ -108,7 +139,12 @@ impl PyMoveEval {
     /// What the mover gets by playing it.
     #[getter]
     fn value(&self) -> PyValue {
-        PyValue::new(self.eval.value, self.scoring, self.eval.exact)
+        PyValue::new(
+            self.eval.value,
+            self.scoring,
+            self.eval.exact,
+            self.eval.bounds,
+        )
     }
 
     /// Among the best moves: it keeps the position's value (and, from the tablebase, its depth
@@ -163,7 +199,12 @@ impl PyEvaluation {
     #[getter]
     fn value(&self) -> PyValue {
         let scoring = self.0.position.variant().scoring();
-        PyValue::new(self.0.value, scoring, self.0.source.is_exact())
+        PyValue::new(
+            self.0.value,
+            scoring,
+            self.0.source.is_exact(),
+            self.0.bounds,
+        )
     }
 
     /// The result of the whole game for the side to move (`win`, `draw`, `loss`), counting the

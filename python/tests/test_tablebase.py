@@ -80,6 +80,28 @@ def test_searched_positions_agree_with_the_command_line(rk, rk_file, mancala_bin
     assert again.search["kept"] is True and again.value == e.value
 
 
+def test_an_estimate_carries_what_its_search_proved(rk):
+    # 16 seeds over the 8 the file holds, and a budget too small to prove the value. A complete
+    # table (`mancala eval` on the default tablebase) gives the position 0, its move 2 also 0 and
+    # its move 4 -8: the bounds proven here must hold of those.
+    e = rk.evaluate("rio-kadalis", "1,1,1,2,1,1/0,2,2,4,1,0 S", budget=20_000)
+    assert not e.exact and not e.value.exact
+    assert e.value.at_least is not None and e.value.at_least <= 0
+    assert e.value.at_most is None or e.value.at_most >= 0
+    moves = {mv.move: mv.value for mv in e.moves}
+    assert moves["2"].at_least is None or moves["2"].at_least <= 0
+    assert moves["4"].at_most is not None and moves["4"].at_most >= -8
+    # The same bounds as the JSON, which leaves them out where Python says None.
+    json_moves = {mv["move"]: mv["value"] for mv in e.to_dict()["moves"]}
+    for move, value in moves.items():
+        assert json_moves[move].get("at_least") == value.at_least, move
+        assert json_moves[move].get("at_most") == value.at_most, move
+    assert "[" in str(moves["4"]) and "at_most=" in repr(moves["4"])
+    # An exact value is its own bound: none given.
+    exact = rk.evaluate("rio-kadalis", "0,0,1,0,2,1/1,0,0,3,0,0 S").value
+    assert exact.exact and exact.at_least is None and exact.at_most is None
+
+
 def test_main_line_and_analysis_match_the_command_line(rk, rk_file, mancala_bin):
     text = "1,1,1,1,0,0/0,0,1,1,1,1 S"
     line = rk.main_line("rio-kadalis", text)
