@@ -13,8 +13,12 @@
 //! frontier of that game at that budget is the ply after it (every later position of the game is
 //! exact), with its seeds on the board. Printed as a table a variant a line, medians over games.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Instant;
+
+use common::{median, play, Random};
 
 use mancala_db::Tablebase;
 use mancala_eval::{Evaluator, SearchSettings};
@@ -30,54 +34,8 @@ const VARIANTS: [Variant; 5] = [
     Variant::RioKadalis,
 ];
 
-/// Plies at most in a game played for the measure.
-const MAX_PLIES: usize = 400;
-
 /// The budget of each move of the games played.
 const PLAY_NODES: u64 = 100_000;
-
-/// A small, seeded generator (xorshift), so that a run plays the same games.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// A game of the engine against itself from the start: its positions, the start first.
-fn play(evaluator: &Evaluator, variant: Variant, random: &mut Random) -> Vec<Position> {
-    let mut session = evaluator.session(variant);
-    let mut positions = vec![Position::start(variant)];
-    while positions.len() < MAX_PLIES {
-        let here = *positions.last().expect("the start");
-        let successors = here.successors();
-        if successors.is_empty() {
-            break;
-        }
-        let next = if random.next().is_multiple_of(4) {
-            successors[(random.next() % successors.len() as u64) as usize]
-        } else {
-            let e = session
-                .evaluate(&here, Budget::nodes(PLAY_NODES))
-                .expect("the tablebase reads");
-            e.moves[0].played
-        };
-        positions.push(next.after);
-        if next.ends_game {
-            break;
-        }
-    }
-    positions
-}
-
-fn median(mut xs: Vec<u64>) -> u64 {
-    xs.sort_unstable();
-    xs[xs.len() / 2]
-}
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -98,9 +56,19 @@ fn main() {
         "variant | table (seeds) | budget | games | frontier ply (median, range) | seeds there (median, range) | game length (median) | seconds"
     );
     for variant in VARIANTS {
-        let mut random = Random(0x9E37_79B9_7F4A_7C15 ^ variant.id().len() as u64);
+        let mut random = Random::for_variant(variant);
+        // One move in four at random, so that the games differ.
+        let one_in_four = |_: usize, r: &mut Random| r.next().is_multiple_of(4);
         let played: Vec<Vec<Position>> = (0..games)
-            .map(|_| play(&evaluator, variant, &mut random))
+            .map(|_| {
+                play(
+                    &evaluator,
+                    variant,
+                    Budget::nodes(PLAY_NODES),
+                    &mut random,
+                    one_in_four,
+                )
+            })
             .collect();
         for &nodes in &budgets {
             let started = Instant::now();
