@@ -27,7 +27,7 @@ use common::{median, play, Random};
 use mancala_db::Tablebase;
 use mancala_eval::{Bounds, Evaluator, SearchSettings, QUICK_BUDGET};
 use mancala_solver::engine::Budget;
-use mancala_solver::{Scoring, Variant};
+use mancala_solver::{Position, Scoring, Variant};
 
 /// The games measured by default: the traditional ones whose games mostly get estimates.
 const VARIANTS: [Variant; 4] = [
@@ -57,6 +57,33 @@ struct Measure {
     times: Vec<Duration>,
 }
 
+/// The games kept in `file`, if it holds any that read.
+fn read_games(file: &std::path::Path, variant: Variant) -> Option<Vec<Vec<Position>>> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let games: Option<Vec<Vec<Position>>> = text
+        .split("\n\n")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            g.lines()
+                .map(|l| Position::parse(variant, l).ok())
+                .collect()
+        })
+        .collect();
+    games.filter(|g| !g.is_empty())
+}
+
+/// Keeps `games` in `file` for the next run.
+fn write_games(file: &std::path::Path, games: &[Vec<Position>]) {
+    let text: Vec<String> = games
+        .iter()
+        .map(|g| g.iter().map(|p| format!("{p}\n")).collect())
+        .collect();
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).expect("the games' folder can be made");
+    }
+    std::fs::write(file, text.join("\n")).expect("the games can be kept");
+}
+
 fn percent(part: usize, whole: usize) -> f64 {
     100.0 * part as f64 / whole.max(1) as f64
 }
@@ -84,16 +111,31 @@ fn main() {
         "variant | table (seeds) | games | positions | exact | bounds <= {NARROW} seeds | every answer exact from ply (median, range) | ms per answer (median, p95)"
     );
     for variant in variants {
-        let mut random = Random::for_variant(variant);
+        let kept = std::env::var_os("PLAYERS_GAMES")
+            .map(|dir| std::path::Path::new(&dir).join(format!("{variant}-{games}.txt")));
+        let played = match kept.as_deref().and_then(|f| read_games(f, variant)) {
+            Some(played) => played,
+            None => {
+                let mut random = Random::for_variant(variant);
+                let played: Vec<Vec<Position>> = (0..games)
+                    .map(|_| {
+                        play(
+                            &player,
+                            variant,
+                            Budget::nodes(PLAY_NODES),
+                            &mut random,
+                            |ply, _| ply < RANDOM_PLIES,
+                        )
+                    })
+                    .collect();
+                if let Some(file) = &kept {
+                    write_games(file, &played);
+                }
+                played
+            }
+        };
         let mut m = Measure::default();
-        for _ in 0..games {
-            let game = play(
-                &player,
-                variant,
-                Budget::nodes(PLAY_NODES),
-                &mut random,
-                |ply, _| ply < RANDOM_PLIES,
-            );
+        for game in played {
             let mut exact_from = 0;
             for (ply, p) in game.iter().enumerate() {
                 let started = Instant::now();

@@ -201,3 +201,33 @@ fn anywoli() {
     // positions): the truth takes the longest to solve here, so fewer positions are searched.
     mostly_exact(Variant::Anywoli, 8, 4, 30, 1_000_000);
 }
+
+/// Small budgets: the iterations stop early and the proofs ([`Engine::analyse`]'s second half)
+/// settle what they can of each move, one question at a time. Every value they call exact and
+/// every bound they prove must be the truth's, in every variant, over hundreds of positions;
+/// and they must settle some (or this checks nothing).
+#[test]
+fn proofs_at_small_budgets_are_facts() {
+    let cases = [
+        (Variant::Kalah4, 12, 6),
+        (Variant::Hawalis, 5, 3),
+        (Variant::BaoLaKiarabu, 5, 3),
+        (Variant::AlManqala, 10, 6),
+        (Variant::RioKadalis, 12, 8),
+        (Variant::RioKadalis5, 12, 8),
+        (Variant::Oware, 8, 6),
+        (Variant::Anywoli, 8, 4),
+    ];
+    for (variant, truth, known) in cases {
+        for budget in [600, 5_000] {
+            let exact = run(Case {
+                variant,
+                truth,
+                known,
+                positions: if variant == Variant::Anywoli { 60 } else { 200 },
+                budget,
+            });
+            assert!(exact > 0, "{variant}: nothing proven at {budget} nodes");
+        }
+    }
+}

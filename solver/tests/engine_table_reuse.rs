@@ -26,7 +26,11 @@ fn a_kept_table_makes_the_second_search_cheaper_and_the_same() {
     let a = first.analyse(&board, Budget::UNLIMITED);
     assert!(a.value.exact, "{a:?}");
     let table = first.into_table();
-    assert_eq!(table.bytes(), 32 << 16, "2^16 entries of 32 bytes");
+    assert_eq!(
+        table.bytes(),
+        (32 << 16) + (32 << 18),
+        "2^16 entries of 32 bytes, and the proofs' 2^18"
+    );
 
     let mut second = Engine::with_table(v, table, no_tablebase);
     let b = second.analyse(&board, Budget::UNLIMITED);

@@ -119,6 +119,8 @@ pub(super) struct Meter {
     binding: bool,
     /// Set by the caller to stop the search at once, whatever the iteration.
     cancel: Option<Arc<AtomicBool>>,
+    /// The most nodes the current phase of the analysis may count, at most the budget's.
+    cap: u64,
 }
 
 impl Meter {
@@ -130,7 +132,14 @@ impl Meter {
             started: Instant::now(),
             binding: false,
             cancel,
+            cap: budget.nodes,
         }
+    }
+
+    /// Lets the analysis count at most `nodes` nodes from its start (never more than the
+    /// budget's): the iterations get part of the budget, the proofs the rest.
+    pub(super) fn cap(&mut self, nodes: u64) {
+        self.cap = nodes.min(self.budget.nodes);
     }
 
     /// Makes the budget stop the search (`true`) or not.
@@ -149,7 +158,7 @@ impl Meter {
         if !self.binding {
             return Ok(());
         }
-        if self.nodes > self.budget.nodes {
+        if self.nodes > self.cap {
             return Err(Stop::Limit(Limit::Nodes));
         }
         if look && self.out_of_time() {
@@ -167,7 +176,7 @@ impl Meter {
 
     /// The limit already reached, if any: no further iteration should start.
     pub(super) fn spent(&self) -> Option<Limit> {
-        if self.nodes >= self.budget.nodes {
+        if self.nodes >= self.cap {
             Some(Limit::Nodes)
         } else if self.out_of_time() {
             Some(Limit::Time)

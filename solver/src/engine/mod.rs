@@ -8,7 +8,9 @@
 //! or the depth of the current iteration, where a heuristic scores the frontier.
 //!
 //! * Iterative deepening (`root.rs`) over fail-soft negamax alpha-beta (`negamax.rs`), with a
-//!   fixed-size transposition table (`table.rs`) and move ordering (`move_list.rs`).
+//!   fixed-size transposition table (`table.rs`) and move ordering (`move_list.rs`), for half
+//!   the budget; then, if the value is not exact, proof-number search of one threshold question
+//!   at a time (`proof.rs`), whose answers are facts stored in the same table.
 //! * Values mean what docs/rules.md#values-and-depths says, for every variant: the margin of seeds still to win
 //!   (score variants) or -1, 0, +1 (win/draw/loss variants); a move's value follows from its
 //!   child's as [`crate::value::move_value`] says, an endless sowing being the loss it is.
@@ -56,6 +58,8 @@ mod fingerprint;
 mod move_list;
 mod negamax;
 mod path;
+mod proof;
+mod proof_table;
 mod root;
 mod score;
 mod table;
@@ -69,6 +73,7 @@ use crate::position::Board;
 use crate::{Family, Shape, Variant};
 use budget::Meter;
 use path::Path;
+use proof_table::ProofTable;
 use table::Table;
 
 /// A searcher for one variant, with its tablebase callback and its transposition table. The
@@ -83,6 +88,8 @@ pub struct Engine<L: Fn(&Board) -> Option<i8>> {
     /// the later rounds of a Rio Kadalis match. Set at the root, flipped with the board.
     shape: Shape,
     table: Table,
+    /// The numbers of questions the proofs have not settled yet ([`proof`]).
+    proof_table: ProofTable,
     path: Path,
     meter: Meter,
 }
@@ -100,6 +107,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     pub fn with_table(variant: Variant, table: TranspositionTable, leaf: L) -> Engine<L> {
         let TranspositionTable {
             table: mut t,
+            proofs,
             variant: used_for,
         } = table;
         if used_for.is_some_and(|v| v != variant) {
@@ -111,6 +119,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             leaf,
             shape: Shape::OPEN,
             table: t,
+            proof_table: proofs,
             path: Path::new(),
             meter: Meter::start(Budget::UNLIMITED, None),
         }
@@ -120,6 +129,7 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     pub fn into_table(self) -> TranspositionTable {
         TranspositionTable {
             table: self.table,
+            proofs: self.proof_table,
             variant: Some(self.variant),
         }
     }
@@ -135,5 +145,6 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// (the puzzle composer, run on several threads) clears the table first.
     pub fn clear_table(&mut self) {
         self.table.clear();
+        self.proof_table.clear();
     }
 }

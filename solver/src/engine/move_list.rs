@@ -62,6 +62,12 @@ impl MoveList {
         }
     }
 
+    /// How many moves there are (at least one).
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
     /// What the move with index `i` does.
     #[inline]
     pub(super) fn effect(&self, i: u8) -> &MoveEffect {

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use super::budget::{Budget, Limit, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
-use super::score::{Outcome, INFINITY, UNIT};
+use super::score::{to_seeds, Outcome, INFINITY, UNIT};
 use super::table::table_bits;
 use super::Engine;
 use crate::position::Board;
@@ -108,6 +108,8 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         let mut scores: Vec<Option<i32>> = vec![None; moves.len()];
         let mut depth_done = 0;
         let mut stopped_by = None;
+        // The iterations may spend half the budget; the proofs the rest.
+        self.meter.cap(budget.nodes / 2);
         for depth in 1..=MAX_DEPTH {
             self.meter.bind(depth > 1);
             self.table.next_iteration();
@@ -148,11 +150,66 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
                 break;
             }
         }
+        if !position_value(&scores, &proven).exact && stopped_by != Some(Limit::Time) {
+            // The rest of the budget (as much again as the iterations took, when it has no
+            // end) goes to proving the value.
+            let spent = self.meter.nodes();
+            self.meter.cap(match budget.nodes {
+                u64::MAX => spent.saturating_mul(2),
+                nodes => nodes,
+            });
+            self.meter.bind(true);
+            match self.prove_value(&moves, &scores, &mut proven) {
+                Ok(()) => {}
+                Err(Stop::Limit(limit)) => stopped_by = Some(limit),
+                Err(Stop::Cancelled) => return None,
+            }
+        }
         if position_value(&scores, &proven).exact {
-            // Proven after all, perhaps by the iteration the budget cut short.
+            // Proven after all, perhaps by the iteration the budget cut short, or by a proof.
             stopped_by = None;
         }
         Some(self.analysis_of(board, &moves, &scores, &proven, depth_done, stopped_by))
+    }
+
+    /// Settles the position's value by proofs of one question at a time about one move
+    /// ([`Engine::move_at_least`]), from the value the iterations expect: first that a move
+    /// reaches it, then that no move exceeds it; a question answered the other way moves the
+    /// expected value by a seed. Every answer narrows a move's proven bounds, so the loop ends
+    /// when the value is exact, or with the budget (`Err`), or when a proof cannot go on.
+    fn prove_value(
+        &mut self,
+        moves: &[(Move, MoveEffect)],
+        scores: &[Option<i32>],
+        proven: &mut [Proven],
+    ) -> Result<(), Stop> {
+        loop {
+            let position = position_value(scores, proven);
+            if position.exact {
+                return Ok(());
+            }
+            let expected =
+                (UNIT * i32::from(to_seeds(position.score))).clamp(position.low, position.high);
+            // Reaching `expected` when that is not proven yet, else exceeding it.
+            let k = match position.low < expected {
+                true => expected,
+                false => expected + UNIT,
+            };
+            // The move to ask: for reaching, the best scored that may; for exceeding, the
+            // worst scored that may (the easiest to rule out first).
+            let open = (0..moves.len()).filter(|&i| proven[i].low < k && proven[i].high >= k);
+            let by_score = |&i: &usize| proven[i].score(scores[i]).unwrap_or(-INFINITY);
+            let i = match position.low < expected {
+                true => open.max_by_key(by_score),
+                false => open.min_by_key(by_score),
+            }
+            .expect("a move may still reach the threshold while the value is not exact");
+            match self.move_at_least(&moves[i].1, k)? {
+                Some(true) => proven[i].low = proven[i].low.max(k),
+                Some(false) => proven[i].high = proven[i].high.min(k - UNIT),
+                None => return Ok(()),
+            }
+        }
     }
 
     /// What is proven of the value of the move `effect` before any search, in sixteenths: its

@@ -23,6 +23,7 @@
 //! move nor on the stores). Buckets of two entries keep the one from the larger search in the
 //! first slot, as in `crate::search`.
 
+use super::proof_table::{ProofTable, PROOF_TABLE_BITS};
 use super::score::INFINITY;
 
 /// No best move recorded.
@@ -108,22 +109,26 @@ pub(super) struct Knowledge {
 /// it first, since a board's fingerprint does not name its variant.
 pub struct TranspositionTable {
     pub(super) table: Table,
+    /// The numbers of the proofs' unsettled questions ([`super::proof`]), lent with the table.
+    pub(super) proofs: ProofTable,
     /// The variant whose searches filled it, if any.
     pub(super) variant: Option<crate::Variant>,
 }
 
 impl TranspositionTable {
-    /// An empty table of `2^bits` entries of 32 bytes (20 bits: 32 MiB).
+    /// An empty table of `2^bits` entries of 32 bytes (20 bits: 32 MiB), with the proofs'
+    /// table beside it (8 MiB).
     pub fn new(bits: u32) -> TranspositionTable {
         TranspositionTable {
             table: Table::new(bits, true),
+            proofs: ProofTable::new(PROOF_TABLE_BITS),
             variant: None,
         }
     }
 
     /// Its size in bytes.
     pub fn bytes(&self) -> usize {
-        self.table.len() * std::mem::size_of::<Entry>()
+        self.table.len() * std::mem::size_of::<Entry>() + self.proofs.bytes()
     }
 }
 
