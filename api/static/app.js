@@ -135,6 +135,10 @@ function sharpen(e) {
     // The stream's moves carry no sowing: keep each move's from the first answer.
     const sowing = new Map(explore.evaluation.moves.map((m) => [m.move, m.sowing]));
     next.moves.forEach((m) => { m.sowing = sowing.get(m.move); });
+    // Proven bounds are facts: an iteration that has not proven as much keeps what was shown.
+    keepBounds(next.value, explore.evaluation.value);
+    const shown = new Map(explore.evaluation.moves.map((m) => [m.move, m.value]));
+    next.moves.forEach((m) => keepBounds(m.value, shown.get(m.move)));
     explore.evaluation = next;
     renderExplore();
     box.dataset.depth = String(depth(next));
@@ -241,6 +245,17 @@ function formatValue(v, exact = true) {
   else text = v.score > 0 ? `+${v.score}` : `${v.score}`;
   if (v.depth !== null && v.depth !== undefined) text += ` ${t('value.depth', { d: v.depth })}`;
   return exact ? text : `\u2248 ${text}`;
+}
+
+// A bound as a number, to compare: a score, or -1, 0, 1 for loss, draw, win.
+const boundRank = (b) => (typeof b === 'string' ? { loss: -1, draw: 0, win: 1 }[b] : b);
+
+// Keeps in the value `next` (an estimate) the tighter of its proven bounds and those of `shown`,
+// an earlier answer for the same position: both are facts.
+function keepBounds(next, shown) {
+  if (!next || !shown) return;
+  if (shown.at_least !== undefined && (next.at_least === undefined || boundRank(shown.at_least) > boundRank(next.at_least))) next.at_least = shown.at_least;
+  if (shown.at_most !== undefined && (next.at_most === undefined || boundRank(shown.at_most) < boundRank(next.at_most))) next.at_most = shown.at_most;
 }
 
 // What a search proved of an estimate (the value's `at_least` and `at_most`, written as the
