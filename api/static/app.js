@@ -136,9 +136,9 @@ function sharpen(e) {
     const sowing = new Map(explore.evaluation.moves.map((m) => [m.move, m.sowing]));
     next.moves.forEach((m) => { m.sowing = sowing.get(m.move); });
     // Proven bounds are facts: an iteration that has not proven as much keeps what was shown.
-    keepBounds(next.value, explore.evaluation.value);
+    if (next.exact === false) keepBounds(next.value, explore.evaluation.value);
     const shown = new Map(explore.evaluation.moves.map((m) => [m.move, m.value]));
-    next.moves.forEach((m) => keepBounds(m.value, shown.get(m.move)));
+    next.moves.forEach((m) => { if (m.exact === false) keepBounds(m.value, shown.get(m.move)); });
     explore.evaluation = next;
     renderExplore();
     box.dataset.depth = String(depth(next));

@@ -35,7 +35,7 @@ impl Bounds {
     }
 
     /// Whether `value` lies within them.
-    pub fn contain(&self, value: i8) -> bool {
+    pub fn contains(&self, value: i8) -> bool {
         self.at_least.is_none_or(|low| value >= low)
             && self.at_most.is_none_or(|high| value <= high)
     }
@@ -63,13 +63,13 @@ mod tests {
             at_most: Some(4),
         };
         assert_eq!(b.width(), Some(6));
-        assert!(b.contain(-2) && b.contain(4) && !b.contain(5) && !b.contain(-3));
+        assert!(b.contains(-2) && b.contains(4) && !b.contains(5) && !b.contains(-3));
         let low_only = Bounds {
             at_least: Some(1),
             at_most: None,
         };
         assert_eq!(low_only.width(), None);
-        assert!(low_only.contain(90) && !low_only.contain(0));
-        assert!(Bounds::NONE.contain(i8::MIN));
+        assert!(low_only.contains(90) && !low_only.contains(0));
+        assert!(Bounds::NONE.contains(i8::MIN));
     }
 }

@@ -94,7 +94,7 @@ fn exact_values_and_proven_bounds_agree_with_a_larger_tablebase() {
             }
             // A proven bound is never wrong, exact or not.
             assert!(
-                e.bounds.contain(value),
+                e.bounds.contains(value),
                 "{variant} {position}: {value} outside the proven {:?}",
                 e.bounds
             );
@@ -116,7 +116,7 @@ fn exact_values_and_proven_bounds_agree_with_a_larger_tablebase() {
                     assert_eq!(m.value.score, expected, "{variant} {position} move {mv}");
                 }
                 assert!(
-                    m.bounds.contain(expected),
+                    m.bounds.contains(expected),
                     "{variant} {position} move {mv}: {expected} outside the proven {:?}",
                     m.bounds
                 );

@@ -31,7 +31,8 @@ use super::{print, side_name};
 /// the tablebase's positions as exact leaves: a value the search proves is exact (the value a
 /// larger tablebase would give, without a depth); one it cannot prove within the budget is an
 /// estimate, marked `~`, from a heuristic at the search's frontier (seeds captured plus an
-/// evaluation of the board).
+/// evaluation of the board), with in brackets what the search did prove of it (`[+1 to +5]`,
+/// `[at least a draw]`): facts, whatever the estimate.
 #[derive(Debug, Args)]
 #[command(after_help = after_help())]
 pub struct EvalArgs {

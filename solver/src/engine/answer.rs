@@ -21,12 +21,11 @@ pub struct SearchValue {
     /// Whether the value is proven: the value a complete tablebase would give. Otherwise an
     /// estimate resting on the heuristic at the search's frontier.
     pub exact: bool,
-    /// A proven lower bound on the value, when the search proved one (the value is at least
-    /// this): what a proof needs of a move that must reach a target, even where the value
-    /// itself is only an estimate.
+    /// A proven lower bound on the value (the value is at least this): what a proof needs of
+    /// a move that must reach a target, even where the value itself is only an estimate. The
+    /// value when exact; `None` when nothing is proven beyond the seeds on the board.
     pub at_least: Option<i8>,
-    /// A proven upper bound on the value (the value is at most this), when the search proved
-    /// one.
+    /// A proven upper bound on the value (the value is at most this); as `at_least`.
     pub at_most: Option<i8>,
 }
 

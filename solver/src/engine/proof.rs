@@ -65,9 +65,9 @@ struct Question {
 /// What is known of a question: its proof and disproof numbers (0 for settled yes, resp. no),
 /// and for a settled answer the lowest ply of a repeated position it rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Numbers {
-    pub(super) pn: u32,
-    pub(super) dn: u32,
+struct Numbers {
+    pn: u32,
+    dn: u32,
     anchor: usize,
 }
 
