@@ -372,6 +372,35 @@ test('an estimate says what its search proved: the status shows the proven bound
   await page.setViewportSize({ width: 1000, height: 700 });
 });
 
+test('a server deepening its tables while idle says so in a line under the page, on screen', async () => {
+  // The status of a server past its first build, deepening Hawalis (`serve --deepen`): the page
+  // answers as usual and says, in one line, what is still being made.
+  const status = (url) => url.pathname === '/api/status';
+  await page.route(status, (route) => route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({
+      building: true, ready: true, code: 'deepening', variant: 'hawalis', step: 'deepening the tablebase of Hawalis while idle',
+      detail: 'hawalis slice 5-5', done: 35, total: 100, finished: [], error: null,
+    }),
+  }));
+  try {
+    for (const [width, height] of [[390, 844], [1280, 800]]) {
+      await page.setViewportSize({ width, height });
+      await open('#hawalis');
+      await page.waitForSelector(`${tid('build-line')}:visible`, { timeout: 10_000 });
+      assert.equal(
+        await page.textContent(tid('build-line')),
+        'Still being made, for quicker answers: deepening the tablebase of Hawalis while idle (35%).',
+      );
+      assert.ok(await onScreen(tid('build-line')), `the line is on screen at ${width}x${height}`);
+      await page.screenshot({ path: join(SHOTS, `deepening-${width}.png`), fullPage: true });
+    }
+  } finally {
+    await page.unroute(status);
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+
 test('an estimate sharpens while you look: a first value at once, the depth grows, Stop stops it', async () => {
   // Kalah's start after South's S1: beyond the small tablebase, so the quick answer is an
   // estimate, and the stream searches on (up to the server's cap: seconds).

@@ -7,6 +7,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use mancala_solver::{ParsePositionError, Position, Variant};
 
+use super::default_sizes::{deep_max_seeds, default_max_seeds};
+
 /// Help for a `POSITION` argument (the whole notation is in `mancala --help`).
 const POSITION_HELP: &str = "\
 A position string `ROWS SIDE [CAPTURED]`: the rows from top to bottom separated by `/`, each row's \
@@ -69,13 +71,16 @@ impl PositionArgs {
     }
 }
 
-/// A `VARIANT` argument that may also be `all` (`solve`, `book build`).
+/// A `VARIANT` argument that may also be `all` (`solve`, `book build`), or for `solve` also
+/// `deep`.
 #[derive(Clone, Copy, Debug)]
 pub enum Target {
     /// One variant.
     One(Variant),
     /// Every variant, each to its default size.
     All,
+    /// Every variant, each to its deep size (`mancala solve deep`).
+    Deep,
 }
 
 impl Target {
@@ -83,7 +88,15 @@ impl Target {
     pub fn variants(self) -> Vec<Variant> {
         match self {
             Target::One(v) => vec![v],
-            Target::All => Variant::ALL.to_vec(),
+            Target::All | Target::Deep => Variant::ALL.to_vec(),
+        }
+    }
+
+    /// The most seeds of `variant`'s slices it asks for when no `--max-seeds` is given.
+    pub fn max_seeds(self, variant: Variant) -> u32 {
+        match self {
+            Target::Deep => deep_max_seeds(variant),
+            Target::One(_) | Target::All => default_max_seeds(variant),
         }
     }
 
@@ -95,5 +108,17 @@ impl Target {
         s.parse::<Variant>()
             .map(Target::One)
             .map_err(|e| format!("{e}, or `all`"))
+    }
+
+    /// Reads a variant id, `all` or `deep` (`mancala solve`).
+    pub fn parse_solve(s: &str) -> Result<Target, String> {
+        match s {
+            "deep" => Ok(Target::Deep),
+            "all" => Ok(Target::All),
+            _ => s
+                .parse::<Variant>()
+                .map(Target::One)
+                .map_err(|e| format!("{e}, `all` or `deep`")),
+        }
     }
 }

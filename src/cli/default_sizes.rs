@@ -4,7 +4,7 @@
 
 use mancala_solver::{Slice, Variant};
 
-use super::text::wrap;
+use super::text::{thousands, wrap};
 
 /// The default size of each variant's tablebase: the most seeds on the board (four-row: both
 /// sides together) that `mancala solve all` solves. Chosen so that the six traditional variants
@@ -28,6 +28,22 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
     }
 }
 
+/// The deep size of each variant's tablebase, which `mancala solve deep` builds and a server
+/// deepens to when idle: each traditional game not solved from its start to the most seeds
+/// that, measured on the project's machine (two cores, 24 GiB), fit three hours in all with
+/// every other variant at its default size (BENCHMARKS.md: deeper tables). The next seed of
+/// each costs more than the rest together: Anywoli's slices go by four seeds (16 seeds: 15
+/// billion positions), Hawalis 13 and Al-manqala 23 take over an hour each on their own.
+pub fn deep_max_seeds(variant: Variant) -> u32 {
+    match variant {
+        Variant::Hawalis => 12,
+        Variant::BaoLaKiarabu => 10,
+        Variant::AlManqala => 22,
+        Variant::Anywoli => 12,
+        other => default_max_seeds(other),
+    }
+}
+
 /// How many plies from the start `mancala book build` (and `serve`'s build) puts in each
 /// variant's opening book: chosen so that a book holds at most some sixty positions, a few
 /// minutes of search on two cores at the default budget (BENCHMARKS.md: the book build). Two
@@ -47,28 +63,47 @@ const MEASURED_COST: &str = "about 100 s in all on two cores, 2.5 GiB of memory 
                              140 MB on disk. Larger solves (oware 20: 3.4 GiB) are a --max-seeds \
                              away.";
 
-/// Positions in every slice of every variant up to its default size.
-pub fn default_positions() -> u64 {
+/// What solving every variant to its deep size costs from nothing, as measured (BENCHMARKS.md:
+/// deeper tables); the test `the_measured_deep_cost_is_for_these_sizes` fails when
+/// [`deep_max_seeds`] changes.
+const MEASURED_DEEP_COST: &str =
+    "about two hours on two cores, 8 GiB of memory at the peak (moves \
+                                  on disk) and 5 GB on disk.";
+
+/// Positions in every slice of every variant up to its size in `sizes`.
+fn positions(sizes: fn(Variant) -> u32) -> u64 {
     Variant::ALL
         .iter()
-        .flat_map(|&v| Slice::up_to(v, default_max_seeds(v)))
+        .flat_map(|&v| Slice::up_to(v, sizes(v)))
         .map(|s| s.len())
         .sum()
 }
 
-/// The paragraph of `mancala solve --help` that lists the default sizes and what they cost.
+/// The paragraph of `mancala solve --help` that lists the default and the deep sizes and what
+/// they cost.
 pub fn help() -> String {
-    let sizes: Vec<String> = Variant::ALL
-        .iter()
-        .map(|&v| format!("{} {}", v.id(), default_max_seeds(v)))
-        .collect();
-    let text = format!(
+    let list = |sizes: fn(Variant) -> u32, only_larger: bool| -> String {
+        let listed: Vec<String> = Variant::ALL
+            .iter()
+            .filter(|&&v| !only_larger || sizes(v) > default_max_seeds(v))
+            .map(|&v| format!("{} {}", v.id(), sizes(v)))
+            .collect();
+        listed.join(", ")
+    };
+    let millions = |sizes| thousands((positions(sizes) as f64 / 1e6).round() as u64);
+    let default = format!(
         "Default sizes (`all`, or no --max-seeds), seeds on the board: {}: {} million positions, \
          {MEASURED_COST}",
-        sizes.join(", "),
-        (default_positions() as f64 / 1e6).round()
+        list(default_max_seeds, false),
+        millions(default_max_seeds)
     );
-    wrap(&text, 96).join("\n")
+    let deep = format!(
+        "Deep sizes (`deep`; a server deepens to them when idle): the default ones but {}: {} \
+         million positions, {MEASURED_DEEP_COST}",
+        list(deep_max_seeds, true),
+        millions(deep_max_seeds)
+    );
+    [wrap(&default, 96).join("\n"), wrap(&deep, 96).join("\n")].join("\n\n")
 }
 
 #[cfg(test)]
@@ -81,11 +116,31 @@ mod tests {
     #[test]
     fn the_measured_cost_is_for_these_sizes() {
         assert_eq!(
-            (default_positions() as f64 / 1e6).round(),
+            (positions(default_max_seeds) as f64 / 1e6).round(),
             MEASURED_MILLIONS,
             "the default sizes changed: measure `mancala solve all` again and update \
              MEASURED_COST and MEASURED_MILLIONS"
         );
+    }
+
+    /// The millions of positions that [`MEASURED_DEEP_COST`] was measured for.
+    const MEASURED_DEEP_MILLIONS: f64 = 10_439.0;
+
+    #[test]
+    fn the_measured_deep_cost_is_for_these_sizes() {
+        assert_eq!(
+            (positions(deep_max_seeds) as f64 / 1e6).round(),
+            MEASURED_DEEP_MILLIONS,
+            "the deep sizes changed: measure `mancala solve deep` again and update \
+             MEASURED_DEEP_COST and MEASURED_DEEP_MILLIONS"
+        );
+    }
+
+    #[test]
+    fn the_deep_sizes_are_at_least_the_default_ones() {
+        for v in Variant::ALL {
+            assert!(deep_max_seeds(v) >= default_max_seeds(v), "{v}");
+        }
     }
 
     #[test]
@@ -94,6 +149,11 @@ mod tests {
         for v in Variant::ALL {
             let entry = format!("{} {}", v.id(), default_max_seeds(v));
             assert!(help.contains(&entry), "{entry} missing from {help}");
+        }
+        let (_, deep) = help.split_once("Deep sizes").expect("the deep sizes");
+        for v in [Variant::Hawalis, Variant::Anywoli] {
+            let entry = format!("{} {}", v.id(), deep_max_seeds(v));
+            assert!(deep.contains(&entry), "{entry} missing from {deep}");
         }
     }
 }

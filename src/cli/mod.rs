@@ -16,6 +16,7 @@ pub mod book;
 pub mod compose;
 pub mod db;
 pub mod deep_verify;
+pub mod deepen;
 pub mod default_sizes;
 pub mod eval;
 pub mod help;

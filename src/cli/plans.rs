@@ -4,7 +4,7 @@
 //! their moves go, decided there), refuses a plan that does not fit `--memory`
 //! ([`memory::check`]), then prints each plan's first line and runs it with progress bars.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -16,6 +16,14 @@ use super::lock;
 use super::memory;
 use super::progress::{Bars, BuildWatcher};
 use super::text::thousands;
+
+/// Where a solve of `db` keeps its groups solved on disk unless told: the database's path with
+/// `.work` added.
+pub fn default_work_dir(db: &Path) -> PathBuf {
+    let mut dir = db.as_os_str().to_owned();
+    dir.push(".work");
+    dir.into()
+}
 
 /// What to solve, and how.
 pub struct Job {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{bail, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::time::{Duration, Instant};
 
 use mancala_api::server::{Listeners, ServeOptions};
@@ -85,10 +85,38 @@ pub struct ServeArgs {
         default_value_t = 20.0
     )]
     book_minutes: f64,
+    /// Whether the server, once everything else is built, goes on solving each variant's
+    /// tablebase toward its deep size (`mancala solve deep`: hours, several GiB of memory and
+    /// of disk) on the cores it leaves idle (SCHED_IDLE), with checkpoints, so that a later start
+    /// goes on where it stopped. `auto`: on the default database (the one a fresh machine builds),
+    /// not on a file named with --db.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        env = "MANCALA_DEEPEN",
+        default_value_t = Deepen::Auto
+    )]
+    deepen: Deepen,
+    /// When deepening, deepen every variant up to this many seeds instead of its deep size
+    /// (see `mancala solve --help`).
+    #[arg(long, value_name = "N")]
+    deepen_max_seeds: Option<u32>,
     #[command(flatten)]
     search: SearchLimits,
     #[command(flatten)]
     db: DbPath,
+}
+
+/// `--deepen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Deepen {
+    /// On the default database only.
+    Auto,
+    /// On any database served with writes.
+    On,
+    /// Never.
+    Off,
 }
 
 /// The limits on searches of positions outside the tablebase, so that they never delay the
@@ -169,6 +197,12 @@ impl ServeArgs {
             compose_seconds: self.compose_seconds,
             book_minutes: self.book_minutes,
             book_budget: Budget::nodes(self.search.search_nodes.max(1)),
+            deepen: match self.deepen {
+                Deepen::Auto => db == Path::new(DEFAULT_DB),
+                Deepen::On => true,
+                Deepen::Off => false,
+            }
+            .then_some(self.deepen_max_seeds),
             status,
         });
         mancala_api::server::serve(listeners, &db, options, |addrs| {
@@ -199,6 +233,9 @@ struct Build {
     book_minutes: f64,
     /// What each position of the book is searched with: the search cap's nodes.
     book_budget: Budget,
+    /// Go on deepening when the rest is built (`--deepen`): to the deep sizes, or every variant
+    /// to the seeds given (`--deepen-max-seeds`).
+    deepen: Option<Option<u32>>,
     status: Arc<BuildStatus>,
 }
 
@@ -224,7 +261,7 @@ impl Build {
 
 /// Makes the database ready to serve: the default tablebase built when it has no solved slice
 /// (if allowed), and a starter set of puzzles when it has none, Anuak problems while there are
-/// few. A file that cannot be written is left as it is (the server serves it read-only).
+/// few; then, with `--deepen`, deeper tables while the server is idle. A file that cannot be written is left as it is (the server serves it read-only).
 fn prepare(build: &Build) -> Result<()> {
     let (db, status) = (build.db.as_path(), &build.status);
     let tb = match Tablebase::open(db) {
@@ -271,7 +308,13 @@ fn prepare(build: &Build) -> Result<()> {
     starter_puzzles(&tb, &store, status)?;
     status.essentials_ready();
     opening_books(build)?;
-    anuak_problems(&tb, &store, build.compose_seconds, status)
+    anuak_problems(&tb, &store, build.compose_seconds, status)?;
+    if let Some(max_seeds) = build.deepen {
+        super::deepen::deepen(&tb, status, max_seeds)?;
+        // The books were searched over the smaller tables: searched again over the deeper ones.
+        opening_books(build)?;
+    }
+    Ok(())
 }
 
 /// Builds the opening book of every variant for at most `--book-minutes`, on half the cores

@@ -48,6 +48,7 @@ search slot busy (with Retry-After).
 Examples:
   mancala serve
   mancala serve --bind 0.0.0.0:8080 --db big.db
+  mancala serve --db big.db --deepen on          # and deepen its tables while idle
   curl 'http://127.0.0.1:8080/api/rio-kadalis?position=0,0,1,0,2,1/1,0,0,3,0,0_S'",
     );
     text

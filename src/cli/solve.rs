@@ -13,9 +13,9 @@ use mancala_db::{MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::OneRank;
 
 use super::args::{DbPath, Target};
-use super::default_sizes::{self, default_max_seeds};
+use super::default_sizes;
 use super::memory;
-use super::plans::Job;
+use super::plans::{default_work_dir, Job};
 use super::progress::summary;
 
 /// Solve every missing slice of a variant (or of all) up to a number of seeds.
@@ -48,8 +48,10 @@ use super::progress::summary;
 #[derive(Debug, Args)]
 #[command(after_help = after_help())]
 pub struct SolveArgs {
-    /// A variant id (`mancala variants`), or `all` for every variant at its default size.
-    #[arg(value_parser = Target::parse, value_name = "VARIANT|all")]
+    /// A variant id (`mancala variants`), `all` for every variant at its default size, or
+    /// `deep` for every variant at its deep size (the deepest tables that fit about three
+    /// hours on two cores; see below).
+    #[arg(value_parser = Target::parse_solve, value_name = "VARIANT|all|deep")]
     target: Target,
     /// Solve every slice with at most this many seeds on the board (four-row: both sides
     /// together). Default: the variant's default size (see below).
@@ -91,7 +93,8 @@ enum Moves {
 /// The text after the options in `mancala solve --help`: the default sizes, then examples.
 fn after_help() -> String {
     format!(
-        "{}\n\nExamples:\n  mancala solve all\n  mancala solve rio-kadalis --max-seeds 20 --db big.db",
+        "{}\n\nExamples:\n  mancala solve all\n  mancala solve deep\n  mancala solve rio-kadalis \
+         --max-seeds 20 --db big.db",
         default_sizes::help()
     )
 }
@@ -110,7 +113,12 @@ impl SolveArgs {
                 .target
                 .variants()
                 .into_iter()
-                .map(|v| (v, self.max_seeds.unwrap_or_else(|| default_max_seeds(v))))
+                .map(|v| {
+                    (
+                        v,
+                        self.max_seeds.unwrap_or_else(|| self.target.max_seeds(v)),
+                    )
+                })
                 .collect(),
             setup: SolveSetup {
                 moves: match self.moves {
@@ -119,11 +127,10 @@ impl SolveArgs {
                     Moves::Disk => MovesPlace::Disk,
                 },
                 memory_limit: limit,
-                work_dir: self.work_dir.clone().unwrap_or_else(|| {
-                    let mut p = PathBuf::from(&self.db.path).into_os_string();
-                    p.push(".work");
-                    p.into()
-                }),
+                work_dir: self
+                    .work_dir
+                    .clone()
+                    .unwrap_or_else(|| default_work_dir(&self.db.path)),
                 checkpoint_every: Duration::from_secs(self.checkpoint_every),
             },
             limit_source,

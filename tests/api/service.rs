@@ -279,3 +279,65 @@ fn serve_builds_the_opening_books_in_the_background_and_answers_from_them() {
         "{again:?}"
     );
 }
+
+#[test]
+fn serve_deepens_its_tables_when_idle_and_answers_from_them() {
+    let (_dir, db) = crate::common::scratch::fresh_tablebase(&[("al-manqala", 2)]);
+    // Deepened to 6 seeds to be quick (the deep sizes take hours); books and problems off.
+    let args = [
+        "--deepen",
+        "on",
+        "--deepen-max-seeds",
+        "6",
+        "--book-minutes",
+        "0",
+        "--compose-seconds",
+        "0",
+    ];
+    let server = Server::start(&db, &args);
+    let status = server.get("/api/status").json();
+    let finished: Vec<&str> = status["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(status["error"].is_null(), "{status}");
+    // Every variant deepened: Al-manqala from 2 seeds, the others from nothing.
+    let variants = server.get("/api/variants").json();
+    for v in variants["variants"].as_array().unwrap() {
+        let id = v["id"].as_str().unwrap();
+        // The relay games capture by fours: their slices are of 0, 4, 8... seeds.
+        let by_fours = ["anywoli", "rio-kadalis", "rio-kadalis-5"].contains(&id);
+        let largest = if by_fours { 4 } else { 6 };
+        assert_eq!(v["solved"]["max_seeds"], largest, "{v}");
+        let line = format!("deepened the tablebase of {id} to 6 seeds: ");
+        assert!(
+            finished.iter().any(|l| l.starts_with(&line)),
+            "{line} not in {finished:?}"
+        );
+    }
+    // A position of 6 seeds, beyond the 2-seed table the server started with, is answered from
+    // the deepened table.
+    let r = server.get("/api/al-manqala?position=1,1,1,0,0,0,0/1,1,0,0,0,0,1_S");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["source"], "tablebase", "{}", r.body);
+    drop(server);
+    // A second start finds nothing to deepen: no line, no work directory left.
+    let server = Server::start(&db, &args);
+    let again = server.get("/api/status").json();
+    assert!(
+        again["finished"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| !l.as_str().unwrap().contains("deepen")),
+        "{again}"
+    );
+    let mut work = db.clone().into_os_string();
+    work.push(".work");
+    assert!(
+        !std::path::Path::new(&work).exists(),
+        "{work:?} left behind"
+    );
+}

@@ -104,7 +104,7 @@ pub fn healthz() -> Value {
 /// `GET /api/status`.
 pub fn status() -> Value {
     json!({
-        "summary": "What the server is building in the background: `serve` listens at once and builds what its database lacks (the default tablebase, starter puzzles, opening books, Anuak problems) while it answers from what exists. Never waits for the build. `code` names the step for a client to word in its own language; `ready` says the tablebase and the starter puzzles are there (what may still run only makes answers quicker or adds problems).",
+        "summary": "What the server is building in the background: `serve` listens at once and builds what its database lacks (the default tablebase, starter puzzles, opening books, Anuak problems, then, with `--deepen`, deeper tables while idle: code `deepening`) while it answers from what exists. Never waits for the build. `code` names the step for a client to word in its own language; `ready` says the tablebase and the starter puzzles are there (what may still run only makes answers quicker or adds problems).",
         "operationId": "status",
         "responses": responses(ok("The step under way and its progress, and the steps finished.", "Status"), &[])
     })

@@ -1,6 +1,6 @@
 //! What the server is building in the background (`GET /api/status`): `serve` listens at once
-//! and builds what its database lacks (the default tablebase, starter puzzles, Anuak problems)
-//! while it answers from what exists; a client reads here what is under way and how far it is.
+//! and builds what its database lacks (the default tablebase, starter puzzles, Anuak problems,
+//! then deeper tables while idle) while it answers from what exists; a client reads here what is under way and how far it is.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -26,7 +26,8 @@ pub struct StatusJson {
     #[schema(value_type = Option<VariantId>, required = true)]
     pub variant: Option<&'static str>,
     /// The tablebase and the starter puzzles are ready: what may still be under way (the
-    /// opening books, the Anuak problems) only makes answers quicker or adds problems. True
+    /// opening books, the Anuak problems, deeper tables) only makes answers quicker or adds
+    /// problems. True
     /// when nothing is being built.
     pub ready: bool,
     /// What the step is on now (`kalah slice 12`), or null.
@@ -59,6 +60,9 @@ pub enum BuildStep {
     Book,
     /// Composing Anuak problems (`done` of `total` problems).
     Anuak,
+    /// Deepening the tablebase of `variant` toward its deep size while the server is idle
+    /// (`done` of `total` positions); answers meanwhile come from the tables already there.
+    Deepening,
 }
 
 impl BuildStep {
@@ -73,6 +77,10 @@ impl BuildStep {
                 variant.unwrap_or("a game")
             ),
             BuildStep::Anuak => "composing Anuak problems".into(),
+            BuildStep::Deepening => format!(
+                "deepening the tablebase of {} while idle",
+                variant.unwrap_or("a game")
+            ),
         }
     }
 }
