@@ -2,12 +2,14 @@
 //! each variant toward its deep size ([`deep_max_seeds`], what `mancala solve deep` builds), so
 //! that a server that has run a day answers from deeper tables.
 //!
-//! It runs only on the cores the server leaves idle: its threads are scheduled `SCHED_IDLE`
-//! (Linux; elsewhere at the lowest priority the system gives), so a request's search or probe
-//! always runs first. Its moves go to disk with checkpoints, so a server stopped in the middle
-//! of a group goes on from the last checkpoint at its next start, and a group is stored in one
-//! transaction, which the server reads at once. A variant whose next group does not fit the
-//! memory or the disk is left at the size it has, with a line saying why.
+//! It goes a seed count at a time, the cheapest next one of any variant first, so that every
+//! game gains early and the costliest slices come last. It runs only on the cores the server
+//! leaves idle: its threads are scheduled `SCHED_IDLE` (Linux; elsewhere at the lowest priority
+//! the system gives), so a request's search or probe always runs first. Its moves go to disk
+//! with checkpoints, so a server stopped in the middle of a group goes on from the last
+//! checkpoint at its next start, and a group is stored in one transaction, which the server
+//! reads at once. A variant whose next group does not fit the memory or the disk is left at
+//! the size it has, with a line saying why.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -17,7 +19,7 @@ use anyhow::{Context, Result};
 use mancala_api::status::BuildStatus;
 use mancala_db::{MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::OneRank;
-use mancala_solver::Variant;
+use mancala_solver::{Slice, Variant};
 use mancala_wire::response::BuildStep;
 
 use super::default_sizes::deep_max_seeds;
@@ -26,13 +28,14 @@ use super::plans::{default_work_dir, Job};
 use super::progress::BuildWatcher;
 use super::text::thousands;
 
-/// The share of the memory available when a variant's deepening begins that it may take: the
+/// The share of the memory available when a step of the deepening begins that it may take: the
 /// rest is the server's (its searches' tables, the tablebase's cache).
 const MEMORY_SHARE: f64 = 0.75;
 
-/// Solves every variant of `tb` up to its deep size (or to `max_seeds`, if given), one variant
-/// after the other, at idle priority, reporting each on `status` as [`BuildStep::Deepening`]. Returns once every
-/// variant is at its deep size or was left where it is (a line in `status` says why).
+/// Solves every variant of `tb` up to its deep size (or to `max_seeds`, if given), a seed count
+/// of one variant at a time (the cheapest next), at idle priority, reporting each on `status`
+/// as [`BuildStep::Deepening`]. Returns once every variant is at its deep size or was left
+/// where it is (a line in `status` says why).
 pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("deepen-{i}"))
@@ -42,8 +45,11 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
     // The thread that plans and stores runs at the same priority as its helpers.
     lowest_priority();
     let work_dir = default_work_dir(Path::new(tb.path()));
-    for variant in Variant::ALL {
-        let seeds = max_seeds.unwrap_or_else(|| deep_max_seeds(variant));
+    let mut targets: Vec<(Variant, u32)> = Variant::ALL
+        .iter()
+        .map(|&v| (v, max_seeds.unwrap_or_else(|| deep_max_seeds(v))))
+        .collect();
+    while let Some((variant, seeds)) = cheapest_step(tb, &targets)? {
         let started = Instant::now();
         let job = Job {
             targets: vec![(variant, seeds)],
@@ -53,7 +59,7 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
                 work_dir: work_dir.clone(),
                 checkpoint_every: Duration::from_secs(300),
             },
-            limit_source: "three quarters of the memory available when the deepening began",
+            limit_source: "three quarters of the memory available to the deepening",
             quiet: true,
             shared: false,
             watcher: Some(Arc::new(Deepening {
@@ -62,22 +68,51 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
             })),
         };
         match pool.install(|| job.run(Some(tb), &OneRank)) {
-            Ok(done) if done.is_empty() => {}
             Ok(done) => {
                 let positions: u64 = done.iter().map(|g| g.positions).sum();
                 status.finish(format!(
-                    "deepened the tablebase of {variant} to {seeds} seeds: {} positions in {:.0} s",
+                    "deepened the tablebase of {variant} to {seeds} seed{}: {} positions in {:.0} s",
+                    if seeds == 1 { "" } else { "s" },
                     thousands(positions),
                     started.elapsed().as_secs_f64()
                 ));
             }
             Err(e) => {
+                // Left at the size it has; the other variants go on.
                 log::warn!("the tablebase of {variant} is not deepened: {e:#}");
                 status.finish(format!("did not deepen the tablebase of {variant}: {e:#}"));
+                targets.retain(|&(v, _)| v != variant);
             }
         }
     }
     Ok(())
+}
+
+/// The next step of the deepening: of the variants below their target, the one whose next
+/// seed count (its smallest missing slices) has the fewest positions, with that seed count;
+/// `None` when every variant has its target. Cheapest first, so that every game gains early and
+/// the costliest slices come last.
+fn cheapest_step(tb: &Tablebase, targets: &[(Variant, u32)]) -> Result<Option<(Variant, u32)>> {
+    let mut cheapest: Option<(u64, Variant, u32)> = None;
+    for &(variant, max) in targets {
+        let stored = tb.current_slices(variant)?;
+        let missing: Vec<Slice> = Slice::up_to(variant, max)
+            .into_iter()
+            .filter(|s| !stored.contains(&s.id))
+            .collect();
+        let Some(seeds) = missing.iter().map(|s| s.id.total()).min() else {
+            continue;
+        };
+        let positions = missing
+            .iter()
+            .filter(|s| s.id.total() == seeds)
+            .map(Slice::len)
+            .sum();
+        if cheapest.is_none_or(|(fewest, _, _)| positions < fewest) {
+            cheapest = Some((positions, variant, seeds));
+        }
+    }
+    Ok(cheapest.map(|(_, variant, seeds)| (variant, seeds)))
 }
 
 /// Puts the calling thread at the lowest priority there is: on Linux `SCHED_IDLE`, which runs
@@ -129,6 +164,32 @@ impl BuildWatcher for Deepening {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use mancala_solver::solve::Silent;
+
+    #[test]
+    fn the_cheapest_next_seed_count_goes_first() {
+        let tb = Tablebase::empty().expect("an empty tablebase");
+        tb.solve_up_to(Variant::Kalah4, 3, &Silent)
+            .expect("kalah-4 to 3");
+        tb.solve_up_to(Variant::Oware, 1, &Silent)
+            .expect("oware to 1");
+        let targets = [(Variant::Kalah4, 4), (Variant::Oware, 3)];
+        // Kalah-4's next is 4 seeds in its 8 pits, C(11, 7) = 330 positions; Oware's is 2 seeds
+        // in its 12 pits, C(13, 11) = 78.
+        let next = cheapest_step(&tb, &targets).expect("planned");
+        assert_eq!(next, Some((Variant::Oware, 2)));
+        tb.solve_up_to(Variant::Oware, 2, &Silent)
+            .expect("oware to 2");
+        // Oware's 3 seeds: C(14, 11) = 364, more than Kalah-4's 330.
+        let next = cheapest_step(&tb, &targets).expect("planned");
+        assert_eq!(next, Some((Variant::Kalah4, 4)));
+        tb.solve_up_to(Variant::Kalah4, 4, &Silent)
+            .expect("kalah-4 to 4");
+        tb.solve_up_to(Variant::Oware, 3, &Silent)
+            .expect("oware to 3");
+        assert_eq!(cheapest_step(&tb, &targets).expect("planned"), None);
+    }
 
     /// The scheduling policy of the calling thread, field 41 of its `stat` (`man 5 proc`):
     /// 0 SCHED_OTHER, 5 SCHED_IDLE.

@@ -311,7 +311,7 @@ fn serve_deepens_its_tables_when_idle_and_answers_from_them() {
         let by_fours = ["anywoli", "rio-kadalis", "rio-kadalis-5"].contains(&id);
         let largest = if by_fours { 4 } else { 6 };
         assert_eq!(v["solved"]["max_seeds"], largest, "{v}");
-        let line = format!("deepened the tablebase of {id} to 6 seeds: ");
+        let line = format!("deepened the tablebase of {id} to {largest} seeds: ");
         assert!(
             finished.iter().any(|l| l.starts_with(&line)),
             "{line} not in {finished:?}"
