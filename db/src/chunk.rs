@@ -99,21 +99,47 @@ pub(crate) fn decode(
         ));
     }
     let len = place.len as usize;
-    let raw = zstd::bulk::decompress(data, len * 3)
-        .map_err(|e| where_(format!("cannot decompress: {e}")))?;
-    if raw.len() != len * 3 {
-        return Err(where_(format!(
-            "{} bytes instead of {}",
-            raw.len(),
-            len * 3
-        )));
-    }
-    let values = raw[..len].iter().map(|&b| b as i8).collect();
-    let depths = raw[len..]
-        .chunks_exact(2)
-        .map(|b| u16::from_le_bytes([b[0], b[1]]))
-        .collect();
-    Ok(Chunk { values, depths })
+    DECODER.with_borrow_mut(|decoder| {
+        let Decoder { context, raw } = decoder;
+        let context = match context {
+            Some(context) => context,
+            None => context.insert(
+                zstd::bulk::Decompressor::new()
+                    .map_err(|e| where_(format!("cannot start decompressing: {e}")))?,
+            ),
+        };
+        raw.clear();
+        raw.reserve(len * 3 + 1);
+        context
+            .decompress_to_buffer(data, raw)
+            .map_err(|e| where_(format!("cannot decompress: {e}")))?;
+        if raw.len() != len * 3 {
+            return Err(where_(format!(
+                "{} bytes instead of {}",
+                raw.len(),
+                len * 3
+            )));
+        }
+        let values = raw[..len].iter().map(|&b| b as i8).collect();
+        let depths = raw[len..]
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        Ok(Chunk { values, depths })
+    })
+}
+
+/// A thread's zstd context and buffer for decoding chunks, made once and reused: a fresh
+/// context and a fresh buffer for every chunk (half a MiB, on pages the kernel must clear each
+/// time) took most of the time of a search probing a large slice.
+#[derive(Default)]
+struct Decoder {
+    context: Option<zstd::bulk::Decompressor<'static>>,
+    raw: Vec<u8>,
+}
+
+thread_local! {
+    static DECODER: std::cell::RefCell<Decoder> = std::cell::RefCell::new(Decoder::default());
 }
 
 #[cfg(test)]
@@ -153,6 +179,26 @@ mod tests {
         data[3] ^= 1;
         let e = decode(&data, crc, &PLACE, err).unwrap_err();
         assert!(e.to_string().contains("checksum"), "{e}");
+    }
+
+    #[test]
+    fn a_chunk_of_the_wrong_size_or_not_zstd_fails_and_the_next_decodes() {
+        // Checksums made for the bad bytes, so that the decoding itself meets them.
+        let (values, depths) = sample();
+        let (short, _) = encode(&values[..999], &depths[..999], &PLACE);
+        let garbage = vec![0x5a; 300];
+        let (good, crc) = encode(&values, &depths, &PLACE);
+        for bad in [short, garbage] {
+            let e = decode(&bad, PLACE.checksum(&bad), &PLACE, err).unwrap_err();
+            let e = e.to_string();
+            assert!(
+                e.contains("2997 bytes instead of 3000") || e.contains("cannot decompress"),
+                "{e}"
+            );
+            // The thread's reused decoder is not left broken by the failure.
+            let c = decode(&good, crc, &PLACE, err).unwrap();
+            assert_eq!((&c.values, &c.depths), (&values, &depths));
+        }
     }
 
     #[test]
