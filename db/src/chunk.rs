@@ -6,6 +6,8 @@
 //! with its checksum, fails verification there instead of being served as the values of other
 //! positions.
 
+use std::sync::Arc;
+
 use crate::DbError;
 
 /// Positions per chunk. 64 Ki positions are 192 KiB decoded, a few KiB to a few tens of KiB
@@ -93,6 +95,37 @@ pub(crate) fn decode(
     place: &Place,
     where_: impl Fn(String) -> DbError,
 ) -> Result<Chunk, DbError> {
+    with_raw(data, crc, place, where_, |values, depths| Chunk {
+        values: values.iter().map(|&b| b as i8).collect(),
+        depths: depths
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect(),
+    })
+}
+
+/// The values alone of the chunk stored at `place` (a third of its decoded size), checked as
+/// [`decode`] checks the whole.
+pub(crate) fn decode_values(
+    data: &[u8],
+    crc: u32,
+    place: &Place,
+    where_: impl Fn(String) -> DbError,
+) -> Result<Arc<[i8]>, DbError> {
+    with_raw(data, crc, place, where_, |values, _| {
+        values.iter().map(|&b| b as i8).collect()
+    })
+}
+
+/// Checks the chunk stored at `place`, decompresses it into this thread's buffer and hands its
+/// values' and its depths' bytes to `read`.
+fn with_raw<T>(
+    data: &[u8],
+    crc: u32,
+    place: &Place,
+    where_: impl Fn(String) -> DbError,
+    read: impl FnOnce(&[u8], &[u8]) -> T,
+) -> Result<T, DbError> {
     if place.checksum(data) != crc {
         return Err(where_(
             "checksum mismatch (its bytes, or the place they are stored at, changed)".into(),
@@ -109,6 +142,7 @@ pub(crate) fn decode(
             ),
         };
         raw.clear();
+        // One byte more than a right chunk needs, so that a longer one is told apart.
         raw.reserve(len * 3 + 1);
         context
             .decompress_to_buffer(data, raw)
@@ -120,12 +154,8 @@ pub(crate) fn decode(
                 len * 3
             )));
         }
-        let values = raw[..len].iter().map(|&b| b as i8).collect();
-        let depths = raw[len..]
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
-        Ok(Chunk { values, depths })
+        let (values, depths) = raw.split_at(len);
+        Ok(read(values, depths))
     })
 }
 

@@ -41,6 +41,13 @@ pub use verify::Damage;
 /// less in practice since small slices have small chunks.
 const CACHE_CHUNKS: usize = 4096;
 
+/// Bytes of chunks' values alone kept for the searches' probes: at most 2 GiB, 32 Ki chunks of
+/// 64 Ki positions, two billion positions; filled only as searches probe, so the default
+/// tablebase (a quarter of a billion positions) never takes more than its size. A search over
+/// the deep tables probes all over their largest slices: with room for 4,096 chunks (whole)
+/// half of its time went to decoding chunks again (perf, Bao la Kiarabu to 10 seeds).
+const SCORE_CACHE_BYTES: u64 = 2 << 30;
+
 /// The solved slices of a tablebase file: probing, storing and verifying them.
 pub struct Tablebase {
     /// The file's path, as given (for errors).
@@ -56,7 +63,7 @@ impl From<Arc<Database>> for Tablebase {
         Tablebase {
             path: db.path().to_owned(),
             db,
-            cache: probe::ChunkCache::new(CACHE_CHUNKS),
+            cache: probe::ChunkCache::new(CACHE_CHUNKS, SCORE_CACHE_BYTES),
         }
     }
 }

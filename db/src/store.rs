@@ -352,6 +352,25 @@ impl Tablebase {
 
     /// Reads and decodes one chunk from SQLite (no cache).
     pub(crate) fn read_chunk(&self, slice: Slice, chunk: u64) -> Result<chunk::Chunk, DbError> {
+        self.read_chunk_with(slice, chunk, |d, c, p, w| chunk::decode(d, c, p, w))
+    }
+
+    /// Reads one chunk from SQLite and decodes its values alone (no cache).
+    pub(crate) fn read_chunk_values(
+        &self,
+        slice: Slice,
+        chunk: u64,
+    ) -> Result<std::sync::Arc<[i8]>, DbError> {
+        self.read_chunk_with(slice, chunk, |d, c, p, w| chunk::decode_values(d, c, p, w))
+    }
+
+    /// Reads one chunk's row from SQLite and hands it to `decode` with its place.
+    fn read_chunk_with<T>(
+        &self,
+        slice: Slice,
+        chunk: u64,
+        decode: impl FnOnce(&[u8], u32, &Place, &dyn Fn(String) -> DbError) -> Result<T, DbError>,
+    ) -> Result<T, DbError> {
         let variant = slice.variant.id();
         let name = slice.id.to_string();
         let corrupt = |what: String| DbError::Corrupt {
@@ -392,7 +411,7 @@ impl Tablebase {
             solver_version: &solver_version,
             rules_version: &rules_version,
         };
-        chunk::decode(&data, crc as u32, &place, corrupt)
+        decode(&data, crc as u32, &place, &corrupt)
     }
 }
 

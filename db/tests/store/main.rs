@@ -104,6 +104,41 @@ fn sql(path: &Path) -> Connection {
 }
 
 #[test]
+fn a_search_probe_reads_the_score_alone_whether_the_whole_chunk_is_cached_or_not() {
+    let (_dir, path) = new_db();
+    let slice = rio("12");
+    let tb = Tablebase::open(&path).unwrap();
+    tb.write_group(&[made_up(slice, 0)], 1.5).unwrap();
+    let score = |i: u64| {
+        tb.probe_score(Variant::RioKadalis, &slice.board(i))
+            .unwrap()
+    };
+    // First from the values alone (no whole chunk read yet), then with the whole chunks cached.
+    for i in probe_points() {
+        assert_eq!(score(i), expected_value(i, 0).score, "index {i}");
+    }
+    for i in probe_points() {
+        let whole = tb
+            .probe_board(Variant::RioKadalis, &slice.board(i))
+            .unwrap();
+        assert_eq!(
+            (score(i), whole),
+            (whole.score, expected_value(i, 0)),
+            "index {i}"
+        );
+    }
+    // The slice written again: neither cache serves the old values.
+    tb.write_group(&[made_up(slice, 1)], 1.5).unwrap();
+    for i in probe_points() {
+        assert_eq!(score(i), expected_value(i, 1).score, "index {i}");
+    }
+    // A slice not stored is said so, as by the whole probe.
+    let board = rio("16").board(0);
+    let e = tb.probe_score(Variant::RioKadalis, &board).unwrap_err();
+    assert!(e.to_string().contains("not solved"), "{e}");
+}
+
+#[test]
 fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
     let (_dir, path) = new_db();
     let slice = rio("12");

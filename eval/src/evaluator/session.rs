@@ -287,8 +287,8 @@ impl<'e> Session<'e> {
             if !solved.ids.contains(&Slice::of(variant, board).id) {
                 return None;
             }
-            match tb.probe_board(variant, board) {
-                Ok(v) => Some(v.score),
+            match tb.probe_score(variant, board) {
+                Ok(score) => Some(score),
                 Err(e) => {
                     let mut first = fault.error.lock().unwrap_or_else(|p| p.into_inner());
                     first.get_or_insert(e.into());
