@@ -80,11 +80,7 @@ impl PyValue {
     /// before).
     #[getter]
     fn outcome(&self) -> &'static str {
-        match self.value.score {
-            s if s > 0 => "win",
-            0 => "draw",
-            _ => "loss",
-        }
+        outcome_of(self.value.score)
     }
 
     fn __str__(&self) -> String {
@@ -93,13 +89,15 @@ impl PyValue {
             .value
             .depth
             .map_or(String::new(), |d| format!(" in {d}"));
+        // A bound is written as the value is: a score, or win, draw, loss.
+        let bound = |b: Option<i8>| match (b, self.scoring) {
+            (None, _) => String::new(),
+            (Some(b), Scoring::Score) => format!("{b:+}"),
+            (Some(b), Scoring::WinDrawLoss) => outcome_of(b).to_owned(),
+        };
         let range = match (self.at_least(), self.at_most()) {
             (None, None) => String::new(),
-            (low, high) => format!(
-                " [{}..{}]",
-                low.map_or(String::new(), |b| format!("{b:+}")),
-                high.map_or(String::new(), |b| format!("{b:+}"))
-            ),
+            (low, high) => format!(" [{}..{}]", bound(low), bound(high)),
         };
         match self.scoring {
             Scoring::Score => format!("{mark}{:+}{depth}{range}", self.value.score),
@@ -117,6 +115,15 @@ impl PyValue {
             py(self.at_least().map(|b| b.to_string())),
             py(self.at_most().map(|b| b.to_string())),
         )
+    }
+}
+
+/// `win`, `draw` or `loss`: the result a score (or a win/draw/loss value, 1, 0, -1) stands for.
+fn outcome_of(score: i8) -> &'static str {
+    match score {
+        s if s > 0 => "win",
+        0 => "draw",
+        _ => "loss",
     }
 }
 

@@ -46,6 +46,14 @@ def rk_file(tmp_path_factory, mancala_bin) -> pathlib.Path:
 
 
 @pytest.fixture(scope="session")
+def hawalis_file(tmp_path_factory, mancala_bin) -> pathlib.Path:
+    """Hawalis solved to 4 seeds (a win/draw/loss game)."""
+    path = tmp_path_factory.mktemp("tables") / "hawalis.db"
+    run_cli(mancala_bin, "solve", "hawalis", "--max-seeds", "4", "--db", str(path))
+    return path
+
+
+@pytest.fixture(scope="session")
 def rk(rk_file) -> mancala_tb.Tablebase:
     """`rk_file` opened for reading."""
     return mancala_tb.Tablebase(rk_file)

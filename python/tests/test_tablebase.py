@@ -112,6 +112,17 @@ def test_an_estimate_carries_what_its_search_proved(rk_file):
     assert exact.exact and exact.at_least is None and exact.at_most is None
 
 
+def test_a_win_draw_loss_bound_is_written_as_a_result(hawalis_file):
+    # Hawalis with 12 seeds over a 4-seed table (the page's test of a proven bound): a search of
+    # this budget proves South at least a draw, not the value (a complete table: a win).
+    tb = m.Tablebase(hawalis_file)
+    text = "1,1,0,1,0,1,1/2,1,0,2,2,0,0/1,0,0,0,0,1,0/1,0,0,0,0,0,1 S"
+    value = tb.evaluate("hawalis", text, budget=100_000).value
+    assert not value.exact and value.at_least == 0 and value.at_most is None, repr(value)
+    # As the JSON and the page write it: a result, not the number standing for it.
+    assert str(value).endswith(" [draw..]"), str(value)
+
+
 def test_main_line_and_analysis_match_the_command_line(rk, rk_file, mancala_bin):
     text = "1,1,1,1,0,0/0,0,1,1,1,1 S"
     line = rk.main_line("rio-kadalis", text)
