@@ -23,6 +23,7 @@ use mancala_solver::{Slice, Variant};
 use mancala_wire::response::BuildStep;
 
 use super::default_sizes::deep_max_seeds;
+use super::lock::InUse;
 use super::memory;
 use super::plans::{default_work_dir, Job};
 use super::progress::BuildWatcher;
@@ -76,6 +77,15 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
                     thousands(positions),
                     started.elapsed().as_secs_f64()
                 ));
+            }
+            Err(e) if e.downcast_ref::<InUse>().is_some() => {
+                // Another solve writes the file (`mancala solve` by hand): it is not the
+                // variant's fault, and every other would meet the same.
+                log::warn!("the deepening stops: {e:#}");
+                status.finish(format!(
+                    "stopped deepening: {e:#}; the next start goes on with it"
+                ));
+                break;
             }
             Err(e) => {
                 // Left at the size it has; the other variants go on.

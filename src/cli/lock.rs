@@ -14,7 +14,7 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use fs4::TryLockError;
 
 /// The name of the lock file in a work directory.
@@ -33,6 +33,27 @@ pub struct Lock {
     /// Directories of the lock file, innermost first, removed when empty.
     dirs: Vec<PathBuf>,
 }
+
+/// A database or a work directory that another solve holds.
+#[derive(Debug)]
+pub struct InUse {
+    /// What is held: `the database mancala.db`.
+    what: String,
+    /// ` (process 1234)`, or nothing when the lock file names no process.
+    by: String,
+}
+
+impl std::fmt::Display for InUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} is in use by another solve{}; wait for it or stop it",
+            self.what, self.by
+        )
+    }
+}
+
+impl std::error::Error for InUse {}
 
 /// Claims the database file at `db` for this solve, or fails naming the solve that holds it.
 pub fn database(db: &Path) -> Result<Lock> {
@@ -80,10 +101,7 @@ fn claim(path: PathBuf, dirs: Vec<PathBuf>, what: impl Fn() -> String) -> Result
                     Some(pid) => format!(" (process {pid})"),
                     None => String::new(),
                 };
-                bail!(
-                    "{} is in use by another solve{by}; wait for it or stop it",
-                    what()
-                );
+                return Err(InUse { what: what(), by }.into());
             }
             Err(TryLockError::Error(e)) => {
                 return Err(e).with_context(|| format!("locking {}", path.display()))

@@ -341,3 +341,50 @@ fn serve_deepens_its_tables_when_idle_and_answers_from_them() {
         "{work:?} left behind"
     );
 }
+
+#[test]
+fn a_deepening_meets_another_solve_and_stops_with_one_line() {
+    let (_dir, db) = crate::common::scratch::fresh_tablebase(&[("al-manqala", 2)]);
+    // Another process holds the database's solve lock, as a `mancala solve` by hand would.
+    let mut lock = db.clone().into_os_string();
+    lock.push(".lock");
+    let mut holder = std::process::Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "60"])
+        .spawn()
+        .expect("flock (util-linux) runs");
+    let held = std::time::Instant::now();
+    while std::fs::metadata(&lock).is_err() && held.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let args = [
+        "--deepen",
+        "on",
+        "--deepen-max-seeds",
+        "4",
+        "--book-minutes",
+        "0",
+        "--compose-seconds",
+        "0",
+    ];
+    let server = Server::start(&db, &args);
+    let _ = holder.kill();
+    let _ = holder.wait();
+    let status = server.get("/api/status").json();
+    let deepening: Vec<&str> = status["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .filter(|l| l.contains("deepen"))
+        .collect();
+    assert_eq!(deepening.len(), 1, "{deepening:?}");
+    assert!(
+        deepening[0].starts_with("stopped deepening: the database ")
+            && deepening[0].contains("is in use by another solve")
+            && deepening[0].ends_with("the next start goes on with it"),
+        "{deepening:?}"
+    );
+    assert!(status["error"].is_null(), "{status}");
+}
