@@ -16,7 +16,7 @@ use mancala_solver::{Board, BySide, GameResult, Played, Position, Scoring, Side,
 use mancala_solver::engine::Budget;
 
 use crate::evaluator::FOLLOWING;
-use crate::{EvalError, Evaluator, Session, Source};
+use crate::{Bounds, EvalError, Evaluator, Session, Source};
 
 /// The most plies a line is followed before it is cut short.
 pub const MAX_LINE_PLIES: usize = 10_000;
@@ -35,6 +35,8 @@ pub struct LineStep {
     /// The value is exact (from the tablebase, or proven by a search); else a search's estimate,
     /// and the move the best the search found, not necessarily perfect play.
     pub exact: bool,
+    /// For an estimate, what its search proved of the value ([`Bounds::NONE`] when exact).
+    pub bounds: Bounds,
 }
 
 /// Why a main line stops.
@@ -77,6 +79,9 @@ pub struct Line {
     pub result: GameResult,
     /// The start's value is exact (from the tablebase, or proven by a search).
     pub exact: bool,
+    /// For an estimate, what its search proved of the start's value ([`Bounds::NONE`] when
+    /// exact).
+    pub bounds: Bounds,
     /// The ply (index into `steps`) from which every position of the line is in the tablebase;
     /// `steps.len()` when only the last position is, `None` when not even that.
     pub tablebase_from: Option<usize>,
@@ -188,6 +193,7 @@ impl Evaluator {
                         played: best.played,
                         value: best.value,
                         exact: best.exact,
+                        bounds: best.bounds,
                     }
                 }
             };
@@ -211,6 +217,7 @@ impl Evaluator {
             value: first.value,
             result: first.result,
             exact: first.source.is_exact(),
+            bounds: first.bounds,
             tablebase_from: held_from,
             steps,
             end,
@@ -248,6 +255,7 @@ fn proven_move(
                     depth: None,
                 },
                 exact: true,
+                bounds: Bounds::NONE,
             }));
         }
         if nodes >= budget.nodes {

@@ -130,3 +130,48 @@ fn exact_values_and_proven_bounds_agree_with_a_larger_tablebase() {
     }
     assert!(bounded > 0, "no estimate had a proven bound to check");
 }
+
+#[test]
+fn a_main_lines_proven_bounds_hold_at_every_step() {
+    // Rio Kadalis positions of 16 seeds over an 8-seed file, with a budget too small to prove
+    // them: the line's estimates carry what their searches proved, each checked against a
+    // 16-seed table solved in memory (a step's value is that of the position it is played
+    // from, for its mover).
+    let dir = tempfile::tempdir().unwrap();
+    let tb = Arc::new(Tablebase::open(dir.path().join("small.db")).unwrap());
+    let variant = Variant::RioKadalis;
+    tb.solve_up_to(variant, 8, &Silent).unwrap();
+    let truth = in_memory::known_up_to(variant, 16);
+    let true_value = |p: &Position| {
+        truth
+            .value(variant, &p.relative_board())
+            .expect("the truth holds every position up to its size")
+    };
+    let budget = Budget::nodes(3_000);
+    let mut random = Random::seed_from_u64(5);
+    let mut bounded = 0;
+    for _ in 0..6 {
+        let evaluator = Evaluator::new(Arc::clone(&tb), SearchSettings::single(budget)).unwrap();
+        let start = random_position(&mut random, variant, 12, 16);
+        let line = evaluator.main_line(&start, 12, budget).unwrap();
+        assert!(
+            line.bounds.contains(true_value(&start)),
+            "{start}: {line:?}"
+        );
+        let mut here = start;
+        for step in &line.steps {
+            if here.game_over().is_some() {
+                break;
+            }
+            let value = true_value(&here);
+            assert!(
+                step.bounds.contains(value),
+                "{start}, at {here}: {value} outside the proven {:?}",
+                step.bounds
+            );
+            bounded += usize::from(!step.exact && step.bounds != Bounds::NONE);
+            here = step.played.after;
+        }
+    }
+    assert!(bounded > 0, "no step had a proven bound to check");
+}

@@ -14,7 +14,7 @@ use super::args::PositionArgs;
 use super::json_help::json_help;
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text;
-use super::value_text::describe_marked;
+use super::value_text::describe_bounded;
 use super::{print, side_name};
 
 /// The line of best play from a position to the end of the game.
@@ -76,23 +76,23 @@ fn text(line: &Line) -> Result<String> {
         out,
         "{} to move: {}.",
         side_name(line.start.side()),
-        describe_marked(scoring, line.value, line.exact)
+        describe_bounded(scoring, line.value, line.exact, line.bounds)
     )?;
     writeln!(out)?;
     writeln!(
         out,
-        "  {:>4}  {:<5}  {:>4}  {:<24} position after",
+        "  {:>4}  {:<5}  {:>4}  {:<30} position after",
         "ply", "side", "move", "value (for the mover)"
     )?;
     let mut mover = line.start.side();
     for (i, step) in line.steps.iter().enumerate() {
         writeln!(
             out,
-            "  {:>4}  {:<5}  {:>4}  {:<24} {}",
+            "  {:>4}  {:<5}  {:>4}  {:<30} {}",
             i + 1,
             side_name(mover),
             step.played.mv.to_string(),
-            describe_marked(scoring, step.value, step.exact),
+            describe_bounded(scoring, step.value, step.exact, step.bounds),
             step.played.after
         )?;
         mover = step.played.after.side();

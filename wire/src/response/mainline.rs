@@ -110,7 +110,7 @@ impl MainlineJson {
                 side: mover_of(line, i).letter().to_string(),
                 mv: s.played.mv.to_string(),
                 position: s.played.after.to_string(),
-                value: ValueJson::new(scoring, s.value),
+                value: ValueJson::with_bounds(scoring, s.value, s.exact, s.bounds),
                 captured: s.played.captured.into(),
                 extra_turn: s.played.extra_turn,
                 ends_game: s.played.ends_game,
@@ -134,7 +134,7 @@ impl MainlineJson {
         MainlineJson {
             variant: variant.id(),
             position: line.start.to_string(),
-            value: ValueJson::new(scoring, line.value),
+            value: ValueJson::with_bounds(scoring, line.value, line.exact, line.bounds),
             outcome: line.result.as_str(),
             exact: line.exact,
             tablebase_from: line.tablebase_from,
