@@ -208,6 +208,28 @@ test('main line from the current position', async () => {
   assert.match(await page.textContent(tid('mainline-end')), /South \d+, North \d+/);
 });
 
+test('a main line step that is an estimate says what its search proved, in its title', async () => {
+  // The server's line for a Hawalis position, its first step made an estimate with a proven
+  // bound (as a line beyond the tablebase carries them): the page words the bound.
+  const position = HW.replace(/ /g, '_');
+  const line = (await apiGet(`/api/hawalis/mainline?position=${position}`)).body;
+  line.steps[0].exact = false;
+  line.steps[0].value = { ...line.steps[0].value, at_least: 'draw' };
+  const route = (url) => url.pathname === '/api/hawalis/mainline';
+  await page.route(route, (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(line) }));
+  try {
+    await open(`#hawalis/${position}`);
+    await page.click(tid('mainline-button'));
+    await page.waitForSelector(tid('mainline-step'));
+    const title = await page.getAttribute(`${tid('mainline-step')} >> nth=0`, 'title');
+    assert.match(title, /an estimate\), proven at least draw/, title);
+    const second = await page.getAttribute(`${tid('mainline-step')} >> nth=1`, 'title');
+    assert.doesNotMatch(second, /proven/, second);
+  } finally {
+    await page.unroute(route);
+  }
+});
+
 test('a four-row board (Hawalis)', async () => {
   await open(`#hawalis/${HW.replace(/ /g, '_')}`);
   await page.waitForSelector(tid('value-S2'));

@@ -966,7 +966,9 @@ async function showMainline() {
     if (got) text += ` \u00d7${got}`;
     if (s.extra_turn) text += ' \u21bb';
     b.textContent = text;
+    const range = s.exact === false ? boundsWords(s.value) : '';
     b.title = t(s.exact === false ? 'mainline.step_estimate' : 'mainline.step', { ply: s.ply, side: sideName(s.side), move: s.move === 'pass' ? t('move.pass') : s.move, value: formatValue(s.value, s.exact !== false) })
+      + (range ? `, ${t('bounds.proven', { range })}` : '')
       + (got ? t('mainline.capturing', { n: got }) : '') + (s.extra_turn ? t('mainline.again') : '') + (s.ends_game ? t('mainline.ending') : '')
       + t('mainline.click');
     b.addEventListener('click', () => showPosition(explore.variant, s.position, { push: true }));
