@@ -30,10 +30,12 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
 
 /// The deep size of each variant's tablebase, which `mancala solve deep` builds and a server
 /// deepens to when idle: each traditional game not solved from its start to the most seeds
-/// that, measured on the project's machine (two cores, 24 GiB), fit three hours in all with
-/// every other variant at its default size (BENCHMARKS.md: deeper tables). The next seed of
-/// each costs more than the rest together: Anywoli's slices go by four seeds (16 seeds: 15
-/// billion positions), Hawalis 13 and Al-manqala 23 take over an hour each on their own.
+/// measured to pay (BENCHMARKS.md: deeper tables): from the default tables, 47 minutes on the
+/// project's machine (two cores, 24 GiB), seed by seed. The next seed: Anywoli's slices go by
+/// four (16 seeds: 15.5 billion positions in one slice, past what one machine holds), and so
+/// do Al-manqala's by two (24: 3.6 billion, about 19 GiB with its moves on disk), Hawalis 13
+/// has groups of 4.2 billion positions (23 GiB on disk); Bao la Kiarabu 11 (4.3 billion, groups
+/// of 1.7) would fit, and is the next to measure.
 pub fn deep_max_seeds(variant: Variant) -> u32 {
     match variant {
         Variant::Hawalis => 12,
@@ -66,9 +68,9 @@ const MEASURED_COST: &str = "about 100 s in all on two cores, 2.5 GiB of memory 
 /// What solving every variant to its deep size costs from nothing, as measured (BENCHMARKS.md:
 /// deeper tables); the test `the_measured_deep_cost_is_for_these_sizes` fails when
 /// [`deep_max_seeds`] changes.
-const MEASURED_DEEP_COST: &str =
-    "about two hours on two cores, 8 GiB of memory at the peak (moves \
-                                  on disk) and 5 GB on disk.";
+const MEASURED_DEEP_COST: &str = "from the default sizes about 50 minutes on two cores, 14 \
+                                  GiB of memory at the peak (Hawalis 12, its groups' moves in \
+                                  memory; with --moves disk about 7 GiB) and 4.6 GB on disk.";
 
 /// Positions in every slice of every variant up to its size in `sizes`.
 fn positions(sizes: fn(Variant) -> u32) -> u64 {
