@@ -398,7 +398,8 @@ test('a server deepening its tables while idle says so in a line under the page,
   // The status of a server past its first build, deepening Hawalis (`serve --deepen`): the page
   // answers as usual and says, in one line, what is still being made.
   const status = (url) => url.pathname === '/api/status';
-  await page.route(status, (route) => route.fulfill({
+  let asked = 0;
+  await page.route(status, (route) => (asked += 1) && route.fulfill({
     contentType: 'application/json',
     body: JSON.stringify({
       building: true, ready: true, code: 'deepening', variant: 'hawalis', step: 'deepening the tablebase of Hawalis while idle',
@@ -417,6 +418,11 @@ test('a server deepening its tables while idle says so in a line under the page,
       assert.ok(await onScreen(tid('build-line')), `the line is on screen at ${width}x${height}`);
       await page.screenshot({ path: join(SHOTS, `deepening-${width}.png`), fullPage: true });
     }
+    // A build that only makes answers quicker, for hours maybe, is asked after every ten
+    // seconds, not every second.
+    const before = asked;
+    await page.waitForTimeout(3000);
+    assert.ok(asked - before <= 1, `${asked - before} status requests in 3 s`);
   } finally {
     await page.unroute(status);
     await page.setViewportSize({ width: 1000, height: 700 });

@@ -1487,9 +1487,10 @@ async function fromHash() {
 }
 
 // What the server builds in the background (`GET /api/status`), polled every second while it
-// builds. Until the tablebase and the starter puzzles are ready a line above the board says
-// what and how far, with a bar; after them (the opening books, the Anuak problems, which only
-// make answers quicker) a small line at the foot of the page. Each step is worded here, in the
+// builds the essentials, every ten seconds after. Until the tablebase and the starter puzzles
+// are ready a line above the board says what and how far, with a bar; after them (the opening
+// books, the Anuak problems, deeper tables, which only make answers quicker and may take
+// hours) a small line at the foot of the page. Each step is worded here, in the
 // page's language, from its code and numbers. Read with a plain fetch, so that the page is
 // never dimmed as busy for it.
 async function watchBuild() {
@@ -1520,7 +1521,7 @@ async function watchBuild() {
       bar.hidden = false;
       box.hidden = false;
     }
-    setTimeout(watchBuild, 1000);
+    setTimeout(watchBuild, status.ready ? 10_000 : 1000);
   } else if (status.error) {
     $('build-words').textContent = t('build.stopped', { error: status.error });
     bar.hidden = true;
