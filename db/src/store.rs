@@ -313,7 +313,7 @@ impl Tablebase {
 
     /// Every slice of every variant that this program can serve: one read of the slice rows,
     /// none of the chunks (unlike [`Tablebase::slices`], which sums their sizes).
-    pub fn current_slice_rows(&self) -> Result<Vec<(Variant, SliceId)>, DbError> {
+    pub(crate) fn current_slice_rows(&self) -> Result<Vec<(Variant, SliceId)>, DbError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(

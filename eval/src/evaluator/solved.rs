@@ -143,8 +143,11 @@ fn replace(current: &Current, fresh: Snapshot) {
 fn snapshot(tb: &Tablebase) -> Result<Snapshot, DbError> {
     let version = tb.database().data_version()?;
     let mut by_variant: HashMap<Variant, HashSet<SliceId>> = HashMap::new();
-    for (variant, id) in tb.current_slice_rows()? {
-        by_variant.entry(variant).or_default().insert(id);
+    for variant in Variant::ALL {
+        let ids = tb.current_slices(variant)?;
+        if !ids.is_empty() {
+            by_variant.insert(variant, ids.into_iter().collect());
+        }
     }
     Ok(Snapshot {
         version,
