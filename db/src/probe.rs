@@ -65,12 +65,7 @@ impl Tablebase {
     /// a cache of chunks' values alone, which holds three times as many in the same memory.
     #[inline]
     pub fn probe_score(&self, variant: Variant, board: &Board) -> Result<i8, DbError> {
-        let slice = Slice::of(variant, board);
-        if slice.checked_len().is_none() {
-            return Err(self.not_solved(slice));
-        }
-        let index = slice.index(board);
-        let (chunk, i) = (index / CHUNK_SIZE, (index % CHUNK_SIZE) as usize);
+        let (slice, chunk, i) = self.locate(variant, board)?;
         let key = (slice.variant, slice.id, chunk);
         if let Some(whole) = self.cache.chunks.get(&key) {
             return Ok(whole.values[i]);
@@ -85,19 +80,25 @@ impl Tablebase {
     /// The solved value of a board seen from the side to move (its pits first).
     #[inline]
     pub fn probe_board(&self, variant: Variant, board: &Board) -> Result<Value, DbError> {
+        let (slice, chunk, i) = self.locate(variant, board)?;
+        let chunk = self.cached_chunk(slice, chunk)?;
+        let depth = chunk.depths[i];
+        Ok(Value {
+            score: chunk.values[i],
+            depth: (depth != NO_DEPTH).then_some(depth),
+        })
+    }
+
+    /// Where a board is stored: its slice, its chunk and its place in the chunk.
+    #[inline]
+    fn locate(&self, variant: Variant, board: &Board) -> Result<(Slice, u64, usize), DbError> {
         let slice = Slice::of(variant, board);
         if slice.checked_len().is_none() {
             // Too large to index, so never stored: say so before computing an index.
             return Err(self.not_solved(slice));
         }
         let index = slice.index(board);
-        let chunk = self.cached_chunk(slice, index / CHUNK_SIZE)?;
-        let i = (index % CHUNK_SIZE) as usize;
-        let depth = chunk.depths[i];
-        Ok(Value {
-            score: chunk.values[i],
-            depth: (depth != NO_DEPTH).then_some(depth),
-        })
+        Ok((slice, index / CHUNK_SIZE, (index % CHUNK_SIZE) as usize))
     }
 
     fn cached_chunk(&self, slice: Slice, chunk: u64) -> Result<Arc<Chunk>, DbError> {

@@ -49,8 +49,8 @@ use super::progress::summary;
 #[command(after_help = after_help())]
 pub struct SolveArgs {
     /// A variant id (`mancala variants`), `all` for every variant at its default size, or
-    /// `deep` for every variant at its deep size (the deepest tables that fit about three
-    /// hours on two cores; see below).
+    /// `deep` for every variant at its deep size (the deeper tables measured to pay; see
+    /// below).
     #[arg(value_parser = Target::parse_solve, value_name = "VARIANT|all|deep")]
     target: Target,
     /// Solve every slice with at most this many seeds on the board (four-row: both sides
