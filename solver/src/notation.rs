@@ -250,7 +250,7 @@ fn validate_shape(variant: Variant, shape: Shape) -> Result<Shape, PositionError
         return Ok(shape);
     }
     let side_name = |cell: usize| if cell < l { "South" } else { "North" };
-    if !matches!(variant, Variant::RioKadalis | Variant::RioKadalis5) {
+    if !variant.closes_pits() {
         let cell = shape.bits().trailing_zeros() as usize;
         return Err(PositionError::ClosedPitNotAllowed {
             variant: variant.id(),

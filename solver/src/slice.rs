@@ -4,13 +4,17 @@
 //! slices are keyed by the seeds on the board; four-row slices by the seeds of the side to move and
 //! of the opponent, because seeds never cross sides there. Positions are always seen from the side
 //! to move, so a position and its mirror with the other side to move are one entry.
+//!
+//! The shape tables of Rio Kadalis hold its boards with closed pits (a later round of a match):
+//! slices keyed by the open pits of the side to move and of the opponent, and the seeds on the
+//! board, the board in the layout of [`Shape::canonical`] and indexed over its open pits alone.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::index;
-use crate::position::Board;
-use crate::Variant;
+use crate::position::{Board, MAX_PITS_PER_SIDE};
+use crate::{Shape, Variant};
 
 /// Which slice of a variant: the seeds left, as the side to move sees them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,6 +23,16 @@ pub enum SliceId {
     Seeds(u8),
     /// Four-row variants: seeds of the side to move and of the opponent.
     Sides(u8, u8),
+    /// A board with closed pits (Rio Kadalis in a match): `mover` and `opponent` pits open
+    /// (not both all of them: that is the full board, [`SliceId::Seeds`]), `seeds` on them.
+    Shaped {
+        /// Open pits of the side to move.
+        mover: u8,
+        /// Open pits of the opponent.
+        opponent: u8,
+        /// Seeds on the board.
+        seeds: u8,
+    },
 }
 
 impl SliceId {
@@ -27,7 +41,13 @@ impl SliceId {
         match self {
             SliceId::Seeds(n) => n as u32,
             SliceId::Sides(m, o) => m as u32 + o as u32,
+            SliceId::Shaped { seeds, .. } => seeds as u32,
         }
+    }
+
+    /// Whether the slice is of a full board, every pit open (not a shape table's).
+    pub fn is_full_board(self) -> bool {
+        !matches!(self, SliceId::Shaped { .. })
     }
 
     /// The slice reached by a move that captures nothing: the same seeds, seen from the other
@@ -36,16 +56,31 @@ impl SliceId {
         match self {
             SliceId::Seeds(n) => SliceId::Seeds(n),
             SliceId::Sides(m, o) => SliceId::Sides(o, m),
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => SliceId::Shaped {
+                mover: opponent,
+                opponent: mover,
+                seeds,
+            },
         }
     }
 }
 
 impl fmt::Display for SliceId {
-    /// `12` for two-row slices, `5-3` (mover-opponent) for four-row ones.
+    /// `12` for two-row slices, `5-3` (mover-opponent) for four-row ones, `44@5+6` for a
+    /// shape table's (44 seeds on 5 open pits of the mover and 6 of the opponent).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SliceId::Seeds(n) => write!(f, "{n}"),
             SliceId::Sides(m, o) => write!(f, "{m}-{o}"),
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => write!(f, "{seeds}@{mover}+{opponent}"),
         }
     }
 }
@@ -53,7 +88,15 @@ impl fmt::Display for SliceId {
 impl FromStr for SliceId {
     type Err = String;
     fn from_str(s: &str) -> Result<SliceId, String> {
-        let bad = || format!("slice `{s}`: expected a seed count like `12` or `5-3`");
+        let bad = || format!("slice `{s}`: expected a seed count like `12`, `5-3` or `44@5+6`");
+        if let Some((seeds, open)) = s.split_once('@') {
+            let (mover, opponent) = open.split_once('+').ok_or_else(bad)?;
+            return Ok(SliceId::Shaped {
+                mover: mover.parse().map_err(|_| bad())?,
+                opponent: opponent.parse().map_err(|_| bad())?,
+                seeds: seeds.parse().map_err(|_| bad())?,
+            });
+        }
         match s.split_once('-') {
             Some((m, o)) => Ok(SliceId::Sides(
                 m.parse().map_err(|_| bad())?,
@@ -90,10 +133,65 @@ impl Slice {
         Slice { variant, id }
     }
 
-    /// Whether the rules can produce positions in this slice (totals, per-side limits).
+    /// The slice holding `board` of `shape`, both seen from the side to move, the board laid
+    /// out as its shape's [`Shape::canonical`] (a shape table's; [`Shape::compact`] makes any
+    /// closed-pit board so): [`Slice::of`] when every pit is open.
+    #[inline]
+    pub fn of_shaped(variant: Variant, shape: Shape, board: &Board) -> Slice {
+        if shape.is_open() {
+            return Slice::of(variant, board);
+        }
+        let l = variant.pits_per_side();
+        debug_assert_eq!(
+            shape.compact(l, board),
+            (*board, shape),
+            "a canonical board"
+        );
+        Slice {
+            variant,
+            id: SliceId::Shaped {
+                mover: shape.open_pits(l, true) as u8,
+                opponent: shape.open_pits(l, false) as u8,
+                seeds: board.total() as u8,
+            },
+        }
+    }
+
+    /// The closed pits of the slice's boards, seen from the side to move: none but in a shape
+    /// table, whose boards have those of [`Shape::canonical`].
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        match self.id {
+            SliceId::Shaped {
+                mover, opponent, ..
+            } => Shape::canonical(
+                self.variant.pits_per_side(),
+                mover as usize,
+                opponent as usize,
+            ),
+            _ => Shape::OPEN,
+        }
+    }
+
+    /// Whether the rules can produce positions in this slice (totals, per-side limits; a shape
+    /// table's seeds are at most four a pit open, what its round starts with).
     pub fn is_reachable(&self) -> bool {
         let v = self.variant;
         match self.id {
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => {
+                let l = v.pits_per_side() as u8;
+                let open = mover as u32 + opponent as u32;
+                v.closes_pits()
+                    && (1..=l).contains(&mover)
+                    && (1..=l).contains(&opponent)
+                    && (mover, opponent) != (l, l)
+                    && seeds as u32 <= v.seeds_per_pit() as u32 * open
+                    && (seeds as u32).is_multiple_of(v.total_step())
+            }
             SliceId::Seeds(n) => {
                 !v.seeds_stay_on_their_side()
                     && n as u32 <= v.max_seeds()
@@ -113,6 +211,11 @@ impl Slice {
         match self.id {
             SliceId::Seeds(n) => index::count(2 * l, n as u32),
             SliceId::Sides(m, o) => index::count(l, m as u32) * index::count(l, o as u32),
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => index::count(mover as usize + opponent as usize, seeds as u32),
         }
     }
 
@@ -122,10 +225,10 @@ impl Slice {
     pub fn checked_len(&self) -> Option<u64> {
         let l = self.variant.pits_per_side();
         match self.id {
-            SliceId::Seeds(n) => Some(index::count(2 * l, n as u32)),
             SliceId::Sides(m, o) => {
                 index::count(l, m as u32).checked_mul(index::count(l, o as u32))
             }
+            SliceId::Seeds(_) | SliceId::Shaped { .. } => Some(self.len()),
         }
     }
 
@@ -144,6 +247,12 @@ impl Slice {
                 index::rank(&board.cells[..l]) * index::count(l, o as u32)
                     + index::rank(&board.cells[l..2 * l])
             }
+            SliceId::Shaped {
+                mover, opponent, ..
+            } => {
+                let (open, n) = OpenCells::of(l, mover, opponent).gather(board);
+                index::rank(&open[..n])
+            }
         }
     }
 
@@ -157,6 +266,16 @@ impl Slice {
                 let per = index::count(l, o as u32);
                 index::unrank(i / per, m as u32, &mut b.cells[..l]);
                 index::unrank(i % per, o as u32, &mut b.cells[l..2 * l]);
+            }
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => {
+                let cells = OpenCells::of(l, mover, opponent);
+                let mut open = [0u8; 2 * MAX_PITS_PER_SIDE];
+                index::unrank(i, seeds as u32, &mut open[..cells.len()]);
+                cells.scatter(&open, &mut b);
             }
         }
         b
@@ -176,11 +295,21 @@ impl Slice {
                 index::unrank(0, o as u32, &mut board.cells[l..2 * l]);
                 index::advance(&mut board.cells[..l])
             }
+            SliceId::Shaped {
+                mover, opponent, ..
+            } => {
+                let cells = OpenCells::of(l, mover, opponent);
+                let (mut open, n) = cells.gather(board);
+                let more = index::advance(&mut open[..n]);
+                cells.scatter(&open, board);
+                more
+            }
         }
     }
 
     /// The slices solved together with this one: moves that capture nothing go from one to the
-    /// other (a four-row slice and its mirror), so their values depend on each other.
+    /// other (a four-row slice and its mirror, a shape table's slice and the one with the other
+    /// side's open pits first), so their values depend on each other.
     pub fn group(&self) -> Vec<Slice> {
         let mirror = self.id.mirrored();
         let mut ids = vec![self.id.min(mirror)];
@@ -213,6 +342,72 @@ impl Slice {
             .filter(Slice::is_reachable)
             .collect()
     }
+
+    /// The slices of the shape table of `first` and `second` open pits (the side to move having
+    /// either) with at most `max_seeds` on the board, groups together and smallest first; none
+    /// for the full board or a shape the variant cannot have.
+    pub fn up_to_shaped(variant: Variant, first: u8, second: u8, max_seeds: u32) -> Vec<Slice> {
+        let (a, b) = (first.min(second), first.max(second));
+        let mut out = Vec::new();
+        for seeds in 0..=max_seeds.min(u8::MAX as u32) as u8 {
+            for (mover, opponent) in [(a, b), (b, a)] {
+                let id = SliceId::Shaped {
+                    mover,
+                    opponent,
+                    seeds,
+                };
+                let slice = Slice { variant, id };
+                if slice.is_reachable() && !out.contains(&slice) {
+                    out.push(slice);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Where a shape table's open pits are on a board ([`Shape::canonical`]): the last `mover`
+/// cells of the mover's side and the last `opponent` of the other's. Its boards are numbered
+/// over these cells alone, gathered in ring order.
+#[derive(Clone, Copy)]
+struct OpenCells {
+    l: usize,
+    mover: usize,
+    opponent: usize,
+}
+
+impl OpenCells {
+    #[inline]
+    fn of(l: usize, mover: u8, opponent: u8) -> OpenCells {
+        OpenCells {
+            l,
+            mover: mover as usize,
+            opponent: opponent as usize,
+        }
+    }
+
+    #[inline]
+    fn len(self) -> usize {
+        self.mover + self.opponent
+    }
+
+    /// The open cells' seeds in ring order, and how many there are.
+    #[inline]
+    fn gather(self, board: &Board) -> ([u8; 2 * MAX_PITS_PER_SIDE], usize) {
+        let (l, m) = (self.l, self.mover);
+        let mut open = [0u8; 2 * MAX_PITS_PER_SIDE];
+        open[..m].copy_from_slice(&board.cells[l - m..l]);
+        open[m..self.len()].copy_from_slice(&board.cells[2 * l - self.opponent..2 * l]);
+        (open, self.len())
+    }
+
+    /// Puts gathered seeds back in their cells (the closed cells stay empty).
+    #[inline]
+    fn scatter(self, open: &[u8], board: &mut Board) {
+        let (l, m) = (self.l, self.mover);
+        board.cells[l - m..l].copy_from_slice(&open[..m]);
+        board.cells[2 * l - self.opponent..2 * l].copy_from_slice(&open[m..self.len()]);
+    }
 }
 
 impl fmt::Display for Slice {
@@ -239,6 +434,59 @@ mod tests {
             assert_eq!(s.board(i), b);
             assert_eq!(s.advance(&mut b), i + 1 < s.len());
         }
+    }
+
+    #[test]
+    fn a_shape_tables_enumeration_matches_its_index_and_keeps_closed_pits_empty() {
+        // Rio Kadalis, the mover with 2 open pits (its pits 5, 6: cells 4, 5), the opponent 3
+        // (its pits 4..6: cells 9..11): 8 seeds on 5 pits, C(12, 4) = 495 boards.
+        let s = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Shaped {
+                mover: 2,
+                opponent: 3,
+                seeds: 8,
+            },
+        };
+        assert_eq!(s.len(), 495);
+        assert!(s.is_reachable());
+        assert_eq!(s.shape(), Shape::canonical(6, 2, 3));
+        let mut b = s.board(0);
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..s.len() {
+            assert_eq!(s.index(&b), i);
+            assert_eq!(s.board(i), b);
+            assert_eq!(Slice::of_shaped(s.variant, s.shape(), &b), s);
+            assert_eq!(b.total(), 8);
+            for closed in [0, 1, 2, 3, 6, 7, 8] {
+                assert_eq!(b.cells[closed], 0, "cell {closed} of {b:?}");
+            }
+            assert!(seen.insert(b));
+            assert_eq!(s.advance(&mut b), i + 1 < s.len());
+        }
+        assert_eq!(s.group().len(), 2);
+        assert_eq!(s.group()[1].shape(), s.shape().flipped(6));
+    }
+
+    #[test]
+    fn shape_tables_list_both_orders_within_their_limits() {
+        let ids: Vec<String> = Slice::up_to_shaped(Variant::RioKadalis5, 2, 1, 100)
+            .iter()
+            .map(|s| s.id.to_string())
+            .collect();
+        // Three open pits hold at most 12 seeds; each total in both orders.
+        assert_eq!(
+            ids,
+            ["0@1+2", "0@2+1", "4@1+2", "4@2+1", "8@1+2", "8@2+1", "12@1+2", "12@2+1"]
+        );
+        assert_eq!(Slice::up_to_shaped(Variant::RioKadalis5, 3, 3, 4).len(), 2);
+        // The full board is not a shape table; nor is a variant without closed pits.
+        assert!(Slice::up_to_shaped(Variant::RioKadalis5, 5, 5, 40).is_empty());
+        assert!(Slice::up_to_shaped(Variant::Anywoli, 2, 3, 40).is_empty());
+        for id in ["44@5+6", "0@1+1"] {
+            assert_eq!(id.parse::<SliceId>().unwrap().to_string(), id);
+        }
+        assert!("44@5".parse::<SliceId>().is_err());
     }
 
     #[test]

@@ -201,6 +201,12 @@ impl Variant {
         }
     }
 
+    /// Whether the variant's boards can have closed pits: Rio Kadalis, from the second round
+    /// of a match on (docs/rules.md#rio-kadalis-matches).
+    pub const fn closes_pits(self) -> bool {
+        matches!(self, Variant::RioKadalis | Variant::RioKadalis5)
+    }
+
     /// Board totals must be a multiple of this (1: any total). Captures in Al-manqala are even,
     /// and in the relay games always fours, so other totals cannot be reached from the start.
     pub const fn total_step(self) -> u32 {

@@ -8,14 +8,18 @@
 //!   closed) agree with the plain rules: the moves, the positions after, the seeds gained, the
 //!   end of the round; the position strings read back;
 //! * the search's values of every position of small shapes, and of each move, agree with the
-//!   plain values (exhaustive retrograde sweeps).
+//!   plain values (exhaustive retrograde sweeps);
+//! * so do the shape tables' (the retrograde solver's) of every position of several shapes,
+//!   whichever pits are closed, and the six-hole table of five open pits a side is the
+//!   five-hole game's.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use mancala_solver::engine::{Budget, Engine};
-use mancala_solver::{Board, BySide, Move, Position, Variant};
+use mancala_solver::solve::{solve_group, KnownValues, Silent};
+use mancala_solver::{Board, BySide, Move, Position, Shape, Slice, SliceId, Variant};
 
 const SOUTH: usize = 0;
 const NORTH: usize = 1;
@@ -542,4 +546,92 @@ fn search_values_of_small_shapes_are_the_exhaustive_values() {
             "{variant}: {exact_moves} of {moves} moves exact"
         );
     }
+}
+
+/// Every slice of the shape table of `first` and `second` open pits up to `max` seeds, solved
+/// smallest first as a database solves them: each slice's values by its id.
+fn solve_shape_table(
+    variant: Variant,
+    first: u8,
+    second: u8,
+    max: u32,
+) -> HashMap<SliceId, Vec<i8>> {
+    let mut known = KnownValues::new();
+    let mut out = HashMap::new();
+    let slices = Slice::up_to_shaped(variant, first, second, max);
+    for slice in &slices {
+        if known.contains(slice.id) {
+            continue;
+        }
+        for solved in solve_group(&slice.group(), &known, &Silent).unwrap() {
+            out.insert(solved.slice.id, solved.values.clone());
+            known.insert(solved.slice.id, solved.values);
+        }
+    }
+    out
+}
+
+/// A closed-pit position's value in the shape tables: its board moved into its shape's layout.
+fn table_value(tables: &HashMap<SliceId, Vec<i8>>, pos: &Position) -> i32 {
+    let l = pos.variant().pits_per_side();
+    let (board, shape) = pos.relative_shape().compact(l, &pos.relative_board());
+    let slice = Slice::of_shaped(pos.variant(), shape, &board);
+    i32::from(tables[&slice.id][slice.index(&board) as usize])
+}
+
+#[test]
+fn shape_tables_hold_the_exhaustive_values_of_every_position_of_their_shapes() {
+    for (variant, open, max) in [
+        // As a match opens them: South pits 5 and 6, North 4 to 6.
+        (Variant::RioKadalis, [&[5usize, 6][..], &[4, 5, 6][..]], 16),
+        // Any pits: South 2 and 4, North 1 (its mirror, one table with the other).
+        (Variant::RioKadalis5, [&[2usize, 4][..], &[1][..]], 12),
+        (Variant::RioKadalis5, [&[3usize][..], &[1, 5][..]], 12),
+        // One pit a side, and the most seeds three pits a side hold.
+        (Variant::RioKadalis, [&[2usize][..], &[6][..]], 8),
+        (
+            Variant::RioKadalis,
+            [&[1usize, 3, 5][..], &[2, 4, 6][..]],
+            12,
+        ),
+    ] {
+        let (a, b) = (open[0].len() as u8, open[1].len() as u8);
+        let tables = solve_shape_table(variant, a, b, max);
+        let all = positions_of_shape(open, variant.pits_per_side(), max);
+        let values = plain_values(&all);
+        let mut nonzero = 0;
+        for p in &all {
+            let pos = parse(variant, &p.text());
+            let expected = values[p];
+            nonzero += usize::from(expected != 0);
+            assert_eq!(table_value(&tables, &pos), expected, "{}", p.text());
+        }
+        // Not all draws: the comparison has something to compare.
+        assert!(nonzero * 4 > all.len(), "{variant} {open:?}: {nonzero}");
+    }
+}
+
+#[test]
+fn the_five_and_five_shape_of_six_holes_is_the_five_hole_game() {
+    // Rio Kadalis with one pit closed a side is the five-hole game on its ring: the shape
+    // table's values equal the five-hole full board's, board for board.
+    let shaped = solve_shape_table(Variant::RioKadalis, 5, 5, 12);
+    let mut known = KnownValues::new();
+    let mut compared = 0;
+    for slice in Slice::up_to(Variant::RioKadalis5, 12) {
+        let solved = solve_group(&[slice], &known, &Silent).unwrap().remove(0);
+        for (i, &v) in solved.values.iter().enumerate() {
+            let five = slice.board(i as u64);
+            // Five pits a side at cells 0..5 and 5..10; in the six-hole layout 1..6 and 7..12.
+            let mut six = Board::EMPTY;
+            six.cells[1..6].copy_from_slice(&five.cells[..5]);
+            six.cells[7..12].copy_from_slice(&five.cells[5..10]);
+            let s = Slice::of_shaped(Variant::RioKadalis, Shape::canonical(6, 5, 5), &six);
+            assert_eq!(shaped[&s.id][s.index(&six) as usize], v, "{five:?}");
+            compared += 1;
+        }
+        known.insert(slice.id, solved.values);
+    }
+    // C(9+k, 9) boards of k seeds on ten pits, k = 0, 4, 8, 12: 1 + 715 + 24,310 + 293,930.
+    assert_eq!(compared, 318_956);
 }

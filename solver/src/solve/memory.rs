@@ -169,7 +169,7 @@ fn estimated_moves(slice: Slice) -> u64 {
 /// end the game): those the solver keeps as edges.
 fn internal_moves(slice: Slice, index: u64) -> u64 {
     let mut n = 0;
-    rules::expand(slice.variant, &slice.board(index), |_, o| {
+    rules::expand_shaped(slice.variant, slice.shape(), &slice.board(index), |_, o| {
         if !value::is_exit(o) {
             n += 1;
         }

@@ -101,11 +101,16 @@ pub struct KnownValues {
 }
 
 /// Where a slice's values are in [`KnownValues`]: two-row slices by their seeds, then four-row
-/// slices by their two sides' seeds.
+/// slices by their two sides' seeds, then shape tables' by their open pits and seeds.
 fn slot(id: SliceId) -> usize {
     match id {
         SliceId::Seeds(n) => n as usize,
         SliceId::Sides(m, o) => 256 + ((m as usize) << 8 | o as usize),
+        SliceId::Shaped {
+            mover,
+            opponent,
+            seeds,
+        } => 256 + (1 << 16) + ((mover as usize) << 12 | (opponent as usize) << 8 | seeds as usize),
     }
 }
 

@@ -16,6 +16,7 @@ use super::edges::EdgeSpill;
 use super::ranks::{Partition, Ranks};
 use super::{KnownValues, Progress, SolveError};
 use crate::cache;
+use crate::position::Board;
 use crate::rules::{self, Next};
 use crate::slice::Slice;
 use crate::value::{self, Value};
@@ -140,11 +141,18 @@ pub(super) fn group_len(group: &[Slice]) -> Result<usize, SolveError> {
 /// The smaller slices whose values the exits of `group` look up: those a capture can reach.
 /// A capture takes seeds only off the board, so that is every smaller slice (four-row: of the
 /// opponent's side, since after a capture by the mover, `(m, o)`, the opponent moves in
-/// `(o', m)` with `o' < o`).
+/// `(o', m)` with `o' < o`; a shape table's: of the same table, whose pits stay as they are).
 pub fn exit_slices(group: &[Slice]) -> Vec<Slice> {
     let mut out: Vec<Slice> = Vec::new();
     for slice in group.iter().filter(|s| s.id.total() > 0) {
-        for smaller in Slice::up_to(slice.variant, slice.id.total() - 1) {
+        let below = slice.id.total() - 1;
+        let smaller = match slice.id {
+            crate::SliceId::Shaped {
+                mover, opponent, ..
+            } => Slice::up_to_shaped(slice.variant, mover, opponent, below),
+            _ => Slice::up_to(slice.variant, below),
+        };
+        for smaller in smaller {
             let reachable_by_capture = match (smaller.id, slice.id) {
                 (crate::SliceId::Sides(m2, o2), crate::SliceId::Sides(m, o)) => m2 < o && o2 == m,
                 _ => true,
@@ -218,15 +226,21 @@ fn expand_range(
     for k in 0..best_exit.len() {
         let i = start + k;
         let (mut best, mut internal) = (NO_EXIT, 0u8);
-        let terminal = rules::expand(variant, &board, |_, o| {
+        let shape = group[g].shape();
+        let terminal = rules::expand_shaped(variant, shape, &board, |_, o| {
             let child = o.child_board(l);
+            // The child's pits seen from its mover, like its board.
+            let child_slice = |seen: &Board| match o.next {
+                Next::Mover => Slice::of_shaped(variant, shape, seen),
+                _ => Slice::of_shaped(variant, shape.flipped(l), seen),
+            };
             if !value::is_exit(o) {
                 internal = internal.saturating_add(1);
                 if !edges {
                     return;
                 }
                 let seen = child.expect("a move that passes the turn has a child");
-                let s = Slice::of(variant, &seen);
+                let s = child_slice(&seen);
                 let slot = group.iter().position(|x| x.id == s.id).expect("same group");
                 let c = offsets[slot] as u64 + s.index(&seen);
                 records.push(c << 32 | i as u64);
@@ -234,7 +248,7 @@ fn expand_range(
             }
             match child {
                 Some(seen) => {
-                    let s = Slice::of(variant, &seen);
+                    let s = child_slice(&seen);
                     let values = known.get(s.id).expect("checked by check_known");
                     let child_value = &values[s.index(&seen) as usize];
                     cache::prefetch(child_value);
