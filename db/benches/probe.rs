@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use mancala_db::Tablebase;
 use mancala_solver::solve::Silent;
-use mancala_solver::{Board, Slice, SliceId, Variant};
+use mancala_solver::{Board, Shape, Slice, SliceId, Variant};
 
 const RUNS: usize = 7;
 
@@ -48,8 +48,12 @@ fn main() {
         let chunks = slice.len().div_ceil(mancala_db::CHUNK_SIZE);
         let t = Instant::now();
         for c in 0..chunks {
-            tb.probe_board(variant, &slice.board(c * mancala_db::CHUNK_SIZE))
-                .expect("probe");
+            tb.probe_board(
+                variant,
+                Shape::OPEN,
+                &slice.board(c * mancala_db::CHUNK_SIZE),
+            )
+            .expect("probe");
         }
         cold.push(t.elapsed().as_secs_f64() * 1e6 / chunks as f64);
     }
@@ -57,14 +61,17 @@ fn main() {
     // Warm: every chunk cached, a million probes of random positions.
     let tb = Tablebase::open_read_only(&path).expect("open");
     for b in &boards {
-        tb.probe_board(variant, b).expect("probe");
+        tb.probe_board(variant, Shape::OPEN, b).expect("probe");
     }
     let mut warm = Vec::new();
     let mut checksum = 0i64;
     for _ in 0..RUNS {
         let t = Instant::now();
         for b in &boards {
-            checksum += tb.probe_board(variant, b).expect("probe").score as i64;
+            checksum += tb
+                .probe_board(variant, Shape::OPEN, b)
+                .expect("probe")
+                .score as i64;
         }
         warm.push(t.elapsed().as_secs_f64() * 1e9 / boards.len() as f64);
     }

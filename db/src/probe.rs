@@ -1,11 +1,12 @@
 //! Probing: a board's slice and index, then its chunk from the in-memory cache (shared by every
-//! thread) or, on a miss, from SQLite.
+//! thread) or, on a miss, from SQLite. A board with closed pits is probed in its shape table,
+//! moved into that table's layout first ([`Board::compact`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use mancala_solver::solve::NO_DEPTH;
-use mancala_solver::{Board, Slice, SliceId, Value, Variant};
+use mancala_solver::{Board, Shape, Slice, SliceId, Value, Variant};
 
 use crate::chunk::{Chunk, CHUNK_SIZE};
 use crate::{DbError, Tablebase};
@@ -60,12 +61,19 @@ impl quick_cache::Weighter<Key, Arc<[i8]>> for ByBytes {
 }
 
 impl Tablebase {
-    /// The solved score of a board seen from the side to move (its pits first), without its
-    /// depth: what a search's leaf needs. Read from the chunk whole if it is cached, else from
-    /// a cache of chunks' values alone, which holds three times as many in the same memory.
+    /// The solved score of a board seen from the side to move (its pits first), its closed
+    /// pits `shape` seen from the same side ([`Shape::OPEN`] but in a Rio Kadalis match),
+    /// without its depth: what a search's leaf needs. Read from the chunk whole if it is
+    /// cached, else from a cache of chunks' values alone, which holds three times as many in
+    /// the same memory.
     #[inline]
-    pub fn probe_score(&self, variant: Variant, board: &Board) -> Result<i8, DbError> {
-        let (slice, chunk, i) = self.locate(variant, board)?;
+    pub fn probe_score(
+        &self,
+        variant: Variant,
+        shape: Shape,
+        board: &Board,
+    ) -> Result<i8, DbError> {
+        let (slice, chunk, i) = self.locate(variant, shape, board)?;
         let key = (slice.variant, slice.id, chunk);
         if let Some(whole) = self.cache.chunks.get(&key) {
             return Ok(whole.values[i]);
@@ -77,10 +85,16 @@ impl Tablebase {
         Ok(values[i])
     }
 
-    /// The solved value of a board seen from the side to move (its pits first).
+    /// The solved value of a board seen from the side to move (its pits first), its closed
+    /// pits `shape` seen from the same side ([`Shape::OPEN`] but in a Rio Kadalis match).
     #[inline]
-    pub fn probe_board(&self, variant: Variant, board: &Board) -> Result<Value, DbError> {
-        let (slice, chunk, i) = self.locate(variant, board)?;
+    pub fn probe_board(
+        &self,
+        variant: Variant,
+        shape: Shape,
+        board: &Board,
+    ) -> Result<Value, DbError> {
+        let (slice, chunk, i) = self.locate(variant, shape, board)?;
         let chunk = self.cached_chunk(slice, chunk)?;
         let depth = chunk.depths[i];
         Ok(Value {
@@ -89,15 +103,25 @@ impl Tablebase {
         })
     }
 
-    /// Where a board is stored: its slice, its chunk and its place in the chunk.
+    /// Where a board of `shape` is stored: its slice, its chunk and its place in the chunk.
     #[inline]
-    fn locate(&self, variant: Variant, board: &Board) -> Result<(Slice, u64, usize), DbError> {
-        let slice = Slice::of(variant, board);
-        if slice.checked_len().is_none() {
-            // Too large to index, so never stored: say so before computing an index.
+    fn locate(
+        &self,
+        variant: Variant,
+        shape: Shape,
+        board: &Board,
+    ) -> Result<(Slice, u64, usize), DbError> {
+        let (board, shape) = match shape.is_open() {
+            true => (*board, shape),
+            false => board.compact(variant.pits_per_side(), shape),
+        };
+        let slice = Slice::of_shaped(variant, shape, &board);
+        if slice.checked_len().is_none() || !slice.is_reachable() {
+            // Too large to index, or more seeds than a shape table holds: never stored. Say
+            // so before computing an index.
             return Err(self.not_solved(slice));
         }
-        let index = slice.index(board);
+        let index = slice.index(&board);
         Ok((slice, index / CHUNK_SIZE, (index % CHUNK_SIZE) as usize))
     }
 

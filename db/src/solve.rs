@@ -20,7 +20,7 @@ use mancala_solver::solve::{
     KnownValues, MemoryNeed, OneRank, Progress, Ranks, Silent, SolveError, SolveOptions,
     SolvedShare, SolvedSlice,
 };
-use mancala_solver::{Slice, Variant};
+use mancala_solver::{Slice, TableShape, Variant};
 use thiserror::Error;
 
 use crate::chunk::CHUNK_SIZE;
@@ -209,6 +209,8 @@ pub struct SolvePlan<'tb> {
     tb: Option<&'tb Tablebase>,
     variant: Variant,
     max_seeds: u32,
+    /// The shape tables solved beside the full board.
+    shapes: Vec<TableShape>,
     /// Slices up to `max_seeds`, stored or not.
     slices: usize,
     /// How many ranks share each group.
@@ -219,16 +221,18 @@ pub struct SolvePlan<'tb> {
 
 impl Tablebase {
     /// Plans the solve of every slice of `variant` up to `max_seeds` seeds on the board
-    /// (four-row: both sides together) that is not stored under the current rules, by this
-    /// process alone, each group solved as `setup` says; [`SolvePlan::run`] with [`OneRank`]
-    /// carries it out.
+    /// (four-row: both sides together), of its full board and of the shape tables `shapes`
+    /// (Rio Kadalis's boards with closed pits), that is not stored under the current rules, by
+    /// this process alone, each group solved as `setup` says; [`SolvePlan::run`] with
+    /// [`OneRank`] carries it out.
     pub fn plan_solve(
         &self,
         variant: Variant,
         max_seeds: u32,
+        shapes: &[TableShape],
         setup: &SolveSetup,
     ) -> Result<SolvePlan<'_>, SolveUpToError> {
-        SolvePlan::new(Some(self), variant, max_seeds, setup, &OneRank)
+        SolvePlan::new(Some(self), variant, max_seeds, shapes, setup, &OneRank)
     }
 
     /// Solves and stores every slice of `variant` up to `max_seeds` seeds that is not stored
@@ -251,16 +255,16 @@ impl Tablebase {
         max_seeds: u32,
         progress: &impl SolveProgress,
     ) -> Result<Vec<SolvedGroup>, SolveUpToError> {
-        self.plan_solve(variant, max_seeds, &SolveSetup::in_memory())?
+        self.plan_solve(variant, max_seeds, &[], &SolveSetup::in_memory())?
             .run(&OneRank, progress)
     }
 }
 
 impl<'tb> SolvePlan<'tb> {
-    /// Plans the solve of every slice of `variant` up to `max_seeds` seeds that rank 0's
-    /// database lacks, each group shared by `ranks` (the figures are each rank's, as is
-    /// `setup.memory_limit`). Every rank calls it: `tb` is the database on rank 0 and `None` on
-    /// the others, which receive rank 0's plan.
+    /// Plans the solve of every slice of `variant` up to `max_seeds` seeds, of its full board
+    /// and of the shape tables `shapes`, that rank 0's database lacks, each group shared by
+    /// `ranks` (the figures are each rank's, as is `setup.memory_limit`). Every rank calls it:
+    /// `tb` is the database on rank 0 and `None` on the others, which receive rank 0's plan.
     ///
     /// # Panics
     ///
@@ -269,6 +273,7 @@ impl<'tb> SolvePlan<'tb> {
         tb: Option<&'tb Tablebase>,
         variant: Variant,
         max_seeds: u32,
+        shapes: &[TableShape],
         setup: &SolveSetup,
         ranks: &dyn Ranks,
     ) -> Result<SolvePlan<'tb>, SolveUpToError> {
@@ -277,7 +282,7 @@ impl<'tb> SolvePlan<'tb> {
             ranks.rank() == 0,
             "rank 0, and only rank 0, holds the database"
         );
-        let all = Slice::up_to(variant, max_seeds);
+        let all = Slice::up_to_with_shapes(variant, max_seeds, shapes);
         let mut groups: Vec<PlannedGroup> = Vec::new();
         if let Some(tb) = tb {
             let stored = tb.current_slices(variant)?;
@@ -301,6 +306,7 @@ impl<'tb> SolvePlan<'tb> {
             tb,
             variant,
             max_seeds,
+            shapes: shapes.to_vec(),
             slices: all.len(),
             ranks: ranks.size(),
             groups,
@@ -316,6 +322,11 @@ impl<'tb> SolvePlan<'tb> {
     /// The most seeds on the board of the slices to solve.
     pub fn max_seeds(&self) -> u32 {
         self.max_seeds
+    }
+
+    /// The shape tables solved beside the full board.
+    pub fn shapes(&self) -> &[TableShape] {
+        &self.shapes
     }
 
     /// How many slices there are up to [`SolvePlan::max_seeds`], stored or not.
@@ -628,7 +639,7 @@ mod tests {
         // Rio Kadalis boards hold a multiple of 4 seeds: slices 0 and 4, then 8.
         let first = tb.solve_up_to(v, 4, &Silent).unwrap();
         assert_eq!(first.len(), 2);
-        let plan = tb.plan_solve(v, 8, &SolveSetup::in_memory()).unwrap();
+        let plan = tb.plan_solve(v, 8, &[], &SolveSetup::in_memory()).unwrap();
         assert_eq!(plan.slice_count(), 3);
         let eight = Slice {
             variant: v,
@@ -661,7 +672,7 @@ mod tests {
         let tb = Tablebase::open(dir.path().join("t.db")).unwrap();
         let recorder = Recorder::default();
         let plan = tb
-            .plan_solve(Variant::Hawalis, 2, &SolveSetup::in_memory())
+            .plan_solve(Variant::Hawalis, 2, &[], &SolveSetup::in_memory())
             .unwrap();
         let missing = plan.missing().len();
         let groups = plan.run(&OneRank, &recorder).unwrap();
@@ -695,7 +706,7 @@ mod tests {
                 memory_limit,
                 ..SolveSetup::in_memory()
             };
-            tb.plan_solve(v, 12, &setup).unwrap()
+            tb.plan_solve(v, 12, &[], &setup).unwrap()
         };
         let in_memory = plan(MovesPlace::Memory, Some(0));
         // Slices 0, 4, 8 and 12, each its own group.

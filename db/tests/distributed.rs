@@ -152,7 +152,7 @@ fn solve_threaded(path: &std::path::Path, variant: Variant, first: u32, max: u32
                     s.spawn(move || {
                         let me = ThreadRank { rank, post };
                         let tb = (rank == 0).then_some(tb);
-                        SolvePlan::new(tb, variant, seeds, setup, &me)
+                        SolvePlan::new(tb, variant, seeds, &[], setup, &me)
                             .unwrap()
                             .run(&me, &Silent)
                             .unwrap()

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::time::Duration;
 
 use mancala_solver::engine::{Analysis, Limit};
-use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
+use mancala_solver::{move_value, BySide, GameResult, Played, Position, Shape, Value};
 
 use mancala_db::Tablebase;
 
@@ -208,13 +208,13 @@ impl Evaluation {
         }
         let variant = position.variant();
         let l = variant.pits_per_side();
-        let value = tb.probe_board(variant, &position.relative_board())?;
+        let value = tb.probe_board(variant, Shape::OPEN, &position.relative_board())?;
         let moves = position
             .successors()
             .into_iter()
             .map(|played| {
                 let child = match played.effect.child_board(l) {
-                    Some(b) => tb.probe_board(variant, &b)?,
+                    Some(b) => tb.probe_board(variant, Shape::OPEN, &b)?,
                     None => Value::ENDLESS,
                 };
                 let value = move_value(variant, &played.effect, child);

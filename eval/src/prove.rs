@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use mancala_solver::engine::{Analysis, Budget};
 use mancala_solver::rules::Next;
-use mancala_solver::{move_score, Board, BySide, Position, Side, Variant};
+use mancala_solver::{move_score, Board, BySide, Position, Shape, Side, Variant};
 use serde::Serialize;
 
 use crate::{EvalError, Evaluator, Session};
@@ -318,10 +318,10 @@ impl Prover<'_, '_> {
     fn prove(&mut self, node: Node, need: Need) -> Result<bool, ProveError> {
         let (board, side) = node;
         if board.total() <= self.leaf_seeds {
-            let value = self
-                .evaluator
-                .tablebase()
-                .probe_board(self.variant, &board)?;
+            let value =
+                self.evaluator
+                    .tablebase()
+                    .probe_board(self.variant, Shape::OPEN, &board)?;
             return Ok(need.holds_for(value.score.into()));
         }
         if let Some((done, _)) = self.proven.get(&node) {
@@ -494,7 +494,9 @@ impl Evaluator {
         let mut session = self.session(variant);
         let root: Node = (position.relative_board(), position.side());
         let value = if root.0.total() <= leaf_seeds {
-            self.tablebase().probe_board(variant, &root.0)?.score
+            self.tablebase()
+                .probe_board(variant, Shape::OPEN, &root.0)?
+                .score
         } else {
             exact_value(&mut session, position, options)?
         };

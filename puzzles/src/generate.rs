@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use mancala_eval::EvalError;
 use mancala_eval::Evaluator;
-use mancala_solver::{Board, BySide, Position, Scoring, Side, Slice, Variant};
+use mancala_solver::{Board, BySide, Position, Scoring, Shape, Side, Slice, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -70,7 +70,9 @@ fn examine(
     variant: Variant,
     board: &Board,
 ) -> Result<Option<Puzzle>, EvalError> {
-    let value = evaluator.tablebase().probe_board(variant, board)?;
+    let value = evaluator
+        .tablebase()
+        .probe_board(variant, Shape::OPEN, board)?;
     if value.score <= 0 {
         return Ok(None);
     }

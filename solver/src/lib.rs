@@ -42,7 +42,7 @@ pub use moves::Move;
 pub use notation::{layout, Setup};
 pub use play::Played;
 pub use position::{Board, Position, MAX_PITS_PER_SIDE};
-pub use shape::Shape;
+pub use shape::{Shape, TableShape};
 pub use side::Side;
 pub use slice::{Slice, SliceId};
 pub use sowing::{Pit, SowingStep};

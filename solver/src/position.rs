@@ -66,6 +66,29 @@ impl Board {
         self.cells[range].iter().map(|&c| c as u32).sum()
     }
 
+    /// This board of `shape` (both seen from one side) with each side's open pits moved, in
+    /// their order, to its right-hand end: the board of [`Shape::canonical`] with the same open
+    /// pits a side, which plays exactly like it, move for move (the relay rules have no
+    /// opposite pit). Returns that board and shape: what a shape table holds.
+    pub fn compact(&self, pits_per_side: usize, shape: Shape) -> (Board, Shape) {
+        let l = pits_per_side;
+        let mut out = Board::EMPTY;
+        let mut open = [0usize; 2];
+        for (side, count) in open.iter_mut().enumerate() {
+            // Right to left, so that each open pit's seeds land at the next free cell from
+            // the side's right-hand end.
+            let mut to = (side + 1) * l;
+            for cell in (side * l..(side + 1) * l).rev() {
+                if !shape.is_closed(cell) {
+                    to -= 1;
+                    out.cells[to] = self.cells[cell];
+                }
+            }
+            *count = (side + 1) * l - to;
+        }
+        (out, Shape::canonical(l, open[0], open[1]))
+    }
+
     /// Seeds on the whole board.
     #[inline]
     pub fn total(&self) -> u32 {
@@ -204,5 +227,33 @@ impl Position {
             side,
             captured,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shape_compacts_to_its_open_pits_at_the_right_hand_end() {
+        // Six a side, the mover's pits 1 and 3 closed, the other's pit 6: cells 0, 2 and 11.
+        let s = Shape::from_bits(0b1000_0000_0101);
+        let mut b = Board::EMPTY;
+        // Mover's open pits 2, 4, 5, 6 hold 1, 2, 3, 4; the other's 1..5 hold 5..9.
+        b.cells[..12].copy_from_slice(&[0, 1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 0]);
+        let (c, shape) = b.compact(6, s);
+        // Four open on the mover's side at its pits 3..6 (cells 2..5), five on the other's at
+        // its pits 2..6 (cells 7..11); the seeds in the same order round the ring.
+        assert_eq!(&c.cells[..12], &[0, 0, 1, 2, 3, 4, 0, 5, 6, 7, 8, 9]);
+        assert_eq!(shape.bits(), 0b0000_0100_0011);
+        assert_eq!(shape, Shape::canonical(6, 4, 5));
+        assert_eq!(
+            (shape.open_pits(6, true), shape.open_pits(6, false)),
+            (4, 5)
+        );
+        // Already compact: unchanged. Flipped: the canonical shape of the other order.
+        assert_eq!(c.compact(6, shape), (c, shape));
+        assert_eq!(shape.flipped(6), Shape::canonical(6, 5, 4));
+        assert_eq!(Shape::canonical(5, 5, 5), Shape::OPEN);
     }
 }

@@ -6,8 +6,6 @@
 //! ([`crate::SliceId::Shaped`]) hold each count of open pits a side once, in the layout of
 //! [`Shape::canonical`].
 
-use crate::Board;
-
 /// The closed pits of a board seen from one side (the side to move, for the rules engine and
 /// the search): bit `i` is set when cell `i` of the board seen from that side is closed (cells
 /// `0..L` that side's pits 1..L, `L..2L` the other side's). Every pit open is [`Shape::OPEN`].
@@ -55,7 +53,7 @@ impl Shape {
     /// The shape of a shape table ([`crate::SliceId::Shaped`]): `first_open` pits open on the
     /// first side and `second_open` on the second, each side's open pits at its right-hand
     /// end (pits `L - k + 1..L`, as a match opens them). Every closed-pit position is played
-    /// like the one with its open pits moved there, in their order ([`Shape::compact`]): the
+    /// like the one with its open pits moved there, in their order ([`crate::Board::compact`]): the
     /// relay rules have no opposite pit, only the ring of open pits and who owns each.
     pub const fn canonical(pits_per_side: usize, first_open: usize, second_open: usize) -> Shape {
         let l = pits_per_side;
@@ -64,26 +62,6 @@ impl Shape {
         Shape {
             closed: closed_first | closed_second,
         }
-    }
-
-    /// `board` of this shape (both seen from one side) with each side's open pits moved, in
-    /// their order, to its right-hand end: the board of [`Shape::canonical`] with the same open
-    /// pits a side, which plays exactly like it, move for move. Returns that board and shape.
-    pub fn compact(self, pits_per_side: usize, board: &Board) -> (Board, Shape) {
-        let l = pits_per_side;
-        let mut out = Board::EMPTY;
-        let mut open = [0usize; 2];
-        for (side, count) in open.iter_mut().enumerate() {
-            let cells = side * l..(side + 1) * l;
-            let kept: Vec<u8> = cells
-                .filter(|&c| !self.is_closed(c))
-                .map(|c| board.cells[c])
-                .collect();
-            *count = kept.len();
-            let end = (side + 1) * l;
-            out.cells[end - kept.len()..end].copy_from_slice(&kept);
-        }
-        (out, Shape::canonical(l, open[0], open[1]))
     }
 
     /// How many pits are open on the first side (`first == true`) or on the second.
@@ -96,6 +74,59 @@ impl Shape {
             (self.closed >> l) & half
         };
         l - closed.count_ones() as usize
+    }
+}
+
+/// A shape table: how many pits each side has open, whichever side is to move (the table
+/// holds both orders, [`crate::Slice::up_to_shaped`]). Written `5+6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TableShape {
+    /// The fewer open pits of the two sides.
+    pub fewer: u8,
+    /// The more open pits of the two sides.
+    pub more: u8,
+}
+
+impl TableShape {
+    /// The table of `a` open pits on one side and `b` on the other.
+    pub fn new(a: u8, b: u8) -> TableShape {
+        TableShape {
+            fewer: a.min(b),
+            more: a.max(b),
+        }
+    }
+
+    /// Every shape table of `variant`, fewest open pits first: each side with 1 to all of its
+    /// pits open, but not both all (the full board); none for a variant without closed pits.
+    pub fn all(variant: crate::Variant) -> Vec<TableShape> {
+        if !variant.closes_pits() {
+            return Vec::new();
+        }
+        let l = variant.pits_per_side() as u8;
+        let mut out: Vec<TableShape> = (1..=l)
+            .flat_map(|more| (1..=more).map(move |fewer| TableShape { fewer, more }))
+            .filter(|s| (s.fewer, s.more) != (l, l))
+            .collect();
+        out.sort_by_key(|s| (s.fewer + s.more, s.more));
+        out
+    }
+}
+
+impl std::fmt::Display for TableShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.fewer, self.more)
+    }
+}
+
+impl std::str::FromStr for TableShape {
+    type Err = String;
+    /// `5+6` (or `6+5`): the open pits of the two sides.
+    fn from_str(s: &str) -> Result<TableShape, String> {
+        let bad = || format!("shape `{s}`: expected the open pits of the two sides, like `5+6`");
+        let (a, b) = s.trim().split_once('+').ok_or_else(bad)?;
+        let a: u8 = a.trim().parse().map_err(|_| bad())?;
+        let b: u8 = b.trim().parse().map_err(|_| bad())?;
+        Ok(TableShape::new(a, b))
     }
 }
 
@@ -118,25 +149,17 @@ mod tests {
     }
 
     #[test]
-    fn a_shape_compacts_to_its_open_pits_at_the_right_hand_end() {
-        // Six a side, the mover's pits 1 and 3 closed, the other's pit 6: cells 0, 2 and 11.
-        let s = Shape::from_bits(0b1000_0000_0101);
-        let mut b = Board::EMPTY;
-        // Mover's open pits 2, 4, 5, 6 hold 1, 2, 3, 4; the other's 1..5 hold 5..9.
-        b.cells[..12].copy_from_slice(&[0, 1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 0]);
-        let (c, shape) = s.compact(6, &b);
-        // Four open on the mover's side at its pits 3..6 (cells 2..5), five on the other's at
-        // its pits 2..6 (cells 7..11); the seeds in the same order round the ring.
-        assert_eq!(&c.cells[..12], &[0, 0, 1, 2, 3, 4, 0, 5, 6, 7, 8, 9]);
-        assert_eq!(shape.bits(), 0b0000_0100_0011);
-        assert_eq!(shape, Shape::canonical(6, 4, 5));
-        assert_eq!(
-            (shape.open_pits(6, true), shape.open_pits(6, false)),
-            (4, 5)
-        );
-        // Already compact: unchanged. Flipped: the canonical shape of the other order.
-        assert_eq!(shape.compact(6, &c), (c, shape));
-        assert_eq!(shape.flipped(6), Shape::canonical(6, 5, 4));
-        assert_eq!(Shape::canonical(5, 5, 5), Shape::OPEN);
+    fn six_holes_have_twenty_shape_tables_and_five_holes_fourteen() {
+        use crate::Variant;
+        // Unordered pairs of 1..=P open pits: P (P + 1) / 2, less the full board.
+        assert_eq!(TableShape::all(Variant::RioKadalis).len(), 21 - 1);
+        assert_eq!(TableShape::all(Variant::RioKadalis5).len(), 15 - 1);
+        assert!(TableShape::all(Variant::Anywoli).is_empty());
+        let six = TableShape::all(Variant::RioKadalis);
+        assert_eq!(six[0], TableShape::new(1, 1));
+        assert_eq!(six.last(), Some(&TableShape::new(5, 6)));
+        assert_eq!("6+5".parse::<TableShape>(), Ok(TableShape::new(5, 6)));
+        assert_eq!(TableShape::new(6, 5).to_string(), "5+6");
+        assert!("5-6".parse::<TableShape>().is_err());
     }
 }

@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 use crate::index;
 use crate::position::{Board, MAX_PITS_PER_SIDE};
-use crate::{Shape, Variant};
+use crate::{Shape, TableShape, Variant};
 
 /// Which slice of a variant: the seeds left, as the side to move sees them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,7 +134,7 @@ impl Slice {
     }
 
     /// The slice holding `board` of `shape`, both seen from the side to move, the board laid
-    /// out as its shape's [`Shape::canonical`] (a shape table's; [`Shape::compact`] makes any
+    /// out as its shape's [`Shape::canonical`] (a shape table's; [`Board::compact`] makes any
     /// closed-pit board so): [`Slice::of`] when every pit is open.
     #[inline]
     pub fn of_shaped(variant: Variant, shape: Shape, board: &Board) -> Slice {
@@ -143,7 +143,7 @@ impl Slice {
         }
         let l = variant.pits_per_side();
         debug_assert_eq!(
-            shape.compact(l, board),
+            board.compact(l, shape),
             (*board, shape),
             "a canonical board"
         );
@@ -343,11 +343,25 @@ impl Slice {
             .collect()
     }
 
-    /// The slices of the shape table of `first` and `second` open pits (the side to move having
-    /// either) with at most `max_seeds` on the board, groups together and smallest first; none
-    /// for the full board or a shape the variant cannot have.
-    pub fn up_to_shaped(variant: Variant, first: u8, second: u8, max_seeds: u32) -> Vec<Slice> {
-        let (a, b) = (first.min(second), first.max(second));
+    /// Every slice with at most `max_seeds` on the board of the full board and of the shape
+    /// tables `shapes`, in the order they can be solved: the full board's, then each table's.
+    pub fn up_to_with_shapes(
+        variant: Variant,
+        max_seeds: u32,
+        shapes: &[TableShape],
+    ) -> Vec<Slice> {
+        let mut all = Slice::up_to(variant, max_seeds);
+        for &shape in shapes {
+            all.extend(Slice::up_to_shaped(variant, shape, max_seeds));
+        }
+        all
+    }
+
+    /// The slices of a shape table (the side to move having either side's open pits) with at
+    /// most `max_seeds` on the board, groups together and smallest first; none for the full
+    /// board or a shape the variant cannot have.
+    pub fn up_to_shaped(variant: Variant, shape: TableShape, max_seeds: u32) -> Vec<Slice> {
+        let (a, b) = (shape.fewer, shape.more);
         let mut out = Vec::new();
         for seeds in 0..=max_seeds.min(u8::MAX as u32) as u8 {
             for (mover, opponent) in [(a, b), (b, a)] {
@@ -470,19 +484,23 @@ mod tests {
 
     #[test]
     fn shape_tables_list_both_orders_within_their_limits() {
-        let ids: Vec<String> = Slice::up_to_shaped(Variant::RioKadalis5, 2, 1, 100)
-            .iter()
-            .map(|s| s.id.to_string())
-            .collect();
+        let ids: Vec<String> =
+            Slice::up_to_shaped(Variant::RioKadalis5, TableShape::new(2, 1), 100)
+                .iter()
+                .map(|s| s.id.to_string())
+                .collect();
         // Three open pits hold at most 12 seeds; each total in both orders.
         assert_eq!(
             ids,
             ["0@1+2", "0@2+1", "4@1+2", "4@2+1", "8@1+2", "8@2+1", "12@1+2", "12@2+1"]
         );
-        assert_eq!(Slice::up_to_shaped(Variant::RioKadalis5, 3, 3, 4).len(), 2);
+        assert_eq!(
+            Slice::up_to_shaped(Variant::RioKadalis5, TableShape::new(3, 3), 4).len(),
+            2
+        );
         // The full board is not a shape table; nor is a variant without closed pits.
-        assert!(Slice::up_to_shaped(Variant::RioKadalis5, 5, 5, 40).is_empty());
-        assert!(Slice::up_to_shaped(Variant::Anywoli, 2, 3, 40).is_empty());
+        assert!(Slice::up_to_shaped(Variant::RioKadalis5, TableShape::new(5, 5), 40).is_empty());
+        assert!(Slice::up_to_shaped(Variant::Anywoli, TableShape::new(2, 3), 40).is_empty());
         for id in ["44@5+6", "0@1+1"] {
             assert_eq!(id.parse::<SliceId>().unwrap().to_string(), id);
         }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use mancala_solver::engine::{Budget, Engine};
 use mancala_solver::solve::{solve_group, KnownValues, Silent};
-use mancala_solver::{Board, BySide, Move, Position, Shape, Slice, SliceId, Variant};
+use mancala_solver::{Board, BySide, Move, Position, Shape, Slice, SliceId, TableShape, Variant};
 
 const SOUTH: usize = 0;
 const NORTH: usize = 1;
@@ -558,7 +558,7 @@ fn solve_shape_table(
 ) -> HashMap<SliceId, Vec<i8>> {
     let mut known = KnownValues::new();
     let mut out = HashMap::new();
-    let slices = Slice::up_to_shaped(variant, first, second, max);
+    let slices = Slice::up_to_shaped(variant, TableShape::new(first, second), max);
     for slice in &slices {
         if known.contains(slice.id) {
             continue;
@@ -574,7 +574,7 @@ fn solve_shape_table(
 /// A closed-pit position's value in the shape tables: its board moved into its shape's layout.
 fn table_value(tables: &HashMap<SliceId, Vec<i8>>, pos: &Position) -> i32 {
     let l = pos.variant().pits_per_side();
-    let (board, shape) = pos.relative_shape().compact(l, &pos.relative_board());
+    let (board, shape) = pos.relative_board().compact(l, pos.relative_shape());
     let slice = Slice::of_shaped(pos.variant(), shape, &board);
     i32::from(tables[&slice.id][slice.index(&board) as usize])
 }

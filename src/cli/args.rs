@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
-use mancala_solver::{ParsePositionError, Position, Variant};
+use mancala_solver::{ParsePositionError, Position, TableShape, Variant};
 
 use super::default_sizes::{deep_max_seeds, default_max_seeds};
 
@@ -92,11 +92,11 @@ impl Target {
         }
     }
 
-    /// The most seeds of `variant`'s slices it asks for when no `--max-seeds` is given.
-    pub fn max_seeds(self, variant: Variant) -> u32 {
+    /// The most seeds of each variant's slices it asks for when no `--max-seeds` is given.
+    pub fn sizes(self) -> fn(Variant) -> u32 {
         match self {
-            Target::Deep => deep_max_seeds(variant),
-            Target::One(_) | Target::All => default_max_seeds(variant),
+            Target::Deep => deep_max_seeds,
+            Target::One(_) | Target::All => default_max_seeds,
         }
     }
 
@@ -119,6 +119,63 @@ impl Target {
                 .parse::<Variant>()
                 .map(Target::One)
                 .map_err(|e| format!("{e}, `all` or `deep`")),
+        }
+    }
+}
+
+/// `solve --shapes`: which shape tables (Rio Kadalis's boards with closed pits) to solve beside
+/// the full board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeChoice {
+    /// Every shape of each variant with closed pits.
+    All,
+    /// None.
+    None,
+    /// These, each the open pits of the two sides.
+    Listed(Vec<TableShape>),
+}
+
+impl ShapeChoice {
+    /// Reads `all`, `none` or a comma-separated list like `5+6,4+4`.
+    pub fn parse(s: &str) -> Result<ShapeChoice, String> {
+        match s {
+            "all" => Ok(ShapeChoice::All),
+            "none" => Ok(ShapeChoice::None),
+            _ => s
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<Vec<TableShape>, String>>()
+                .map(ShapeChoice::Listed)
+                .map_err(|e| format!("{e}, `all` or `none`")),
+        }
+    }
+
+    /// The shape tables of `variant` chosen; an error naming the shape when a listed one is
+    /// not a shape table of `variant` (a variant without closed pits, a side with no pit open
+    /// or more than it has, or the full board).
+    pub fn of(&self, variant: Variant) -> Result<Vec<TableShape>, String> {
+        match self {
+            ShapeChoice::All => Ok(TableShape::all(variant)),
+            ShapeChoice::None => Ok(Vec::new()),
+            ShapeChoice::Listed(listed) => {
+                let all = TableShape::all(variant);
+                if all.is_empty() {
+                    return Err(format!(
+                        "{variant} has no closed pits, so no shape tables (only rio-kadalis and \
+                         rio-kadalis-5 have)"
+                    ));
+                }
+                let l = variant.pits_per_side();
+                for shape in listed {
+                    if !all.contains(shape) {
+                        return Err(format!(
+                            "shape {shape} is not one of {variant}: each side has 1 to {l} pits \
+                             open, and {l}+{l} is the full board"
+                        ));
+                    }
+                }
+                Ok(listed.clone())
+            }
         }
     }
 }

@@ -208,12 +208,12 @@ pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest
     Ok(stored)
 }
 
-/// Whether some solved slice of `variant` has a seed total in `seeds`.
+/// Whether some solved slice of `variant`'s full board has a seed total in `seeds`.
 fn solved_range(tb: &Tablebase, variant: Variant, seeds: &RangeInclusive<u32>) -> Result<bool> {
     Ok(tb
         .current_slices(variant)?
         .iter()
-        .any(|id| seeds.contains(&id.total())))
+        .any(|id| id.is_full_board() && seeds.contains(&id.total())))
 }
 
 impl ComposeArgs {

@@ -25,7 +25,7 @@ use mancala_wire::response::BuildStep;
 use super::default_sizes::deep_max_seeds;
 use super::lock::InUse;
 use super::memory;
-use super::plans::{default_work_dir, Job};
+use super::plans::{default_work_dir, Job, PlanTarget};
 use super::progress::BuildWatcher;
 use super::text::thousands;
 
@@ -53,7 +53,7 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
     while let Some((variant, seeds)) = cheapest_step(tb, &targets)? {
         let started = Instant::now();
         let job = Job {
-            targets: vec![(variant, seeds)],
+            targets: vec![PlanTarget::full(variant, seeds)],
             setup: SolveSetup {
                 moves: MovesPlace::Disk,
                 memory_limit: memory::available().map(|a| (a as f64 * MEMORY_SHARE) as u64),

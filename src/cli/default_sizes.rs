@@ -2,7 +2,11 @@
 //! `--max-seeds`) and the first `mancala serve` build, and the help text that lists them, made
 //! from the same table so that it cannot go stale.
 
+use std::collections::HashSet;
+
 use mancala_solver::{Slice, Variant};
+
+use super::plans::PlanTarget;
 
 use super::text::{thousands, wrap};
 
@@ -26,6 +30,17 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
         Variant::Kalah4 => 24,
         Variant::Oware => 16,
     }
+}
+
+/// What a build of every variant solves, in order: each full board to its size in `sizes`
+/// (`mancala solve all` and serve's first build: [`default_max_seeds`]; `solve deep`:
+/// [`deep_max_seeds`]). The shape tables of Rio Kadalis (`solve --shapes`) are not in it until
+/// the deep check reads them.
+pub fn build_targets(sizes: fn(Variant) -> u32) -> Vec<PlanTarget> {
+    Variant::ALL
+        .iter()
+        .map(|&v| PlanTarget::full(v, sizes(v)))
+        .collect()
 }
 
 /// The deep size of each variant's tablebase, which `mancala solve deep` builds and a server
@@ -62,7 +77,7 @@ pub fn default_book_plies(variant: Variant) -> u32 {
 /// What solving every variant to its default size costs, as measured (BENCHMARKS.md: `time
 /// mancala solve all`). Not computed, so measure again when [`default_max_seeds`] changes: the
 /// test `the_measured_cost_is_for_these_sizes` fails until then.
-const MEASURED_COST: &str = "about 100 s in all on two cores, 2.5 GiB of memory at the peak and \
+const MEASURED_COST: &str = "about 45 s in all on two cores, 2.7 GiB of memory at the peak and \
                              140 MB on disk. Larger solves (oware 20: 3.4 GiB) are a --max-seeds \
                              away.";
 
@@ -73,13 +88,14 @@ const MEASURED_DEEP_COST: &str = "from the default sizes about 50 minutes on two
                                   GiB of memory at the peak (Hawalis 12, its groups' moves in \
                                   memory; with --moves disk about 7 GiB) and 4.6 GB on disk.";
 
-/// Positions in every slice of every variant up to its size in `sizes`.
+/// Positions in every slice of a build with the full boards' sizes `sizes`
+/// ([`build_targets`]): the full boards' and the shape tables', each slice once.
 fn positions(sizes: fn(Variant) -> u32) -> u64 {
-    Variant::ALL
+    let slices: HashSet<Slice> = build_targets(sizes)
         .iter()
-        .flat_map(|&v| Slice::up_to(v, sizes(v)))
-        .map(|s| s.len())
-        .sum()
+        .flat_map(|t| Slice::up_to_with_shapes(t.variant, t.max_seeds, &t.shapes))
+        .collect();
+    slices.iter().map(Slice::len).sum()
 }
 
 /// The paragraph of `mancala solve --help` that lists the default and the deep sizes and what

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use mancala_db::{SolvePlan, SolveSetup, SolvedGroup, Tablebase};
 use mancala_solver::solve::{rank_root, Ranks, Silent};
-use mancala_solver::Variant;
+use mancala_solver::{TableShape, Variant};
 
 use super::lock;
 use super::memory;
@@ -25,10 +25,33 @@ pub fn default_work_dir(db: &Path) -> PathBuf {
     dir.into()
 }
 
+/// One plan of a [`Job`]: a variant's slices up to `max_seeds`, of its full board and of the
+/// shape tables `shapes` (Rio Kadalis's boards with closed pits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanTarget {
+    /// The variant.
+    pub variant: Variant,
+    /// The most seeds on the board of the slices to solve.
+    pub max_seeds: u32,
+    /// The shape tables solved beside the full board.
+    pub shapes: Vec<TableShape>,
+}
+
+impl PlanTarget {
+    /// The full board of `variant` up to `max_seeds`, no shape table.
+    pub fn full(variant: Variant, max_seeds: u32) -> PlanTarget {
+        PlanTarget {
+            variant,
+            max_seeds,
+            shapes: Vec::new(),
+        }
+    }
+}
+
 /// What to solve, and how.
 pub struct Job {
-    /// The variants, each with the most seeds of the slices to solve, in solving order.
-    pub targets: Vec<(Variant, u32)>,
+    /// The plans, in solving order.
+    pub targets: Vec<PlanTarget>,
     /// How each group is solved; its memory limit is each rank's, and a plan that does not fit
     /// it is refused.
     pub setup: SolveSetup,
@@ -58,8 +81,15 @@ impl Job {
             .map(|tb| lock::database(Path::new(tb.path())))
             .transpose()?;
         let mut plans = Vec::new();
-        for &(variant, max) in &self.targets {
-            plans.push(SolvePlan::new(tb, variant, max, &self.setup, ranks)?);
+        for t in &self.targets {
+            plans.push(SolvePlan::new(
+                tb,
+                t.variant,
+                t.max_seeds,
+                &t.shapes,
+                &self.setup,
+                ranks,
+            )?);
         }
         // Rank 0 refuses, before anything is solved, a group that does not fit (a rank's share
         // of it, when ranks share it).
@@ -95,26 +125,30 @@ impl Job {
     /// `quiet`) and a line per group.
     fn run_shown(&self, plan: SolvePlan, ranks: &dyn Ranks) -> Result<Vec<SolvedGroup>> {
         let (variant, max) = (plan.variant(), plan.max_seeds());
+        let tables = match plan.shapes().len() {
+            0 => String::new(),
+            n => format!(" of the full board and {n} shape tables"),
+        };
         let missing = plan.missing().len();
         let stored = plan.slice_count() - missing;
         let total = plan.missing_positions();
         let peak = memory::bytes(plan.peak_memory());
         if self.shared {
             eprintln!(
-                "{variant}: solving {missing} slices up to {max} seeds ({} positions) on {} \
+                "{variant}: solving {missing} slices{tables} up to {max} seeds ({} positions) on {} \
                  ranks, memory at most about {peak} a rank; {stored} solved already",
                 thousands(total),
                 ranks.size(),
             );
         } else if missing == 0 {
             eprintln!(
-                "{variant}: all {} slices up to {max} seeds are solved already",
+                "{variant}: all {} slices{tables} up to {max} seeds are solved already",
                 plan.slice_count()
             );
             return Ok(Vec::new());
         } else {
             eprintln!(
-                "{variant}: solving {missing} slices up to {max} seeds ({} positions, memory at \
+                "{variant}: solving {missing} slices{tables} up to {max} seeds ({} positions, memory at \
                  most about {peak}; {stored} solved already)",
                 thousands(total),
             );

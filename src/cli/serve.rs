@@ -23,8 +23,8 @@ use mancala_solver::Variant;
 use mancala_wire::response::BuildStep;
 
 use super::args::{DbPath, DEFAULT_DB};
-use super::default_sizes::{default_book_plies, default_max_seeds};
-use super::plans::Job;
+use super::default_sizes::{build_targets, default_book_plies, default_max_seeds};
+use super::plans::{Job, PlanTarget};
 use super::progress::BuildWatcher;
 use super::serve_help;
 use super::text::thousands;
@@ -286,10 +286,13 @@ fn prepare(build: &Build) -> Result<()> {
         );
         let started = Instant::now();
         let job = Job {
-            targets: Variant::ALL
-                .iter()
-                .map(|&v| (v, build.max_seeds.unwrap_or_else(|| default_max_seeds(v))))
-                .collect(),
+            targets: match build.max_seeds {
+                Some(max) => Variant::ALL
+                    .iter()
+                    .map(|&v| PlanTarget::full(v, max))
+                    .collect(),
+                None => build_targets(default_max_seeds),
+            },
             setup: SolveSetup::in_memory(),
             limit_source: "",
             quiet: false,

@@ -12,10 +12,10 @@ use clap::{Args, ValueEnum};
 use mancala_db::{MovesPlace, SolveSetup, Tablebase};
 use mancala_solver::solve::OneRank;
 
-use super::args::{DbPath, Target};
+use super::args::{DbPath, ShapeChoice, Target};
 use super::default_sizes;
 use super::memory;
-use super::plans::{default_work_dir, Job};
+use super::plans::{default_work_dir, Job, PlanTarget};
 use super::progress::summary;
 
 /// Solve every missing slice of a variant (or of all) up to a number of seeds.
@@ -57,6 +57,12 @@ pub struct SolveArgs {
     /// together). Default: the variant's default size (see below).
     #[arg(long, value_name = "N")]
     max_seeds: Option<u32>,
+    /// Also solve the shape tables of Rio Kadalis: its boards with closed pits (a match's later
+    /// rounds), one table for each count of open pits a side, up to the same --max-seeds:
+    /// `all`, `none`, or the open pits of the two sides like `5+6,4+4` (either side to move).
+    /// [default: none]
+    #[arg(long, value_name = "all|none|A+B,...", value_parser = ShapeChoice::parse)]
+    shapes: Option<ShapeChoice>,
     /// The most memory the solve may use, as `24GiB`, `8G` or a number of bytes [default: the
     /// memory available now].
     #[arg(long, value_name = "LIMIT")]
@@ -103,23 +109,13 @@ impl SolveArgs {
     /// The job these arguments ask for, with `available` bytes of memory (this rank's) when
     /// `--memory` is not given, `source` saying where that figure comes from; `shared` under
     /// `mpirun`.
-    fn job(&self, available: Option<u64>, source: &'static str, shared: bool) -> Job {
+    fn job(&self, available: Option<u64>, source: &'static str, shared: bool) -> Result<Job> {
         let (limit, limit_source) = match self.memory {
             Some(limit) => (Some(limit.as_u64()), "the limit set with --memory"),
             None => (available, source),
         };
-        Job {
-            targets: self
-                .target
-                .variants()
-                .into_iter()
-                .map(|v| {
-                    (
-                        v,
-                        self.max_seeds.unwrap_or_else(|| self.target.max_seeds(v)),
-                    )
-                })
-                .collect(),
+        Ok(Job {
+            targets: self.targets()?,
             setup: SolveSetup {
                 moves: match self.moves {
                     Moves::Auto => MovesPlace::Auto,
@@ -137,6 +133,41 @@ impl SolveArgs {
             quiet: self.quiet,
             shared,
             watcher: None,
+        })
+    }
+
+    /// The plans asked for: each variant's full board to --max-seeds or its size, with the
+    /// shape tables --shapes names (a list applies to the variants with closed pits when
+    /// several variants are solved), or by default the default build's.
+    fn targets(&self) -> Result<Vec<PlanTarget>> {
+        let max_seeds = |v| self.max_seeds.unwrap_or_else(|| self.target.sizes()(v));
+        let variants = self.target.variants();
+        let several = variants.len() > 1;
+        match (&self.shapes, self.max_seeds) {
+            (None, None) => {
+                let mut targets: Vec<PlanTarget> =
+                    default_sizes::build_targets(self.target.sizes());
+                targets.retain(|t| variants.contains(&t.variant));
+                Ok(targets)
+            }
+            (None, Some(_)) => Ok(variants
+                .into_iter()
+                .map(|v| PlanTarget::full(v, max_seeds(v)))
+                .collect()),
+            (Some(choice), _) => variants
+                .into_iter()
+                .map(|v| {
+                    let shapes = match (several && !v.closes_pits(), choice.of(v)) {
+                        (true, _) => Vec::new(),
+                        (false, shapes) => shapes.map_err(|e| anyhow::anyhow!("--shapes: {e}"))?,
+                    };
+                    Ok(PlanTarget {
+                        variant: v,
+                        max_seeds: max_seeds(v),
+                        shapes,
+                    })
+                })
+                .collect(),
         }
     }
 
@@ -158,7 +189,7 @@ impl SolveArgs {
             memory::available(),
             "the memory available on this machine",
             false,
-        );
+        )?;
         let tb = Tablebase::open(&self.db.path)?;
         let started = Instant::now();
         let done = job.run(Some(&tb), &OneRank)?;

@@ -30,7 +30,7 @@ pub fn launched() -> bool {
 /// available (divided by the ranks it runs), for when `--memory` is not set; rank 0 opens the
 /// database at `db`. An error on any rank ends them all (`MPI_Abort`), since the others would
 /// wait for it forever; a solve started again resumes from the groups stored.
-pub fn run(db: &Path, job: impl FnOnce(Option<u64>) -> Job) -> Result<()> {
+pub fn run(db: &Path, job: impl FnOnce(Option<u64>) -> Result<Job>) -> Result<()> {
     let universe = mpi::initialize().context("MPI could not be initialised")?;
     let ranks = MpiRanks::new(universe.world());
     match solve(db, job, &ranks) {
@@ -47,8 +47,8 @@ pub fn run(db: &Path, job: impl FnOnce(Option<u64>) -> Job) -> Result<()> {
     }
 }
 
-fn solve(db: &Path, job: impl FnOnce(Option<u64>) -> Job, ranks: &MpiRanks) -> Result<()> {
-    let job = job(memory::available().map(|m| m / ranks_here(ranks)));
+fn solve(db: &Path, job: impl FnOnce(Option<u64>) -> Result<Job>, ranks: &MpiRanks) -> Result<()> {
+    let job = job(memory::available().map(|m| m / ranks_here(ranks)))?;
     let tb = match ranks.rank() {
         0 => Some(Tablebase::open(db)?),
         _ => None,

@@ -28,6 +28,7 @@ mod oracle;
 mod proofs;
 mod repair;
 mod resume;
+mod shapes;
 mod solve_all;
 mod sqlite;
 

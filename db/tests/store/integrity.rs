@@ -93,13 +93,19 @@ fn chunks_swapped_with_their_checksums_are_damage_and_never_served() {
         (Variant::RioKadalis, rio("4"), 17),
         (Variant::Kalah, kalah4, 17),
     ] {
-        let err = tb.probe_board(variant, &slice.board(index)).unwrap_err();
+        let err = tb
+            .probe_board(variant, Shape::OPEN, &slice.board(index))
+            .unwrap_err();
         assert!(matches!(err, DbError::Corrupt { .. }), "{err}");
     }
     // The chunks left in place still answer.
     assert_eq!(
-        tb.probe_board(Variant::RioKadalis, &rio("12").board(2 * CHUNK_SIZE + 9))
-            .unwrap(),
+        tb.probe_board(
+            Variant::RioKadalis,
+            Shape::OPEN,
+            &rio("12").board(2 * CHUNK_SIZE + 9)
+        )
+        .unwrap(),
         expected_value(2 * CHUNK_SIZE + 9, 0)
     );
 }
@@ -241,7 +247,7 @@ fn the_migration_restamps_old_checksums_and_keeps_damage_visible() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!((found[0].1.as_str(), found[0].2), ("12", Some(7)));
     for i in probe_points() {
-        let got = tb.probe_board(Variant::RioKadalis, &rio("12").board(i));
+        let got = tb.probe_board(Variant::RioKadalis, Shape::OPEN, &rio("12").board(i));
         if i / CHUNK_SIZE == 7 {
             assert!(got.is_err());
         } else {

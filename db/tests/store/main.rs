@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use mancala_db::{DbError, Tablebase, CHUNK_SIZE};
 use mancala_solver::solve::{SolvedSlice, NO_DEPTH};
-use mancala_solver::{Board, Position, Slice, SliceId, Value, Variant, RULES_VERSION};
+use mancala_solver::{Board, Position, Shape, Slice, SliceId, Value, Variant, RULES_VERSION};
 use rusqlite::{params, Connection};
 use tempfile::TempDir;
 
@@ -21,6 +21,7 @@ mod identity;
 mod integrity;
 mod open_race;
 mod parts;
+mod shapes;
 
 /// Rio Kadalis slice 12: 12 seeds over 12 pits, C(23, 11) = 1,352,078 positions, which is 20
 /// full chunks of 65,536 and a last one of 1,352,078 - 20 * 65,536 = 41,358.
@@ -110,7 +111,7 @@ fn a_search_probe_reads_the_score_alone_whether_the_whole_chunk_is_cached_or_not
     let tb = Tablebase::open(&path).unwrap();
     tb.write_group(&[made_up(slice, 0)], 1.5).unwrap();
     let score = |i: u64| {
-        tb.probe_score(Variant::RioKadalis, &slice.board(i))
+        tb.probe_score(Variant::RioKadalis, Shape::OPEN, &slice.board(i))
             .unwrap()
     };
     // First from the values alone (no whole chunk read yet), then with the whole chunks cached.
@@ -119,7 +120,7 @@ fn a_search_probe_reads_the_score_alone_whether_the_whole_chunk_is_cached_or_not
     }
     for i in probe_points() {
         let whole = tb
-            .probe_board(Variant::RioKadalis, &slice.board(i))
+            .probe_board(Variant::RioKadalis, Shape::OPEN, &slice.board(i))
             .unwrap();
         assert_eq!(
             (score(i), whole),
@@ -134,7 +135,9 @@ fn a_search_probe_reads_the_score_alone_whether_the_whole_chunk_is_cached_or_not
     }
     // A slice not stored is said so, as by the whole probe.
     let board = rio("16").board(0);
-    let e = tb.probe_score(Variant::RioKadalis, &board).unwrap_err();
+    let e = tb
+        .probe_score(Variant::RioKadalis, Shape::OPEN, &board)
+        .unwrap_err();
     assert!(e.to_string().contains("not solved"), "{e}");
 }
 
@@ -150,7 +153,8 @@ fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
         for i in probe_points() {
             let b = slice.board(i);
             assert_eq!(
-                tb.probe_board(Variant::RioKadalis, &b).unwrap(),
+                tb.probe_board(Variant::RioKadalis, Shape::OPEN, &b)
+                    .unwrap(),
                 expected_value(i, 0),
                 "index {i}"
             );
@@ -182,7 +186,8 @@ fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
         let b = slice.board(i);
         let want = expected_value(i, 0);
         assert_eq!(
-            tb.probe_board(Variant::RioKadalis, &b).unwrap(),
+            tb.probe_board(Variant::RioKadalis, Shape::OPEN, &b)
+                .unwrap(),
             want,
             "index {i}"
         );
@@ -192,7 +197,8 @@ fn a_slice_of_many_chunks_round_trips_and_reopens_read_only() {
             let text = format!("{}{captured}", rio_position(&b, side));
             let p = Position::parse(Variant::RioKadalis, &text).unwrap();
             assert_eq!(
-                tb.probe_board(p.variant(), &p.relative_board()).unwrap(),
+                tb.probe_board(p.variant(), Shape::OPEN, &p.relative_board())
+                    .unwrap(),
                 want,
                 "{text}"
             );
@@ -259,7 +265,7 @@ fn rewriting_a_slice_replaces_it_even_in_the_cache() {
     // Fill the writer's cache with the first version.
     for &i in &points {
         assert_eq!(
-            tb.probe_board(Variant::RioKadalis, &slice.board(i))
+            tb.probe_board(Variant::RioKadalis, Shape::OPEN, &slice.board(i))
                 .unwrap(),
             expected_value(i, 0)
         );
@@ -270,7 +276,7 @@ fn rewriting_a_slice_replaces_it_even_in_the_cache() {
         let b = slice.board(i);
         for t in [&tb, &reader, &fresh] {
             assert_eq!(
-                t.probe_board(Variant::RioKadalis, &b).unwrap(),
+                t.probe_board(Variant::RioKadalis, Shape::OPEN, &b).unwrap(),
                 expected_value(i, 5),
                 "index {i}"
             );
@@ -347,7 +353,8 @@ fn a_four_row_group_is_written_together() {
             _ => Value::new(sign, (i % 40) as u16),
         };
         assert_eq!(
-            tb.probe_board(p.variant(), &p.relative_board()).unwrap(),
+            tb.probe_board(p.variant(), Shape::OPEN, &p.relative_board())
+                .unwrap(),
             want,
             "{side}"
         );
@@ -358,7 +365,7 @@ fn a_four_row_group_is_written_together() {
         "0,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 S",
     )
     .unwrap();
-    match tb.probe_board(p.variant(), &p.relative_board()) {
+    match tb.probe_board(p.variant(), Shape::OPEN, &p.relative_board()) {
         Err(DbError::NotSolved { slice, seeds, .. }) => {
             assert_eq!((slice, seeds), (SliceId::Sides(2, 2), 4))
         }
@@ -373,7 +380,8 @@ fn a_stale_or_missing_slice_is_not_solved() {
     tb.write_group(&[made_up(rio("4"), 2)], 0.1).unwrap();
     let board = rio("4").board(100);
     assert_eq!(
-        tb.probe_board(Variant::RioKadalis, &board).unwrap(),
+        tb.probe_board(Variant::RioKadalis, Shape::OPEN, &board)
+            .unwrap(),
         expected_value(100, 2)
     );
     drop(tb);
@@ -381,7 +389,7 @@ fn a_stale_or_missing_slice_is_not_solved() {
     // Not solved at all: slice 8.
     let tb = Tablebase::open_read_only(&path).unwrap();
     let err = tb
-        .probe_board(Variant::RioKadalis, &rio("8").board(0))
+        .probe_board(Variant::RioKadalis, Shape::OPEN, &rio("8").board(0))
         .unwrap_err();
     match &err {
         DbError::NotSolved {
@@ -411,7 +419,7 @@ fn a_stale_or_missing_slice_is_not_solved() {
         .unwrap();
     let tb = Tablebase::open_read_only(&path).unwrap();
     assert!(matches!(
-        tb.probe_board(Variant::RioKadalis, &board),
+        tb.probe_board(Variant::RioKadalis, Shape::OPEN, &board),
         Err(DbError::NotSolved { seeds: 4, .. })
     ));
     let infos = tb.slices(None).unwrap();
@@ -429,7 +437,7 @@ fn a_stale_or_missing_slice_is_not_solved() {
         .unwrap();
     let tb = Tablebase::open_read_only(&path).unwrap();
     assert!(matches!(
-        tb.probe_board(Variant::RioKadalis, &board),
+        tb.probe_board(Variant::RioKadalis, Shape::OPEN, &board),
         Err(DbError::NotSolved { .. })
     ));
     drop(tb);
@@ -438,7 +446,8 @@ fn a_stale_or_missing_slice_is_not_solved() {
     let tb = Tablebase::open(&path).unwrap();
     tb.write_group(&[made_up(rio("4"), 2)], 0.1).unwrap();
     assert_eq!(
-        tb.probe_board(Variant::RioKadalis, &board).unwrap(),
+        tb.probe_board(Variant::RioKadalis, Shape::OPEN, &board)
+            .unwrap(),
         expected_value(100, 2)
     );
     assert_eq!(
@@ -494,7 +503,11 @@ fn damage_is_found_by_verify_and_never_served() {
 
     // A probe into chunk 5 fails naming it; chunks 4 and 6 and slice 4 still answer.
     let err = tb
-        .probe_board(Variant::RioKadalis, &slice.board(5 * CHUNK_SIZE + 10))
+        .probe_board(
+            Variant::RioKadalis,
+            Shape::OPEN,
+            &slice.board(5 * CHUNK_SIZE + 10),
+        )
         .unwrap_err();
     match &err {
         DbError::Corrupt {
@@ -514,19 +527,23 @@ fn damage_is_found_by_verify_and_never_served() {
     );
     for i in [5 * CHUNK_SIZE - 1, 6 * CHUNK_SIZE] {
         assert_eq!(
-            tb.probe_board(Variant::RioKadalis, &slice.board(i))
+            tb.probe_board(Variant::RioKadalis, Shape::OPEN, &slice.board(i))
                 .unwrap(),
             expected_value(i, 0)
         );
     }
     assert_eq!(
-        tb.probe_board(Variant::RioKadalis, &rio("4").board(7))
+        tb.probe_board(Variant::RioKadalis, Shape::OPEN, &rio("4").board(7))
             .unwrap(),
         expected_value(7, 1)
     );
     // A second probe into the damaged chunk fails again (no bad chunk is cached).
     assert!(tb
-        .probe_board(Variant::RioKadalis, &slice.board(5 * CHUNK_SIZE + 11))
+        .probe_board(
+            Variant::RioKadalis,
+            Shape::OPEN,
+            &slice.board(5 * CHUNK_SIZE + 11)
+        )
         .is_err());
     // Loading the whole slice (to resume a solve) fails too.
     assert!(matches!(
@@ -544,7 +561,11 @@ fn damage_is_found_by_verify_and_never_served() {
         damage.iter().any(|d| d.slice == "12"),
         "a missing chunk is damage: {damage:?}"
     );
-    let missing = tb.probe_board(Variant::RioKadalis, &slice.board(9 * CHUNK_SIZE));
+    let missing = tb.probe_board(
+        Variant::RioKadalis,
+        Shape::OPEN,
+        &slice.board(9 * CHUNK_SIZE),
+    );
     // A missing chunk contradicts the slice row, so the whole slice is refused, naming it.
     match missing {
         Err(DbError::DamagedSlice { slice, what, .. }) => {

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use mancala_db::DbError;
 use mancala_solver::engine::{Analysis, Budget, Engine};
-use mancala_solver::{Board, Position, Slice, Variant};
+use mancala_solver::{Board, Position, Shape, Slice, Variant};
 
 use super::engines::Lease;
 use super::kept::Kept;
@@ -287,7 +287,7 @@ impl<'e> Session<'e> {
             if !solved.ids.contains(&Slice::of(variant, board).id) {
                 return None;
             }
-            match tb.probe_score(variant, board) {
+            match tb.probe_score(variant, Shape::OPEN, board) {
                 Ok(score) => Some(score),
                 Err(e) => {
                     let mut first = fault.error.lock().unwrap_or_else(|p| p.into_inner());

@@ -149,7 +149,11 @@ pub fn exit_slices(group: &[Slice]) -> Vec<Slice> {
         let smaller = match slice.id {
             crate::SliceId::Shaped {
                 mover, opponent, ..
-            } => Slice::up_to_shaped(slice.variant, mover, opponent, below),
+            } => Slice::up_to_shaped(
+                slice.variant,
+                crate::TableShape::new(mover, opponent),
+                below,
+            ),
             _ => Slice::up_to(slice.variant, below),
         };
         for smaller in smaller {
