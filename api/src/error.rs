@@ -408,10 +408,6 @@ impl From<EvalError> for ApiError {
         let message = e.to_string();
         match e {
             EvalError::Store(store) => store.into(),
-            EvalError::ClosedPits { .. } => ApiError::BadRequest {
-                field: "position".into(),
-                message,
-            },
             EvalError::Busy { retry_after, .. } => ApiError::Busy {
                 message: format!("{message} of this server; try again shortly"),
                 retry_after: retry_after.as_secs().max(1),

@@ -8,6 +8,10 @@
 //! * Four-row variants: slice `m-o` holds the boards whose mover has `m` seeds and whose
 //!   opponent has `o`; the index is `rank(mover's L counts) * ways(L, o) + rank(opponent's L
 //!   counts)`.
+//! * Rio Kadalis's boards with closed pits (a match's later rounds) are in shape tables: slice
+//!   `n@m+o` holds the boards with `n` seeds whose mover has `m` open pits and whose opponent
+//!   `o` (not both all: that is the full board), whichever pits are closed; the index is the
+//!   rank of the counts of the open pits alone, the mover's in pit order, then the opponent's.
 //! * The rank of a distribution is its place, from 0, among all distributions of the same
 //!   number of seeds over the same pits in lexicographic order, the first pit most significant:
 //!   for 3 pits and 2 seeds, `002 011 020 101 110 200`.
@@ -17,7 +21,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::variant::Spec;
+use crate::rules::{Pos, MAX_PITS};
+use crate::variant::{Kind, Spec};
 
 /// The largest number of pits a distribution spans (two Bao la Kiarabu sides: 32) and of seeds
 /// (Al-manqala: 98), with room.
@@ -103,7 +108,8 @@ pub fn advance(cells: &mut [u8]) -> bool {
     true
 }
 
-/// A slice: `12` (two-row: seeds on the board) or `5-3` (four-row: the mover's seeds and the
+/// A slice: `12` (two-row: seeds on the board), `5-3` (four-row: the mover's seeds and the
+/// opponent's) or `44@5+6` (a shape table's: seeds on the board, the mover's open pits and the
 /// opponent's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SliceId {
@@ -111,6 +117,20 @@ pub enum SliceId {
     Seeds(u8),
     /// Four-row: seeds of the side to move and of the opponent.
     Sides(u8, u8),
+    /// A board with closed pits: `mover` and `opponent` open pits, `seeds` on them.
+    Shaped {
+        /// Open pits of the side to move.
+        mover: u8,
+        /// Open pits of the opponent.
+        opponent: u8,
+        /// Seeds on the board.
+        seeds: u8,
+    },
+}
+
+/// The pits of a shape table's boards that are numbered: how many, the open ones.
+fn open(mover: u8, opponent: u8) -> usize {
+    usize::from(mover) + usize::from(opponent)
 }
 
 impl SliceId {
@@ -119,7 +139,60 @@ impl SliceId {
         match self {
             SliceId::Seeds(n) => u32::from(n),
             SliceId::Sides(m, o) => u32::from(m) + u32::from(o),
+            SliceId::Shaped { seeds, .. } => u32::from(seeds),
         }
+    }
+
+    /// The slice of `pos` and the cells its index is taken over: the board seen from the side to
+    /// move, or, with closed pits, the counts of the open pits alone (the mover's in pit order,
+    /// then the opponent's).
+    pub fn of_pos(spec: &Spec, pos: &Pos) -> (SliceId, [u8; 2 * MAX_PITS]) {
+        let l = spec.pits_per_side();
+        if pos.closed == [0, 0] {
+            let cells = pos.mover_view(l);
+            return (SliceId::of(spec, &cells), cells);
+        }
+        let mut cells = [0u8; 2 * MAX_PITS];
+        let mut n = 0;
+        let mut open_of = [0u8; 2];
+        for (i, side) in [pos.side, 1 - pos.side].into_iter().enumerate() {
+            for k in 1..=l {
+                if !pos.is_closed(side, k) {
+                    cells[n] = pos.pits[side][k - 1];
+                    n += 1;
+                    open_of[i] += 1;
+                }
+            }
+        }
+        let seeds = cells[..n].iter().map(|&c| u32::from(c)).sum::<u32>() as u8;
+        let id = SliceId::Shaped {
+            mover: open_of[0],
+            opponent: open_of[1],
+            seeds,
+        };
+        (id, cells)
+    }
+
+    /// The position of `side` to move whose board is `cells` of this slice (as
+    /// [`SliceId::board`] writes them), nothing captured. A shape table's: the open pits are
+    /// each side's first, pits `1..m` (any layout of the same open pits plays alike; this one
+    /// is the checker's own, not the solver's).
+    pub fn position(self, spec: &Spec, cells: &[u8; 2 * MAX_PITS], side: usize) -> Pos {
+        let l = spec.pits_per_side();
+        let SliceId::Shaped {
+            mover, opponent, ..
+        } = self
+        else {
+            return Pos::from_mover_view(cells, l, side);
+        };
+        let (m, o) = (usize::from(mover), usize::from(opponent));
+        let mut pos = Pos { side, ..Pos::EMPTY };
+        pos.pits[side][..m].copy_from_slice(&cells[..m]);
+        pos.pits[1 - side][..o].copy_from_slice(&cells[m..m + o]);
+        let closed_after = |open: usize| (((1u32 << l) - 1) & !((1u32 << open) - 1)) as u16;
+        pos.closed[side] = closed_after(m);
+        pos.closed[1 - side] = closed_after(o);
+        pos
     }
 
     /// The slice of a board seen from the side to move (`cells`: the mover's `L` pits, then the
@@ -148,6 +221,26 @@ impl SliceId {
                     && u32::from(m) <= spec.max_per_side()
                     && u32::from(o) <= spec.max_per_side()
             }
+            // Rio Kadalis alone closes pits; a round starts with four seeds in every open pit.
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => {
+                let l = spec.pits_per_side() as u8;
+                let rio = matches!(
+                    spec.kind,
+                    Kind::Relay {
+                        anywoli_end: false,
+                        ..
+                    }
+                );
+                rio && (1..=l).contains(&mover)
+                    && (1..=l).contains(&opponent)
+                    && (mover, opponent) != (l, l)
+                    && u32::from(seeds) <= spec.seeds_per_pit * open(mover, opponent) as u32
+                    && u32::from(seeds) % spec.total_step() == 0
+            }
         }
     }
 
@@ -157,6 +250,11 @@ impl SliceId {
         match self {
             SliceId::Seeds(n) => Some(ways(2 * l, u32::from(n))),
             SliceId::Sides(m, o) => ways(l, u32::from(m)).checked_mul(ways(l, u32::from(o))),
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => Some(ways(open(mover, opponent), u32::from(seeds))),
         }
     }
 
@@ -168,6 +266,9 @@ impl SliceId {
             SliceId::Sides(_, o) => {
                 rank(&cells[..l]) * ways(l, u32::from(o)) + rank(&cells[l..2 * l])
             }
+            SliceId::Shaped {
+                mover, opponent, ..
+            } => rank(&cells[..open(mover, opponent)]),
         }
     }
 
@@ -182,6 +283,11 @@ impl SliceId {
                 unrank(index / per, u32::from(m), &mut cells[..l]);
                 unrank(index % per, u32::from(o), &mut cells[l..2 * l]);
             }
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => unrank(index, u32::from(seeds), &mut cells[..open(mover, opponent)]),
         }
     }
 
@@ -198,29 +304,37 @@ impl SliceId {
                 unrank(0, u32::from(o), &mut cells[l..2 * l]);
                 advance(&mut cells[..l])
             }
+            SliceId::Shaped {
+                mover, opponent, ..
+            } => advance(&mut cells[..open(mover, opponent)]),
         }
     }
 }
 
 impl fmt::Display for SliceId {
-    /// `12` or `5-3`.
+    /// `12`, `5-3` or `44@5+6`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SliceId::Seeds(n) => write!(f, "{n}"),
             SliceId::Sides(m, o) => write!(f, "{m}-{o}"),
+            SliceId::Shaped {
+                mover,
+                opponent,
+                seeds,
+            } => write!(f, "{seeds}@{mover}+{opponent}"),
         }
     }
 }
 
-/// A slice name that is neither `N` nor `M-O`.
+/// A slice name that is neither `N`, `M-O` nor `N@M+O`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("slice `{0}`: expected a seed count like `12` or, on four-row boards, `5-3` (the mover's seeds, then the opponent's)")]
+#[error("slice `{0}`: expected a seed count like `12`, on four-row boards `5-3` (the mover's seeds, then the opponent's), or for a board with closed pits `44@5+6` (the seeds, the mover's open pits, the opponent's)")]
 pub struct BadSlice(pub String);
 
 impl FromStr for SliceId {
     type Err = BadSlice;
 
-    /// Reads `12` or `5-3` (decimal numbers up to 255).
+    /// Reads `12`, `5-3` or `44@5+6` (decimal numbers up to 255).
     fn from_str(s: &str) -> Result<SliceId, BadSlice> {
         let bad = || BadSlice(s.to_owned());
         let number = |t: &str| {
@@ -229,6 +343,14 @@ impl FromStr for SliceId {
             }
             t.parse::<u8>().map_err(|_| bad())
         };
+        if let Some((seeds, pits)) = s.split_once('@') {
+            let (m, o) = pits.split_once('+').ok_or_else(bad)?;
+            return Ok(SliceId::Shaped {
+                mover: number(m)?,
+                opponent: number(o)?,
+                seeds: number(seeds)?,
+            });
+        }
         match s.split_once('-') {
             Some((m, o)) => Ok(SliceId::Sides(number(m)?, number(o)?)),
             None => Ok(SliceId::Seeds(number(s)?)),

@@ -71,6 +71,18 @@ pub enum PositionError {
         /// The most there can be.
         max: u32,
     },
+    /// A closed pit (`x`) in a variant whose pits are never closed.
+    #[error("ROWS: `x` (a pit closed with sand) is only in rio-kadalis and rio-kadalis-5, not in {variant}")]
+    ClosedPit {
+        /// The variant.
+        variant: Variant,
+    },
+    /// A side whose every pit is closed.
+    #[error("ROWS: every pit of {side} is closed, but each side keeps at least one open")]
+    NoOpenPit {
+        /// `South` or `North`.
+        side: &'static str,
+    },
     /// A board total the rules never leave.
     #[error("ROWS: {found} seeds on the board, but {variant} boards hold a multiple of {step}")]
     Step {
@@ -132,12 +144,17 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
     let spec = variant.spec();
     let fields = fields(text)?;
 
-    // Syntax.
-    let rows: Vec<Vec<u64>> = fields[0]
+    // Syntax: a count, or `x` for a closed pit (`None`).
+    let rows: Vec<Vec<Option<u64>>> = fields[0]
         .split('/')
         .map(|row| {
             row.split(',')
-                .map(|c| number(c).ok_or_else(|| PositionError::Count { text: c.to_owned() }))
+                .map(|c| match c {
+                    "x" => Ok(None),
+                    _ => number(c)
+                        .map(Some)
+                        .ok_or_else(|| PositionError::Count { text: c.to_owned() }),
+                })
                 .collect()
         })
         .collect::<Result<_, _>>()?;
@@ -171,6 +188,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
         });
     }
     let mut pits = [[0u64; crate::rules::MAX_PITS]; 2];
+    let mut closed = [0u16; 2];
     for (r, (row, place_row)) in rows.iter().zip(&places).enumerate() {
         if row.len() != place_row.len() {
             return Err(PositionError::Pits {
@@ -181,7 +199,28 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
             });
         }
         for (&c, &(s, k)) in row.iter().zip(place_row) {
-            pits[s][k - 1] = c;
+            match c {
+                Some(c) => pits[s][k - 1] = c,
+                None => closed[s] |= 1 << (k - 1),
+            }
+        }
+    }
+    // Closed pits: Rio Kadalis's alone, and never a whole side.
+    if closed != [0, 0] {
+        let rio = matches!(
+            spec.kind,
+            crate::variant::Kind::Relay {
+                anywoli_end: false,
+                ..
+            }
+        );
+        if !rio {
+            return Err(PositionError::ClosedPit { variant });
+        }
+        for (s, name) in [(SOUTH, "South"), (NORTH, "North")] {
+            if u32::from(closed[s]).count_ones() as usize == spec.p {
+                return Err(PositionError::NoOpenPit { side: name });
+            }
         }
     }
     let side_seeds = |s: usize| pits[s].iter().fold(0u64, |a, &c| a.saturating_add(c));
@@ -239,6 +278,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
     let mut pos = Pos {
         side,
         captured: [captured[SOUTH] as u32, captured[NORTH] as u32],
+        closed,
         ..Pos::EMPTY
     };
     for s in [SOUTH, NORTH] {
@@ -265,7 +305,10 @@ pub fn write_board(spec: &Spec, pos: &Pos) -> String {
         .map(|row| {
             let counts: Vec<String> = row
                 .iter()
-                .map(|&(side, k)| pos.pits[side][k - 1].to_string())
+                .map(|&(side, k)| match pos.is_closed(side, k) {
+                    true => "x".to_owned(),
+                    false => pos.pits[side][k - 1].to_string(),
+                })
                 .collect();
             counts.join(",")
         })
@@ -310,7 +353,7 @@ mod tests {
         let err = |t: &str| parse(v, t).unwrap_err();
         assert!(matches!(err("4,4"), PositionError::Fields { found: 1 }));
         assert!(matches!(err("4,4  S"), PositionError::Fields { .. }));
-        assert!(matches!(err("4,x/4 S"), PositionError::Count { .. }));
+        assert!(matches!(err("4,y/4 S"), PositionError::Count { .. }));
         assert!(matches!(err("4/4 W"), PositionError::Side { .. }));
         assert!(matches!(err("4/4 S 1"), PositionError::Captured { .. }));
         assert!(matches!(err("4 S"), PositionError::Rows { found: 1, .. }));
@@ -342,5 +385,29 @@ mod tests {
         ));
         let fine = "0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,20 S 0-8";
         assert!(parse(h, fine).is_ok());
+    }
+
+    #[test]
+    fn closed_pits_read_back_and_are_refused_where_the_rules_have_none() {
+        // North's pits 6 and 5 (the top row's left end) and South's pit 1 closed.
+        let text = "x,x,4,4,4,4/x,4,4,4,4,4 S";
+        let p = parse(Variant::RioKadalis, text).unwrap();
+        assert_eq!((p.closed[SOUTH], p.closed[NORTH]), (0b1, 0b11_0000));
+        assert!(p.is_closed(NORTH, 6) && p.is_closed(SOUTH, 1) && !p.is_closed(SOUTH, 2));
+        assert_eq!(p.board_total(), 36);
+        assert_eq!(write(&Variant::RioKadalis.spec(), &p), text);
+        assert_eq!(
+            parse(
+                Variant::Anywoli,
+                "x,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S"
+            ),
+            Err(PositionError::ClosedPit {
+                variant: Variant::Anywoli
+            })
+        );
+        assert_eq!(
+            parse(Variant::RioKadalis5, "4,4,4,4,4/x,x,x,x,x N"),
+            Err(PositionError::NoOpenPit { side: "South" })
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Probing: a board's slice and index, then its chunk from the in-memory cache (shared by every
 //! thread) or, on a miss, from SQLite. A board with closed pits is probed in its shape table,
-//! moved into that table's layout first ([`Board::compact`]).
+//! moved into that table's layout first ([`Slice::of_board`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -111,11 +111,7 @@ impl Tablebase {
         shape: Shape,
         board: &Board,
     ) -> Result<(Slice, u64, usize), DbError> {
-        let (board, shape) = match shape.is_open() {
-            true => (*board, shape),
-            false => board.compact(variant.pits_per_side(), shape),
-        };
-        let slice = Slice::of_shaped(variant, shape, &board);
+        let (slice, board) = Slice::of_board(variant, shape, board);
         if slice.checked_len().is_none() || !slice.is_reachable() {
             // Too large to index, or more seeds than a shape table holds: never stored. Say
             // so before computing an index.

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use mancala_db::DbError;
-use mancala_solver::Variant;
 use thiserror::Error;
 
 /// Why a position could not be answered.
@@ -14,15 +13,6 @@ pub enum EvalError {
     /// ([`DbError::NotSolved`]).
     #[error(transparent)]
     Store(#[from] DbError),
-    /// A position with closed pits (a later round of a Rio Kadalis match) asked of the
-    /// tablebase, whose slices hold boards with every pit open: such positions are searched.
-    #[error("{position}: a {variant} position with closed pits is not in the tablebase (its slices hold boards with every pit open); it is answered by search")]
-    ClosedPits {
-        /// The variant.
-        variant: Variant,
-        /// The position asked for.
-        position: String,
-    },
     /// Every search engine is busy and the queue of searches waiting for one is full: the
     /// search was refused at once rather than left to pile up.
     #[error("too many searches at once: {running} running and {waiting} waiting is the limit")]

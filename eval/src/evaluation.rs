@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::time::Duration;
 
 use mancala_solver::engine::{Analysis, Limit};
-use mancala_solver::{move_value, BySide, GameResult, Played, Position, Shape, Value};
+use mancala_solver::{move_value, BySide, GameResult, Played, Position, Value};
 
 use mancala_db::Tablebase;
 
@@ -193,28 +193,24 @@ impl Evaluation {
 
 impl Evaluation {
     /// Evaluates `position` and all its moves from the tablebase `tb`, which must hold it (else
-    /// [`mancala_db::DbError::NotSolved`], and [`EvalError::ClosedPits`] for a board with closed
-    /// pits). Called by the evaluator only ([`crate::Evaluator::exact`], and where its sessions
-    /// decide between the tablebase and a search).
+    /// [`mancala_db::DbError::NotSolved`]); a position with closed pits from its shape table.
+    /// Called by the evaluator only ([`crate::Evaluator::exact`], and where its sessions decide
+    /// between the tablebase and a search).
     pub(crate) fn from_tablebase(
         tb: &Tablebase,
         position: &Position,
     ) -> Result<Evaluation, EvalError> {
-        if position.has_closed_pits() {
-            return Err(EvalError::ClosedPits {
-                variant: position.variant(),
-                position: position.to_string(),
-            });
-        }
         let variant = position.variant();
         let l = variant.pits_per_side();
-        let value = tb.probe_board(variant, Shape::OPEN, &position.relative_board())?;
+        let shape = position.relative_shape();
+        let value = tb.probe_board(variant, shape, &position.relative_board())?;
         let moves = position
             .successors()
             .into_iter()
             .map(|played| {
-                let child = match played.effect.child_board(l) {
-                    Some(b) => tb.probe_board(variant, Shape::OPEN, &b)?,
+                let effect = &played.effect;
+                let child = match effect.child_board(l) {
+                    Some(b) => tb.probe_board(variant, effect.child_shape(shape, l), &b)?,
                     None => Value::ENDLESS,
                 };
                 let value = move_value(variant, &played.effect, child);

@@ -123,7 +123,6 @@ fn eval_error(e: &mancala_eval::EvalError) -> PyErr {
     match e {
         EvalError::Busy { .. } => BusyError::new_err(message(e)),
         EvalError::Store(store) => db_error(store),
-        EvalError::ClosedPits { .. } => TablebaseError::new_err(message(e)),
     }
 }
 

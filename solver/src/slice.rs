@@ -157,6 +157,20 @@ impl Slice {
         }
     }
 
+    /// The slice holding `board` with the closed pits `shape` (both seen from the side to move,
+    /// the pits closed anywhere), and the board as that slice lays it out ([`Board::compact`]):
+    /// what a probe looks up. Whether the slice is one a table can have is
+    /// [`Slice::is_reachable`]'s to say (a closed board with more seeds than its round started
+    /// with is in none).
+    #[inline]
+    pub fn of_board(variant: Variant, shape: Shape, board: &Board) -> (Slice, Board) {
+        if shape.is_open() {
+            return (Slice::of(variant, board), *board);
+        }
+        let (board, shape) = board.compact(variant.pits_per_side(), shape);
+        (Slice::of_shaped(variant, shape, &board), board)
+    }
+
     /// The closed pits of the slice's boards, seen from the side to move: none but in a shape
     /// table, whose boards have those of [`Shape::canonical`].
     #[inline]

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use mancala_solver::{Slice, Variant};
+use mancala_solver::{Slice, TableShape, Variant};
 
 use super::plans::PlanTarget;
 
@@ -34,12 +34,16 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
 
 /// What a build of every variant solves, in order: each full board to its size in `sizes`
 /// (`mancala solve all` and serve's first build: [`default_max_seeds`]; `solve deep`:
-/// [`deep_max_seeds`]). The shape tables of Rio Kadalis (`solve --shapes`) are not in it until
-/// the deep check reads them.
+/// [`deep_max_seeds`]), with every shape table of the variants with closed pits (Rio Kadalis's
+/// boards in a match's later rounds) to the same size.
 pub fn build_targets(sizes: fn(Variant) -> u32) -> Vec<PlanTarget> {
     Variant::ALL
         .iter()
-        .map(|&v| PlanTarget::full(v, sizes(v)))
+        .map(|&v| PlanTarget {
+            variant: v,
+            max_seeds: sizes(v),
+            shapes: TableShape::all(v),
+        })
         .collect()
 }
 
@@ -77,16 +81,16 @@ pub fn default_book_plies(variant: Variant) -> u32 {
 /// What solving every variant to its default size costs, as measured (BENCHMARKS.md: `time
 /// mancala solve all`). Not computed, so measure again when [`default_max_seeds`] changes: the
 /// test `the_measured_cost_is_for_these_sizes` fails until then.
-const MEASURED_COST: &str = "about 45 s in all on two cores, 2.7 GiB of memory at the peak and \
-                             140 MB on disk. Larger solves (oware 20: 3.4 GiB) are a --max-seeds \
-                             away.";
+const MEASURED_COST: &str = "about 70 s in all on two cores (the shape tables 28 s of it), 2.7 \
+                             GiB of memory at the peak and 220 MB on disk. Larger solves (oware \
+                             20: 3.4 GiB) are a --max-seeds away.";
 
 /// What solving every variant to its deep size costs from nothing, as measured (BENCHMARKS.md:
 /// deeper tables); the test `the_measured_deep_cost_is_for_these_sizes` fails when
 /// [`deep_max_seeds`] changes.
 const MEASURED_DEEP_COST: &str = "from the default sizes about 50 minutes on two cores, 14 \
                                   GiB of memory at the peak (Hawalis 12, its groups' moves in \
-                                  memory; with --moves disk about 7 GiB) and 4.6 GB on disk.";
+                                  memory; with --moves disk about 7 GiB) and 4.7 GB on disk.";
 
 /// Positions in every slice of a build with the full boards' sizes `sizes`
 /// ([`build_targets`]): the full boards' and the shape tables', each slice once.
@@ -111,7 +115,8 @@ pub fn help() -> String {
     };
     let millions = |sizes| thousands((positions(sizes) as f64 / 1e6).round() as u64);
     let default = format!(
-        "Default sizes (`all`, or no --max-seeds), seeds on the board: {}: {} million positions, \
+        "Default sizes (`all`, or no --max-seeds), seeds on the board: {} (each Rio Kadalis with \
+         its shape tables, the boards with closed pits, to the same): {} million positions, \
          {MEASURED_COST}",
         list(default_max_seeds, false),
         millions(default_max_seeds)
@@ -130,7 +135,7 @@ mod tests {
     use super::*;
 
     /// The millions of positions that [`MEASURED_COST`] was measured for.
-    const MEASURED_MILLIONS: f64 = 268.0;
+    const MEASURED_MILLIONS: f64 = 415.0;
 
     #[test]
     fn the_measured_cost_is_for_these_sizes() {
@@ -143,7 +148,7 @@ mod tests {
     }
 
     /// The millions of positions that [`MEASURED_DEEP_COST`] was measured for.
-    const MEASURED_DEEP_MILLIONS: f64 = 10_439.0;
+    const MEASURED_DEEP_MILLIONS: f64 = 10_586.0;
 
     #[test]
     fn the_measured_deep_cost_is_for_these_sizes() {

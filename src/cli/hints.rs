@@ -21,7 +21,6 @@ fn eval_hint(err: &EvalError) -> Option<String> {
     match err {
         EvalError::Store(e) => db_hint(e),
         EvalError::Busy { .. } => Some("try again shortly".to_owned()),
-        EvalError::ClosedPits { .. } => Some("`mancala eval` answers it by search".to_owned()),
     }
 }
 

@@ -60,7 +60,8 @@ pub struct SolveArgs {
     /// Also solve the shape tables of Rio Kadalis: its boards with closed pits (a match's later
     /// rounds), one table for each count of open pits a side, up to the same --max-seeds:
     /// `all`, `none`, or the open pits of the two sides like `5+6,4+4` (either side to move).
-    /// [default: none]
+    /// [default: with the default sizes, every shape to the full board's size; with
+    /// --max-seeds, none]
     #[arg(long, value_name = "all|none|A+B,...", value_parser = ShapeChoice::parse)]
     shapes: Option<ShapeChoice>,
     /// The most memory the solve may use, as `24GiB`, `8G` or a number of bytes [default: the

@@ -187,3 +187,65 @@ fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
     // The other slices still agree, and nothing was recorded as checked for slice 12.
     assert!(err.contains("(3 slice(s) agree"), "{ran:?}");
 }
+
+#[test]
+fn shape_tables_are_checked_by_the_independent_rules_and_a_wrong_value_is_named() {
+    let dir = crate::common::scratch::tempdir();
+    let db = dir.path().join("shapes.db");
+    let solve = [
+        "solve",
+        "rio-kadalis-5",
+        "--max-seeds",
+        "12",
+        "--shapes",
+        "2+3",
+        "--quiet",
+    ];
+    run_db(&solve, &db).ok();
+    // The full board's 4 slices and the shape's 0, 4, 8, 12 in both orders: seeds over the
+    // 5 open pits, C(n + 4, 4) boards each.
+    let ran = run_db(&["db", "verify", "--deep"], &db);
+    let out = ran.ok().to_owned();
+    assert!(out.contains("all 12 slice(s) checked agree"), "{ran:?}");
+    let shaped: u64 = [0, 4, 8, 12].iter().map(|&n| 2 * binom(n + 4, 4)).sum();
+    assert_eq!(
+        number_before(&out, "positions in"),
+        rio5_positions(&[0, 4, 8, 12]) + shaped,
+        "{out}"
+    );
+
+    // Two positions of slice 12@3+2 of different values swap them (the counts of each value
+    // hold, and the checksum is forged to match): the deep check names them, a board with
+    // closed pits written with `x`.
+    let row = slice_rows(&db)
+        .into_iter()
+        .find(|r| r.1 == "12@3+2")
+        .expect("slice 12@3+2");
+    let data = chunk_rows(&db)
+        .into_iter()
+        .find(|c| c.1 == "12@3+2")
+        .expect("its chunk")
+        .3;
+    let n = binom(16, 4) as usize; // 1,820 positions, one chunk
+    let mut raw = zstd::bulk::decompress(&data, 3 * n).unwrap();
+    let a = (0..n).find(|&i| (raw[i] as i8) > 0).unwrap();
+    let c = (0..n).find(|&i| raw[i] != raw[a]).unwrap();
+    raw.swap(a, c);
+    let forged = zstd::bulk::compress(&raw, 3).unwrap();
+    let crc = forged_checksum(&row, 0, n as u64, &forged);
+    overwrite_chunk(&db, ("rio-kadalis-5", "12@3+2", 0), &forged, Some(crc));
+    run_db(&["db", "verify"], &db).ok();
+    let ran = run_db(&["db", "verify", "--deep"], &db);
+    let err = fails_after_the_plain_check(&ran);
+    for i in [a, c] {
+        assert!(
+            err.lines().any(
+                |l| l.starts_with("disagreement: rio-kadalis-5 slice 12@3+2 `")
+                    && l.contains('x')
+                    && l.contains(&format!("(index {i})"))
+            ),
+            "index {i} not named in {ran:?}"
+        );
+    }
+    assert!(err.contains("(11 slice(s) agree"), "{ran:?}");
+}

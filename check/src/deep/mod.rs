@@ -338,7 +338,7 @@ pub fn check_slice(
     // one's mirror.
     let reachable: Vec<Option<Result<Slice, String>>> = (0..SLOTS)
         .map(|slot| {
-            let id = id_of_slot(&spec, slot)?;
+            let id = id_of_slot(&spec, slot, slice.id)?;
             (id.belongs_to(&spec) && id.total() <= slice.id.total())
                 .then(|| table.slice(slice.variant, id).map_err(|e| e.to_string()))
         })
@@ -372,22 +372,47 @@ pub fn check_slice(
     Ok(all)
 }
 
-/// Slots for the slices of a variant: two-row slice `n` is slot `n`; four-row slice `m-o` is
-/// slot `m * 33 + o` (a side holds at most 32 seeds).
-const SLOTS: usize = 33 * 33;
+/// Slots for the slices the moves of one slice reach: two-row slice `n` is slot `n`; four-row
+/// slice `m-o` is slot `m * 33 + o` (a side holds at most 32 seeds); a shape table's `n@m+o`,
+/// whose moves reach only its own table (its pits stay open or closed), `FULL + n`, or
+/// `FULL + 99 + n` for the order with more open pits on the mover's side.
+const FULL: usize = 33 * 33;
+const SLOTS: usize = FULL + 2 * 99;
 
 fn slot_of(id: SliceId) -> usize {
     match id {
         SliceId::Seeds(n) => n as usize,
         SliceId::Sides(m, o) => m as usize * 33 + o as usize,
+        SliceId::Shaped {
+            mover,
+            opponent,
+            seeds,
+        } => FULL + usize::from(mover > opponent) * 99 + seeds as usize,
     }
 }
 
-fn id_of_slot(spec: &Spec, slot: usize) -> Option<SliceId> {
-    if spec.four_rows() {
-        Some(SliceId::Sides((slot / 33) as u8, (slot % 33) as u8))
-    } else {
-        (slot <= 98).then_some(SliceId::Seeds(slot as u8))
+/// The slice of `slot` that the moves of slice `checked` may reach.
+fn id_of_slot(spec: &Spec, slot: usize, checked: SliceId) -> Option<SliceId> {
+    match checked {
+        SliceId::Shaped {
+            mover, opponent, ..
+        } => {
+            let (fewer, more) = (mover.min(opponent), mover.max(opponent));
+            let (order, seeds) = (slot.checked_sub(FULL)? / 99, (slot - FULL) % 99);
+            let (mover, opponent) = if order == 0 {
+                (fewer, more)
+            } else {
+                (more, fewer)
+            };
+            (order == 0 || fewer != more).then_some(SliceId::Shaped {
+                mover,
+                opponent,
+                seeds: seeds as u8,
+            })
+        }
+        _ if slot >= FULL => None,
+        _ if spec.four_rows() => Some(SliceId::Sides((slot / 33) as u8, (slot % 33) as u8)),
+        _ => (slot <= 98).then_some(SliceId::Seeds(slot as u8)),
     }
 }
 
@@ -435,8 +460,7 @@ impl Lookup<'_> {
     /// figures asked for from memory ([`Chunk::prefetch`]).
     fn locate(&mut self, pos: &Pos) -> Result<At, TableError> {
         let spec = &self.context.spec;
-        let cells = pos.mover_view(spec.pits_per_side());
-        let id = SliceId::of(spec, &cells);
+        let (id, cells) = SliceId::of_pos(spec, pos);
         let slot = slot_of(id);
         let slice = match self.context.reachable.get(slot) {
             Some(Some(Ok(s))) => s,
@@ -498,7 +522,6 @@ impl Context<'_> {
     fn check_chunk(&self, c: u64) -> Result<SliceResult, TableError> {
         let spec = &self.spec;
         let slice = self.slice;
-        let l = spec.pits_per_side();
         let chunk = self.table.chunk(slice, c)?;
         let mut lookup = Lookup {
             context: self,
@@ -515,7 +538,7 @@ impl Context<'_> {
         };
         for i in 0..len {
             let stored = chunk.stored(i as usize);
-            let pos = Pos::from_mover_view(&cells, l, SOUTH);
+            let pos = slice.id.position(spec, &cells, SOUTH);
             let expected = expected(spec, &pos, &mut lookup)?;
             let depth_agrees = match (stored.depth, expected.1) {
                 (None, None) => true,

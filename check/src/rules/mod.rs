@@ -36,11 +36,16 @@ pub const NORTH: usize = 1;
 /// Most pits one side owns (Bao la Kiarabu: two rows of 8).
 pub const MAX_PITS: usize = 16;
 
-/// A position: the seeds in every pit, the side to move and what each side has captured.
+/// A position: the seeds in every pit, the pits closed with sand, the side to move and what
+/// each side has captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pos {
     /// `pits[side][k - 1]`: the seeds in `side`'s pit `k`; pits past the variant's `L` are 0.
     pub pits: [[u8; MAX_PITS]; 2],
+    /// Bit `k - 1` of `closed[side]`: `side`'s pit `k` is closed with sand (Rio Kadalis, a
+    /// match's later rounds, docs/rules.md "Rio Kadalis matches"). A closed pit holds nothing,
+    /// is never played and never sown into.
+    pub closed: [u16; 2],
     /// The side to move, [`SOUTH`] or [`NORTH`].
     pub side: usize,
     /// Seeds captured by South and by North (in Kalah, the two stores).
@@ -51,9 +56,15 @@ impl Pos {
     /// The empty board, South to move, nothing captured.
     pub const EMPTY: Pos = Pos {
         pits: [[0; MAX_PITS]; 2],
+        closed: [0, 0],
         side: SOUTH,
         captured: [0, 0],
     };
+
+    /// Whether `side`'s pit `k` (from 1) is closed.
+    pub fn is_closed(&self, side: usize, k: usize) -> bool {
+        self.closed[side] >> (k - 1) & 1 == 1
+    }
 
     /// Seeds on one side's pits.
     pub fn side_total(&self, side: usize) -> u32 {

@@ -26,6 +26,9 @@ pub(super) fn outcome(
     }
     let mut moves = Moves::new();
     let board = ring(pos, p);
+    // The closed pits as ring cells: the sowing goes round the open pits only.
+    let closed = u32::from(pos.closed[SOUTH]) | u32::from(pos.closed[NORTH]) << p;
+    let next_pit = |at: usize, n: usize| next_open(at, n, closed);
     for k in 1..=p {
         let start = me * p + k - 1;
         let mut r = board;
@@ -100,7 +103,10 @@ pub(super) fn outcome(
             pos.captured[SOUTH] + gain[SOUTH],
             pos.captured[NORTH] + gain[NORTH],
         ];
-        let after = from_ring(&r, p, if extra { me } else { you }, captured);
+        let after = Pos {
+            closed: pos.closed,
+            ..from_ring(&r, p, if extra { me } else { you }, captured)
+        };
         let next = if over {
             Next::Over
         } else if extra {
@@ -124,13 +130,15 @@ pub(super) fn outcome(
     Outcome::Moves(moves)
 }
 
-/// The pit after `at` on a ring of `n` (counting round without a division: this is done for
-/// every seed sown).
-fn next_pit(at: usize, n: usize) -> usize {
-    if at + 1 == n {
-        0
-    } else {
-        at + 1
+/// The open pit after `at` on a ring of `n` whose closed cells are the set bits of `closed`
+/// (counting round without a division: this is done for every seed sown). The mover's pit
+/// just emptied is open, so there is one.
+fn next_open(mut at: usize, n: usize, closed: u32) -> usize {
+    loop {
+        at = if at + 1 == n { 0 } else { at + 1 };
+        if closed >> at & 1 == 0 {
+            return at;
+        }
     }
 }
 

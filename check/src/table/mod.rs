@@ -340,8 +340,7 @@ impl Table {
     /// The stored value and depth of a position of `variant` (its `CAPTURED` plays no part).
     pub fn probe(&self, variant: Variant, pos: &Pos) -> Result<Stored, TableError> {
         let spec: Spec = variant.spec();
-        let cells = pos.mover_view(spec.pits_per_side());
-        let id = SliceId::of(&spec, &cells);
+        let (id, cells) = SliceId::of_pos(&spec, pos);
         let slice = self.slice(variant, id)?;
         self.stored(&slice, id.index(&spec, &cells))
     }

@@ -74,12 +74,11 @@ impl Evaluator {
     }
 
     /// Whether the tablebase holds `position` (a lookup in memory): its evaluation, and every
-    /// position play can reach from it, need no search. Never a position with closed pits.
+    /// position play can reach from it, need no search. A position with closed pits is held by
+    /// its shape table, when that is solved.
     pub fn holds(&self, position: &Position) -> bool {
-        !position.has_closed_pits()
-            && self
-                .solved
-                .holds(position.variant(), &position.relative_board())
+        let (shape, board) = (position.relative_shape(), position.relative_board());
+        self.solved.holds(position.variant(), shape, &board)
     }
 
     /// Evaluates any legal position: from the tablebase where it holds it, else by a search
@@ -98,7 +97,8 @@ impl Evaluator {
     }
 
     /// The tablebase's evaluation of `position`, which it must hold: every value exact, or the
-    /// error that says why not ([`mancala_db::DbError::NotSolved`], [`EvalError::ClosedPits`]).
+    /// error that says why not ([`mancala_db::DbError::NotSolved`]); a position with closed pits
+    /// from its shape table.
     /// For the questions only an exact value answers (a puzzle's solution and its attempts);
     /// [`Evaluator::evaluate`] answers any position.
     ///

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mancala_db::DbError;
-use mancala_solver::engine::{Analysis, Budget, Engine};
-use mancala_solver::{Board, Position, Shape, Slice, Variant};
+use mancala_solver::engine::{Analysis, Budget, Engine, ShapedLeaf};
+use mancala_solver::{Board, Position, Shape, Variant};
 
 use super::engines::Lease;
 use super::kept::Kept;
@@ -24,8 +24,9 @@ use crate::{EvalError, Evaluation};
 /// ([`Session::evaluate_in_line`]).
 pub(crate) const FOLLOWING: u64 = 16;
 
-/// The tablebase's exact values of a variant, as the engine's leaves.
-type Leaf<'a> = Box<dyn Fn(&Board) -> Option<i8> + Send + 'a>;
+/// The tablebase's exact values of a variant, as the engine's leaves: boards with every pit
+/// open, and with closed pits from the shape tables.
+type Leaf<'a> = ShapedLeaf<Box<dyn Fn(&Board, Shape) -> Option<i8> + Send + 'a>>;
 
 /// The first error a leaf met, and the flag that stops the search when it does.
 #[derive(Default)]
@@ -83,11 +84,8 @@ impl<'e> Session<'e> {
     /// Whether the tablebase holds `position`, and with it every position play can reach from
     /// it (captures only ever take seeds off the board).
     pub fn holds(&self, position: &Position) -> bool {
-        !position.has_closed_pits()
-            && self
-                .solved
-                .ids
-                .contains(&Slice::of(self.variant, &position.relative_board()).id)
+        let (shape, board) = (position.relative_shape(), position.relative_board());
+        self.solved.holds(self.variant, shape, &board)
     }
 
     /// Whether answers for `position` are looked up among and added to the evaluator's kept
@@ -283,11 +281,11 @@ impl<'e> Session<'e> {
         let variant = self.variant;
         let solved = Arc::clone(&self.solved);
         let fault = Arc::clone(&self.fault);
-        Box::new(move |board: &Board| {
-            if !solved.ids.contains(&Slice::of(variant, board).id) {
+        ShapedLeaf(Box::new(move |board: &Board, shape: Shape| {
+            if !solved.holds(variant, shape, board) {
                 return None;
             }
-            match tb.probe_score(variant, Shape::OPEN, board) {
+            match tb.probe_score(variant, shape, board) {
                 Ok(score) => Some(score),
                 Err(e) => {
                     let mut first = fault.error.lock().unwrap_or_else(|p| p.into_inner());
@@ -296,7 +294,7 @@ impl<'e> Session<'e> {
                     None
                 }
             }
-        })
+        }))
     }
 
     /// The error a leaf met in the last search, if any, with the session ready for the next.

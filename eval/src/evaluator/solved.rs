@@ -12,7 +12,7 @@ use std::sync::{Arc, RwLock};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use mancala_solver::{Board, Slice, SliceId, Variant};
+use mancala_solver::{Board, Shape, Slice, SliceId, Variant};
 
 use mancala_db::{DbError, Tablebase};
 
@@ -30,6 +30,13 @@ pub(crate) struct Held {
 }
 
 impl Held {
+    /// Whether these slices hold `board` with the closed pits `shape` (seen from the side to
+    /// move): its full board's slice, or its shape table's.
+    pub(crate) fn holds(&self, variant: Variant, shape: Shape, board: &Board) -> bool {
+        self.ids
+            .contains(&Slice::of_board(variant, shape, board).0.id)
+    }
+
     fn new(ids: HashSet<SliceId>) -> Held {
         Held {
             contents: super::answers::contents(&ids),
@@ -108,9 +115,10 @@ impl Solved {
             .unwrap_or_default()
     }
 
-    /// Whether the tablebase holds `board`'s slice (of `variant`), by the current snapshot.
-    pub(crate) fn holds(&self, variant: Variant, board: &Board) -> bool {
-        self.of(variant).ids.contains(&Slice::of(variant, board).id)
+    /// Whether the tablebase holds the slice of `board` with the closed pits `shape` (of
+    /// `variant`, seen from the side to move), by the current snapshot.
+    pub(crate) fn holds(&self, variant: Variant, shape: Shape, board: &Board) -> bool {
+        self.of(variant).holds(variant, shape, board)
     }
 
     /// Reads the slices `tb` holds again, now.

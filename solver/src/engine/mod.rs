@@ -76,10 +76,48 @@ use path::Path;
 use proof_table::ProofTable;
 use table::Table;
 
+/// What the engine asks at every node: the tablebase's exact value of a board (seen from the
+/// side to move) where it holds it, quickly `None` where it cannot. A closure `Fn(&Board) ->
+/// Option<i8>` is a leaf of boards with every pit open; [`ShapedLeaf`] also answers boards with
+/// closed pits (Rio Kadalis's shape tables).
+pub trait Leaf {
+    /// The value of `board`, every pit open.
+    fn value(&self, board: &Board) -> Option<i8>;
+    /// The value of `board` whose closed pits are `shape` (seen from the side to move, like the
+    /// board, in any layout): none unless the leaf reads shape tables.
+    #[inline]
+    fn shaped_value(&self, _board: &Board, _shape: Shape) -> Option<i8> {
+        None
+    }
+}
+
+impl<F: Fn(&Board) -> Option<i8>> Leaf for F {
+    #[inline]
+    fn value(&self, board: &Board) -> Option<i8> {
+        self(board)
+    }
+}
+
+/// A leaf asked of every board with its closed pits: `F(board, shape)`, [`Shape::OPEN`] for a
+/// full board.
+pub struct ShapedLeaf<F>(pub F);
+
+impl<F: Fn(&Board, Shape) -> Option<i8>> Leaf for ShapedLeaf<F> {
+    #[inline]
+    fn value(&self, board: &Board) -> Option<i8> {
+        (self.0)(board, Shape::OPEN)
+    }
+
+    #[inline]
+    fn shaped_value(&self, board: &Board, shape: Shape) -> Option<i8> {
+        (self.0)(board, shape)
+    }
+}
+
 /// A searcher for one variant, with its tablebase callback and its transposition table. The
 /// table is kept from one [`Engine::analyse`] to the next, so that analysing the positions of
 /// one game shares the work; it never holds anything that depends on the budget or the path.
-pub struct Engine<L: Fn(&Board) -> Option<i8>> {
+pub struct Engine<L: Leaf> {
     variant: Variant,
     /// The tablebase: the exact value of a board (seen from the side to move) when it holds it.
     /// Asked at every node, so it should say `None` quickly for boards it cannot hold.
@@ -94,7 +132,7 @@ pub struct Engine<L: Fn(&Board) -> Option<i8>> {
     meter: Meter,
 }
 
-impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+impl<L: Leaf> Engine<L> {
     /// An engine for `variant` whose transposition table holds `2^table_bits` entries of 32
     /// bytes (20 bits: 32 MiB), probing `leaf` for exact values.
     pub fn new(variant: Variant, table_bits: u32, leaf: L) -> Engine<L> {
@@ -122,6 +160,15 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
             proof_table: proofs,
             path: Path::new(),
             meter: Meter::start(Budget::UNLIMITED, None),
+        }
+    }
+
+    /// The tablebase's value of `board` with the closed pits `shape` (the engine's leaf).
+    #[inline]
+    fn leaf_value(&self, board: &Board, shape: Shape) -> Option<i8> {
+        match shape.is_open() {
+            true => self.leaf.value(board),
+            false => self.leaf.shaped_value(board, shape),
         }
     }
 

@@ -27,13 +27,13 @@ use super::move_list::MoveList;
 use super::path::Visit;
 use super::score::{Basis, Outcome, INFINITY, UNIT};
 use super::table::{Knowledge, NO_MOVE};
-use super::Engine;
+use super::{Engine, Leaf};
 use crate::position::Board;
 use crate::rules::{MoveEffect, Next};
 use crate::value::{immediate, terminal_score};
 use crate::{Family, Scoring};
 
-impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+impl<L: Leaf> Engine<L> {
     /// The score of the move `effect` for its mover, searching the position it leads to (at
     /// `visit`, `depth` plies deep) with the mover's window `(alpha, beta)`.
     #[inline]
@@ -75,11 +75,8 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
         beta: i32,
     ) -> Result<Outcome, Stop> {
         self.meter.tick()?;
-        // The tablebase's boards have every pit open: a board with closed pits is not one.
-        if self.shape.is_open() {
-            if let Some(v) = (self.leaf)(board) {
-                return Ok(Outcome::exact(UNIT * i32::from(v)));
-            }
+        if let Some(v) = self.leaf_value(board, self.shape) {
+            return Ok(Outcome::exact(UNIT * i32::from(v)));
         }
         let key = fingerprint(board, self.shape);
         let entry = self.table.probe(key);

@@ -32,7 +32,7 @@ use super::move_list::{MoveList, MAX_MOVES};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{INFINITY, UNIT};
 use super::table::{Knowledge, NO_MOVE};
-use super::Engine;
+use super::{Engine, Leaf};
 use crate::position::Board;
 use crate::rules::{MoveEffect, Next};
 use crate::value::{immediate, terminal_score};
@@ -114,7 +114,7 @@ impl Child {
     }
 }
 
-impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+impl<L: Leaf> Engine<L> {
     /// Whether the move `effect` is worth at least `k` sixteenths to its mover: `Some` when the
     /// search settles it (a fact), `None` when it cannot go on (its numbers grew past what can
     /// be counted). The position it leads to is searched as a root of its own, as the
@@ -182,10 +182,8 @@ impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
     /// What is settled of "value >= `k`" at `board` (with the closed pits `shape`, keyed
     /// `key`) without its moves: the tablebase, the table's proven bounds and the seeds' bounds.
     fn settled_at_once(&self, board: &Board, shape: Shape, key: u128, k: i32) -> Option<bool> {
-        if shape.is_open() {
-            if let Some(v) = (self.leaf)(board) {
-                return Some(UNIT * i32::from(v) >= k);
-            }
+        if let Some(v) = self.leaf_value(board, shape) {
+            return Some(UNIT * i32::from(v) >= k);
         }
         let (mut lo, mut hi) = self.seed_bounds(board);
         if let Some(e) = self.table.probe(key) {

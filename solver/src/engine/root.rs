@@ -29,14 +29,14 @@ use super::budget::{Budget, Limit, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{to_seeds, Outcome, INFINITY, UNIT};
 use super::table::table_bits;
-use super::Engine;
+use super::{Engine, Leaf};
 use crate::position::Board;
 use crate::rules::{self, MoveEffect, Next};
 use crate::value::{immediate, terminal_score};
 use crate::{Move, Shape};
 use std::cmp::Reverse;
 
-impl<L: Fn(&Board) -> Option<i8>> Engine<L> {
+impl<L: Leaf> Engine<L> {
     /// The value of `board` (seen from the side to move, its pits first) and of each of its
     /// moves, searched within `budget`: exact where the search could prove it, else the estimate
     /// of the deepest iteration it completed. Never fails: the first iteration always completes.

@@ -146,6 +146,17 @@ impl MoveEffect {
         }
     }
 
+    /// The closed pits of the position reached, seen from whoever moves there (like
+    /// [`MoveEffect::child_board`]), given those of the position moved from, `shape`, seen from
+    /// its mover.
+    #[inline]
+    pub fn child_shape(&self, shape: Shape, pits_per_side: usize) -> Shape {
+        match self.next {
+            Next::Mover => shape,
+            _ => shape.flipped(pits_per_side),
+        }
+    }
+
     /// The position reached, seen from whoever moves there; `None` when the move ended the game.
     #[inline]
     pub fn child_board(&self, pits_per_side: usize) -> Option<Board> {

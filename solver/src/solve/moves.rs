@@ -233,11 +233,8 @@ fn expand_range(
         let shape = group[g].shape();
         let terminal = rules::expand_shaped(variant, shape, &board, |_, o| {
             let child = o.child_board(l);
-            // The child's pits seen from its mover, like its board.
-            let child_slice = |seen: &Board| match o.next {
-                Next::Mover => Slice::of_shaped(variant, shape, seen),
-                _ => Slice::of_shaped(variant, shape.flipped(l), seen),
-            };
+            let child_slice =
+                |seen: &Board| Slice::of_shaped(variant, o.child_shape(shape, l), seen);
             if !value::is_exit(o) {
                 internal = internal.saturating_add(1);
                 if !edges {
