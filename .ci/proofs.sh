@@ -3,7 +3,8 @@
 # tablebase, checks every stored value and depth of it with the independent rules of
 # mancala-check (`db verify --deep`), then proves the starts of Rio Kadalis (six holes: lost by 8
 # for the first player) and Rio Kadalis with five holes (a draw) over it and checks both
-# certificates, and checks that the main lines of both starts keep those values at every ply
+# certificates, proves and checks the six-hole match's second round (a board with a closed pit,
+# over its shape table), and checks that the main lines of both starts keep those values at every ply
 # (.ci/mainline_check.py). Uses the release binary that e2e/run.sh built (building it if missing).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,7 +27,12 @@ grep -q "proven: the value is exactly -8" "$TMP/rk.out"
 time "$BIN" prove rio-kadalis-5 '4,4,4,4,4/4,4,4,4,4 S' --db "$DB" --out "$TMP/rio-kadalis-5.proof"
 time "$BIN" proof check "$TMP/rio-kadalis-5.proof" --db "$DB" | tee "$TMP/rk5.out"
 grep -q "proven: the value is exactly 0" "$TMP/rk5.out"
+# The six-hole match's second round (South's pit 1 closed, 44 seeds): lost by 4 for South,
+# proven over the shape table of 5 and 6 open pits (issue 56).
+time "$BIN" prove rio-kadalis '4,4,4,4,4,4/x,4,4,4,4,4 S' --db "$DB" --out "$TMP/round2.proof"
+time "$BIN" proof check "$TMP/round2.proof" --db "$DB" | tee "$TMP/r2.out"
+grep -q "proven: the value is exactly -4" "$TMP/r2.out"
 # The main lines of both starts keep their proven values at every ply (issue 52), checked by
 # a script that does the arithmetic itself, from the command line and from the API.
 time python3 .ci/mainline_check.py "$BIN" "$DB"
-echo "proofs: the default tablebase checked deep, both starts proven and checked"
+echo "proofs: the default tablebase checked deep, both starts and the six-hole match's second round proven and checked"

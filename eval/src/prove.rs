@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use mancala_solver::engine::{Analysis, Budget};
 use mancala_solver::rules::Next;
-use mancala_solver::{move_score, Board, BySide, Position, Shape, Side, Variant};
+use mancala_solver::{move_score, BySide, Position, Side, Variant};
 use serde::Serialize;
 
 use crate::{EvalError, Evaluator, Session};
@@ -150,6 +150,7 @@ fn without_captured(p: &Position) -> Position {
         p.side(),
         BySide::default(),
     )
+    .with_relative_shape(p.relative_shape())
 }
 
 /// How hard the prover tries.
@@ -200,11 +201,6 @@ pub enum ProveError {
         /// The largest budget tried there.
         nodes: u64,
     },
-    /// The position has closed pits (a later round of a Rio Kadalis match): the plain rules
-    /// that check certificates (the `mancala-check` crate) have every pit open, so no
-    /// certificate is made for it.
-    #[error("{0}: certificates are made for boards with every pit open; this one has closed pits")]
-    ClosedPits(String),
     /// The proof grew beyond [`ProofOptions::max_positions`].
     #[error("the proof search visited {0} positions, its limit")]
     TooLarge(u64),
@@ -264,8 +260,10 @@ impl Need {
     }
 }
 
-/// A position of the proof search: its board seen from the side to move, and that side.
-type Node = (Board, Side);
+/// A position of the proof search, nothing captured: its board, its closed pits (a Rio Kadalis
+/// match's later rounds, whose certificates' leaves are in the shape table) and its side to
+/// move.
+type Node = Position;
 
 /// The proof search of one strategy (see the module documentation).
 struct Prover<'s, 'e> {
@@ -296,19 +294,22 @@ struct Step {
 }
 
 impl Step {
-    /// The step of move `m` played by `side` in `variant`.
-    fn of(variant: Variant, side: Side, m: &mancala_solver::engine::MoveAnalysis) -> Step {
+    /// The step of move `m` played at `node`.
+    fn of(node: &Node, m: &mancala_solver::engine::MoveAnalysis) -> Step {
+        let (variant, side) = (node.variant(), node.side());
+        let l = variant.pits_per_side();
         let next_side = match m.effect.next {
             Next::Mover => side,
             _ => !side,
         };
+        let shape = m.effect.child_shape(node.relative_shape(), l);
         Step {
             gain: i32::from(move_score(variant, m.effect.gain, m.effect.next, 0)),
             next: m.effect.next,
-            child: m
-                .effect
-                .child_board(variant.pits_per_side())
-                .map(|board| (board, next_side)),
+            child: m.effect.child_board(l).map(|board| {
+                Position::from_relative(variant, &board, next_side, BySide::default())
+                    .with_relative_shape(shape)
+            }),
         }
     }
 }
@@ -316,12 +317,12 @@ impl Step {
 impl Prover<'_, '_> {
     /// Whether the position `node` is proven to meet `need` (building the strategy below it).
     fn prove(&mut self, node: Node, need: Need) -> Result<bool, ProveError> {
-        let (board, side) = node;
-        if board.total() <= self.leaf_seeds {
-            let value =
-                self.evaluator
-                    .tablebase()
-                    .probe_board(self.variant, Shape::OPEN, &board)?;
+        if node.seeds_on_board() <= self.leaf_seeds {
+            let value = self.evaluator.tablebase().probe_board(
+                self.variant,
+                node.relative_shape(),
+                &node.relative_board(),
+            )?;
             return Ok(need.holds_for(value.score.into()));
         }
         if let Some((done, _)) = self.proven.get(&node) {
@@ -338,7 +339,7 @@ impl Prover<'_, '_> {
             return Err(ProveError::TooLarge(self.report.positions));
         }
         self.path.insert(node, need);
-        let result = if side == self.chooser {
+        let result = if node.side() == self.chooser {
             self.choose(node, need)
         } else {
             self.answer_all(node, need)
@@ -350,7 +351,6 @@ impl Prover<'_, '_> {
     /// The chooser's position: a move proven to reach `need` (an at-least bound for the
     /// chooser), whose position after is proven in turn.
     fn choose(&mut self, node: Node, need: Need) -> Result<bool, ProveError> {
-        let (_, side) = node;
         let mut budget = self.options.budget;
         let mut tried: Vec<mancala_solver::Move> = Vec::new();
         loop {
@@ -372,7 +372,7 @@ impl Prover<'_, '_> {
             candidates.sort_by_key(|(low, m)| (std::cmp::Reverse(*low), m.mv));
             for (low, m) in candidates {
                 tried.push(m.mv);
-                let step = Step::of(self.variant, side, m);
+                let step = Step::of(&node, m);
                 let proven = match step.child {
                     None => need
                         .holds_for(step.gain)
@@ -429,8 +429,7 @@ impl Prover<'_, '_> {
         need: Need,
         m: &mancala_solver::engine::MoveAnalysis,
     ) -> Result<bool, ProveError> {
-        let (_, side) = node;
-        let proven = self.proves(Step::of(self.variant, side, m), need)?;
+        let proven = self.proves(Step::of(&node, m), need)?;
         if proven {
             self.proven.insert(node, (need, Some(m.mv)));
         }
@@ -440,14 +439,13 @@ impl Prover<'_, '_> {
     /// The other side's position: every move's position after proven to meet `need` (an
     /// at-most bound for its mover).
     fn answer_all(&mut self, node: Node, need: Need) -> Result<bool, ProveError> {
-        let (_, side) = node;
         // The moves alone: one iteration of the engine lists them with what they do.
         let analysis = self.search(node, 1)?;
         if analysis.moves.is_empty() {
             return Ok(need.holds_for(analysis.value.score.into()));
         }
         for m in &analysis.moves {
-            let ok = self.proves(Step::of(self.variant, side, m), need)?;
+            let ok = self.proves(Step::of(&node, m), need)?;
             if !ok {
                 return Ok(false);
             }
@@ -465,9 +463,8 @@ impl Prover<'_, '_> {
         }
     }
 
-    fn search(&mut self, (board, side): Node, nodes: u64) -> Result<Analysis, ProveError> {
-        let position = Position::from_relative(self.variant, &board, side, BySide::default());
-        let analysis = self.session.search(&position, Budget::nodes(nodes))?;
+    fn search(&mut self, node: Node, nodes: u64) -> Result<Analysis, ProveError> {
+        let analysis = self.session.search(&node, Budget::nodes(nodes))?;
         self.report.searches += 1;
         self.report.nodes += analysis.nodes;
         Ok(analysis)
@@ -484,18 +481,17 @@ impl Evaluator {
         options: ProofOptions,
         progress: &mut dyn FnMut(&ProofReport),
     ) -> Result<Certificate, ProveError> {
-        if position.has_closed_pits() {
-            // The plain rules that check a certificate know every pit open only.
-            return Err(ProveError::ClosedPits(position.to_string()));
-        }
         let started = Instant::now();
         let variant = position.variant();
-        let leaf_seeds = self.held_up_to(variant);
+        // The leaves: the full board's table, or the shape table of a board with closed pits
+        // (a capture keeps the pits as they are, so every position of the proof is in it).
+        let shape = position.relative_shape();
+        let leaf_seeds = self.table_held_up_to(variant, shape.table(variant.pits_per_side()));
         let mut session = self.session(variant);
-        let root: Node = (position.relative_board(), position.side());
-        let value = if root.0.total() <= leaf_seeds {
+        let root: Node = without_captured(position);
+        let value = if root.seeds_on_board() <= leaf_seeds {
             self.tablebase()
-                .probe_board(variant, Shape::OPEN, &root.0)?
+                .probe_board(variant, shape, &root.relative_board())?
                 .score
         } else {
             exact_value(&mut session, position, options)?
@@ -520,8 +516,7 @@ impl Evaluator {
                 failure: None,
             };
             if !prover.prove(root, need)? {
-                let ((board, side), need, nodes) = prover.failure.unwrap_or((root, need, 0));
-                let at = Position::from_relative(variant, &board, side, BySide::default());
+                let (at, need, nodes) = prover.failure.unwrap_or((root, need, 0));
                 return Err(ProveError::Unproven {
                     bound,
                     position: at.to_string(),
@@ -534,10 +529,10 @@ impl Evaluator {
             let mut found: Vec<StrategyMove> = prover
                 .proven
                 .into_iter()
-                .filter_map(|((board, side), (_, mv))| {
+                .filter_map(|(position, (_, mv))| {
                     Some(StrategyMove {
                         bound,
-                        position: Position::from_relative(variant, &board, side, BySide::default()),
+                        position,
                         mv: mv?,
                     })
                 })
@@ -547,7 +542,7 @@ impl Evaluator {
         }
         report.elapsed = started.elapsed();
         Ok(Certificate {
-            root: without_captured(position),
+            root,
             value,
             tablebase_max_seeds: leaf_seeds,
             moves,

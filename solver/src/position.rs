@@ -207,6 +207,19 @@ impl Position {
         self.board.total()
     }
 
+    /// The same position with the pits `shape` closed, seen from its side to move (as
+    /// [`Position::relative_shape`] gives it): a position of a shape table
+    /// ([`crate::SliceId::Shaped`]) built from its board. The board holds nothing in them.
+    pub fn with_relative_shape(mut self, shape: Shape) -> Position {
+        let l = self.variant.pits_per_side();
+        self.shape = match self.side {
+            Side::South => shape,
+            Side::North => shape.flipped(l),
+        };
+        debug_assert!((0..2 * l).all(|c| !self.shape.is_closed(c) || self.board.cells[c] == 0));
+        self
+    }
+
     /// Builds a position from a board seen from `side` (its pits first), as the solver stores
     /// it, every pit open. The board must belong to the variant (at most its pits, its seed
     /// limits): boards taken from a [`crate::Slice`] of the variant always do.

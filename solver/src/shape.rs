@@ -64,6 +64,17 @@ impl Shape {
         }
     }
 
+    /// The shape table that holds the boards of this shape: `None` for every pit open (the
+    /// full board's table).
+    pub fn table(self, pits_per_side: usize) -> Option<TableShape> {
+        (!self.is_open()).then(|| {
+            TableShape::new(
+                self.open_pits(pits_per_side, true) as u8,
+                self.open_pits(pits_per_side, false) as u8,
+            )
+        })
+    }
+
     /// How many pits are open on the first side (`first == true`) or on the second.
     pub const fn open_pits(self, pits_per_side: usize, first: bool) -> usize {
         let l = pits_per_side;

@@ -18,7 +18,7 @@ use mancala_solver::{Position, Variant};
 use serde_json::{json, Value as Json};
 
 use crate::common::bin::run_db;
-use crate::common::random::{position, Lcg};
+use crate::common::random::{position, scatter, Lcg};
 use crate::common::scratch::{scratch, tablebase};
 
 /// Each variant with the seeds its table holds, small enough to solve in seconds, and how many
@@ -504,4 +504,109 @@ fn a_strategy_that_loops_where_it_must_not_is_rejected() {
     let hurrying = strategy(&root, |p| best_move(&evaluator, p));
     let proven = checked(&claim(&root, value, &hurrying), &table).unwrap();
     assert_eq!(proven.lower.as_ref().unwrap().value, value as i32, "{root}");
+}
+
+/// A Rio Kadalis position with pits closed at random (each side keeping 1 to all but one of
+/// its pits open), more seeds than `held` on its open pits and at most `extra` more, no more
+/// than four an open pit (what its shape table holds at the most), nothing captured.
+fn closed_beyond_table(rng: &mut Lcg, variant: Variant, held: u32, extra: u32) -> Position {
+    let l = variant.pits_per_side();
+    loop {
+        let open: Vec<Vec<bool>> = (0..2)
+            .map(|_| {
+                let keep = 1 + rng.below(l - 1);
+                let mut pits: Vec<bool> = (0..l).map(|k| k < keep).collect();
+                for k in (1..l).rev() {
+                    pits.swap(k, rng.below(k + 1));
+                }
+                pits
+            })
+            .collect();
+        let slots = open.iter().flatten().filter(|&&o| o).count();
+        let seeds = held + 4 + 4 * rng.below((extra / 4) as usize) as u32;
+        if seeds > 4 * slots as u32 {
+            continue;
+        }
+        let mut counts = scatter(rng, slots, seeds).into_iter();
+        let row = |side: usize, counts: &mut dyn Iterator<Item = u8>| -> Vec<String> {
+            open[side]
+                .iter()
+                .map(|&o| match o {
+                    true => counts.next().unwrap().to_string(),
+                    false => "x".to_owned(),
+                })
+                .collect()
+        };
+        let south = row(0, &mut counts);
+        let mut north = row(1, &mut counts);
+        north.reverse();
+        let side = ["S", "N"][rng.below(2)];
+        let text = format!("{}/{} {side}", north.join(","), south.join(","));
+        let p = Position::parse(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        if p.game_over().is_none() {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn exact_answers_on_boards_with_closed_pits_are_proven_over_shape_tables_and_checked() {
+    let dir = crate::common::scratch::tempdir();
+    let db = dir.path().join("shapes.db");
+    for variant in ["rio-kadalis", "rio-kadalis-5"] {
+        let solve = [
+            "solve",
+            variant,
+            "--max-seeds",
+            "8",
+            "--shapes",
+            "all",
+            "-q",
+        ];
+        run_db(&solve, &db).ok();
+    }
+    let tb = Tablebase::open_read_only(&db).unwrap();
+    let evaluator =
+        Evaluator::new(Arc::new(tb), SearchSettings::single(Budget::nodes(400_000))).unwrap();
+    let table = Table::open(&db, 64 << 20).unwrap();
+    let mut rng = Lcg(0x5eed_0056);
+    let mut per_variant = Vec::new();
+    for variant in [Variant::RioKadalis, Variant::RioKadalis5] {
+        let mut proven = 0;
+        for _ in 0..TRIES {
+            let p = closed_beyond_table(&mut rng, variant, 8, 8);
+            let e = evaluator.evaluate(&p, Budget::nodes(400_000)).unwrap();
+            if !e.source.is_exact() {
+                continue;
+            }
+            let lines = certificate_lines(&evaluator, &p);
+            assert_eq!(lines[0]["value"], json!(e.value.score), "{p}");
+            assert_eq!(
+                lines[0]["tablebase_max_seeds"],
+                json!(8),
+                "{p}: its shape table's"
+            );
+            let c = checked(&lines, &table).unwrap_or_else(|e| panic!("{p}: {e}"));
+            assert!(
+                c.accepted(),
+                "{p}: lower {:?}, upper {:?}",
+                c.lower,
+                c.upper
+            );
+            proven += 1;
+        }
+        per_variant.push((variant, proven));
+    }
+    assert!(
+        per_variant.iter().all(|&(_, n)| n >= TRIES / 2),
+        "{per_variant:?}"
+    );
+
+    // From the command line: the certificate of a closed board, written and checked.
+    let p = "x,x,2,x,3,3/x,1,x,2,x,1 S";
+    let proof = dir.path().join("closed.proof");
+    let out = proof.to_str().unwrap();
+    run_db(&["prove", "rio-kadalis", p, "--out", out], &db).ok();
+    let ran = run_db(&["proof", "check", out], &db);
+    assert!(ran.ok().contains("proven: the value is exactly"), "{ran:?}");
 }

@@ -30,7 +30,7 @@ mod solved;
 use std::sync::Arc;
 
 use mancala_solver::engine::Budget;
-use mancala_solver::{Position, Slice, Variant};
+use mancala_solver::{Position, Slice, TableShape, Variant};
 
 pub use session::Session;
 pub(crate) use session::FOLLOWING;
@@ -143,13 +143,24 @@ impl Evaluator {
         Session::new(self, variant)
     }
 
-    /// The most seeds on the board up to which the tablebase holds every slice of `variant`:
-    /// every position with at most that many is answered from it.
+    /// The most seeds on the board up to which the tablebase holds every slice of `variant`'s
+    /// full board: every position with at most that many is answered from it.
     pub fn held_up_to(&self, variant: Variant) -> u32 {
+        self.table_held_up_to(variant, None)
+    }
+
+    /// The most seeds on the board up to which the tablebase holds every slice of a table of
+    /// `variant`: the shape table `table` (Rio Kadalis's boards with those open pits), or the
+    /// full board's for `None`.
+    pub fn table_held_up_to(&self, variant: Variant, table: Option<TableShape>) -> u32 {
         let held = self.solved.of(variant);
         let mut n = 0;
         for total in 0..=variant.total_seeds() {
-            let slices: Vec<Slice> = Slice::up_to(variant, total)
+            let slices: Vec<Slice> = match table {
+                None => Slice::up_to(variant, total),
+                Some(shape) => Slice::up_to_shaped(variant, shape, total),
+            };
+            let slices: Vec<Slice> = slices
                 .into_iter()
                 .filter(|s| s.id.total() == total)
                 .collect();
