@@ -22,6 +22,7 @@ mod damage;
 mod database_file;
 mod deep_check;
 mod exhaustive;
+mod fuzz;
 mod hand_worked;
 mod memory;
 mod oracle;
