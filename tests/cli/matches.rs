@@ -219,6 +219,26 @@ fn the_table_lists_every_round_start_and_where_the_match_goes() {
             .all(|r| r.contains(" wins in ") || r.contains("a draw")),
         "{text}"
     );
+    // Each round value says where it comes from: the table holds no round start (they have 32
+    // seeds or more), so each exact one has a certificate mancala-check accepted, or is the
+    // search's alone; an estimate is marked `~` in its value and its source alike.
+    let words = ["table", "cert", "search", "~"];
+    let mut count = [0usize; 4];
+    for r in &rows {
+        let from = r.split_whitespace().nth(7).unwrap();
+        let i = words.iter().position(|w| *w == from);
+        let i = i.unwrap_or_else(|| panic!("`{from}` is no source: {r}"));
+        count[i] += 1;
+        let value = r.split_whitespace().nth(6).unwrap();
+        assert_eq!(value.starts_with('~'), from == "~", "{r}");
+    }
+    assert_eq!(count[0], 0, "{text}");
+    assert!(count[1] > 0, "no round start certified: {text}");
+    let said = format!(
+        "{} table, {} cert, {} search, {} ~.",
+        count[0], count[1], count[2], count[3]
+    );
+    assert!(text.contains(&said), "{said} not in {text}");
 }
 
 #[test]
