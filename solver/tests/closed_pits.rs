@@ -10,8 +10,8 @@
 //! * the search's values of every position of small shapes, and of each move, agree with the
 //!   plain values (exhaustive retrograde sweeps);
 //! * so do the shape tables' (the retrograde solver's) of every position of several shapes,
-//!   whichever pits are closed, and the six-hole table of five open pits a side is the
-//!   five-hole game's.
+//!   whichever pits are closed, and of each position's mirror; and the six-hole table of five
+//!   open pits a side is the five-hole game's.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
@@ -605,6 +605,20 @@ fn shape_tables_hold_the_exhaustive_values_of_every_position_of_their_shapes() {
             let expected = values[p];
             nonzero += usize::from(expected != 0);
             assert_eq!(table_value(&tables, &pos), expected, "{}", p.text());
+            // Its mirror (the two rows swapped, the other side to move) is the same game seen
+            // from the other chair: read from North's rows, it has the same value.
+            let mirror = Plain {
+                pits: [p.pits[1].clone(), p.pits[0].clone()],
+                side: 1 - p.side,
+                captured: [0, 0],
+            };
+            let mirrored = parse(variant, &mirror.text());
+            assert_eq!(
+                table_value(&tables, &mirrored),
+                expected,
+                "{}",
+                mirror.text()
+            );
         }
         // Not all draws: the comparison has something to compare.
         assert!(nonzero * 4 > all.len(), "{variant} {open:?}: {nonzero}");
