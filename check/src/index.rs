@@ -22,7 +22,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::rules::{Pos, MAX_PITS};
-use crate::variant::{Kind, Spec};
+use crate::variant::Spec;
 
 /// The largest number of pits a distribution spans (two Bao la Kiarabu sides: 32) and of seeds
 /// (Al-manqala: 98), with room.
@@ -221,21 +221,15 @@ impl SliceId {
                     && u32::from(m) <= spec.max_per_side()
                     && u32::from(o) <= spec.max_per_side()
             }
-            // Rio Kadalis alone closes pits; a round starts with four seeds in every open pit.
+            // A round starts with four seeds in every open pit.
             SliceId::Shaped {
                 mover,
                 opponent,
                 seeds,
             } => {
                 let l = spec.pits_per_side() as u8;
-                let rio = matches!(
-                    spec.kind,
-                    Kind::Relay {
-                        anywoli_end: false,
-                        ..
-                    }
-                );
-                rio && (1..=l).contains(&mover)
+                spec.closes_pits()
+                    && (1..=l).contains(&mover)
                     && (1..=l).contains(&opponent)
                     && (mover, opponent) != (l, l)
                     && u32::from(seeds) <= spec.seeds_per_pit * open(mover, opponent) as u32

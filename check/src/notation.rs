@@ -207,14 +207,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
     }
     // Closed pits: Rio Kadalis's alone, and never a whole side.
     if closed != [0, 0] {
-        let rio = matches!(
-            spec.kind,
-            crate::variant::Kind::Relay {
-                anywoli_end: false,
-                ..
-            }
-        );
-        if !rio {
+        if !spec.closes_pits() {
             return Err(PositionError::ClosedPit { variant });
         }
         for (s, name) in [(SOUTH, "South"), (NORTH, "North")] {

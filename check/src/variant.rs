@@ -226,6 +226,18 @@ impl Spec {
         }
     }
 
+    /// Whether pits can be closed with sand: Rio Kadalis's relay rules (no Anywoli end), from a
+    /// match's second round on (docs/rules.md, "Rio Kadalis matches").
+    pub fn closes_pits(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Relay {
+                anywoli_end: false,
+                ..
+            }
+        )
+    }
+
     /// Whether values are win/draw/loss (-1, 0, +1: Hawalis and Bao la Kiarabu) rather than
     /// seeds.
     pub fn win_draw_loss(&self) -> bool {

@@ -227,14 +227,17 @@ fn expand_range(
             best_exit[k] = best_exit[k].max(value::move_score(variant, gain, next, *child));
         }
     };
+    // The closed pits of the boards of slice `g` (none but in a shape table).
+    let mut shape = group[g].shape();
     for k in 0..best_exit.len() {
         let i = start + k;
         let (mut best, mut internal) = (NO_EXIT, 0u8);
-        let shape = group[g].shape();
         let terminal = rules::expand_shaped(variant, shape, &board, |_, o| {
             let child = o.child_board(l);
-            let child_slice =
-                |seen: &Board| Slice::of_shaped(variant, o.child_shape(shape, l), seen);
+            let child_slice = |seen: &Board| match shape.is_open() {
+                true => Slice::of(variant, seen),
+                false => Slice::of_shaped(variant, o.child_shape(shape, l), seen),
+            };
             if !value::is_exit(o) {
                 internal = internal.saturating_add(1);
                 if !edges {
@@ -277,6 +280,7 @@ fn expand_range(
         if k + 1 < best_exit.len() && !group[g].advance(&mut board) {
             g += 1;
             board = group[g].board(0);
+            shape = group[g].shape();
         }
     }
     resolve(&mut deferred, best_exit);
