@@ -100,8 +100,9 @@ class Position:
         is closed)."""
     @property
     def slice(self) -> tuple[str, int]:
-        """The slice the tablebase stores it in, and its row there (PositionError when a pit
-        is closed)."""
+        """The slice the tablebase stores it in, and its row there: "12", "5-3" (four-row),
+        or "44@5+6" for a board with closed pits (its shape table, by the open pits of mover
+        and opponent)."""
     @property
     def has_closed_pits(self) -> bool:
         """A pit closed with sand (Rio Kadalis after a match's first round)."""

@@ -172,15 +172,14 @@ impl PyPosition {
             .collect())
     }
 
-    /// The slice the tablebase stores this position in (`"12"`, or `"5-3"` in four-row
-    /// variants: the mover's seeds, then the opponent's) and its row there; `PositionError`
-    /// for a position with closed pits, which no slice holds.
+    /// The slice the tablebase stores this position in (`"12"`, `"5-3"` in four-row variants:
+    /// the mover's seeds, then the opponent's, or `"44@5+6"` for a board with closed pits: its
+    /// shape table's, by the open pits of mover and opponent) and its row there.
     #[getter]
-    fn slice(&self) -> PyResult<(String, u64)> {
-        self.every_pit_open()?;
-        let board = self.0.relative_board();
-        let slice = Slice::of(self.0.variant(), &board);
-        Ok((slice.id.to_string(), slice.index(&board)))
+    fn slice(&self) -> (String, u64) {
+        let (shape, board) = (self.0.relative_shape(), self.0.relative_board());
+        let (slice, laid_out) = Slice::of_board(self.0.variant(), shape, &board);
+        (slice.id.to_string(), slice.index(&laid_out))
     }
 
     /// The final totals `(south, north)` when the game is over here, else `None`.
@@ -240,12 +239,13 @@ impl PyPosition {
 }
 
 impl PyPosition {
-    /// `PositionError` when a pit is closed: such a board is no row of a tablebase slice.
+    /// `PositionError` when a pit is closed: such a board is no row of a full board's slice
+    /// (its shape table lays out its open pits alone, see `slice`).
     fn every_pit_open(&self) -> PyResult<()> {
         if self.0.has_closed_pits() {
             return Err(PositionError::new_err(format!(
-                "{}: a position with closed pits is in no tablebase slice (their boards have \
-                 every pit open); it is answered by search",
+                "{}: a position with closed pits has no row of every pit; its shape table \
+                 numbers its open pits alone (see `slice`)",
                 self.0
             )));
         }

@@ -131,7 +131,7 @@ def test_slice_and_row_of_a_position():
     assert m.Position("kalah-4", "0,0,0,3/0,0,0,0 N").slice == ("3", 119)
 
 
-def test_closed_pits_are_none_and_in_no_slice():
+def test_closed_pits_are_none_and_in_their_shape_tables_slice():
     # North's pits 5 and 6 closed (the top row lists N6 first). South plays S1 (4 seeds) on a
     # ring without N5, N6: S2..S5 -> 5, lift 5 from S5: S6, N1..N4 -> 5, lift 5 from N4: the
     # ring skips N5, N6: S1 (0 -> 1), S2..S4 -> 6, S5 (0 -> 1, last, empty): ends.
@@ -139,9 +139,12 @@ def test_closed_pits_are_none_and_in_no_slice():
     assert p.has_closed_pits
     assert p.pits("N") == [4, 4, 4, 4, None, None]
     assert str(p.play(1).after) == "x,x,0,5,5,5/1,6,6,6,1,5 N"
-    for closed_only in ("slice", "board"):
-        with pytest.raises(m.PositionError, match="closed pits"):
-            getattr(p, closed_only)
+    with pytest.raises(m.PositionError, match="closed pits"):
+        p.board
+    # One pit open a side, South's 5 with 4 seeds and North's 1 empty: slice 4@1+1, the open
+    # pits' counts [4, 0] ranked among 04 13 22 31 40: row 4; the same from North's chair.
+    assert m.Position("rio-kadalis-5", "x,x,x,x,0/x,x,x,x,4 S").slice == ("4@1+1", 4)
+    assert m.Position("rio-kadalis-5", "x,x,x,x,4/x,x,x,x,0 N").slice == ("4@1+1", 4)
     assert not m.Position("rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 S").has_closed_pits
     with pytest.raises(m.PositionError, match="oware has no closed pits"):
         m.Position("oware", "x,4,4,4,4,4/4,4,4,4,4,4 S")
