@@ -70,11 +70,15 @@ pub fn stdout_of(args: &[&str]) -> String {
 /// `mancala solve VARIANT --max-seeds MAX --quiet --db DB`, which must succeed; returns what it
 /// said on standard error (the summary of what was solved).
 pub fn solve(db: &Path, variant: &str, max_seeds: u32) -> String {
+    solve_with(db, variant, max_seeds, &[])
+}
+
+/// [`solve`] with `more` arguments (`--shapes all`).
+pub fn solve_with(db: &Path, variant: &str, max_seeds: u32, more: &[&str]) -> String {
     let max_seeds = max_seeds.to_string();
-    let ran = run_db(
-        &["solve", variant, "--max-seeds", &max_seeds, "--quiet"],
-        db,
-    );
+    let mut args = vec!["solve", variant, "--max-seeds", &max_seeds, "--quiet"];
+    args.extend_from_slice(more);
+    let ran = run_db(&args, db);
     ran.ok();
     ran.stderr
 }

@@ -7,7 +7,7 @@ use std::sync::{Mutex, OnceLock};
 
 use tempfile::TempDir;
 
-use super::bin::solve;
+use super::bin::solve_with;
 
 /// This process's directory under Cargo's scratch space, `mancala-TARGET-PID`. The directories
 /// that earlier runs of the same test target left behind (shared fixtures live in statics, which
@@ -50,10 +50,10 @@ fn name_of(slices: &[(&str, u32)]) -> String {
     names.join("+")
 }
 
-/// Solves the slices into `db` with the binary.
-fn solve_into(db: &Path, slices: &[(&str, u32)]) {
+/// Solves the slices into `db` with the binary, each with `more` arguments.
+fn solve_into(db: &Path, slices: &[(&str, u32)], more: &[&str]) {
     for &(variant, max_seeds) in slices {
-        solve(db, variant, max_seeds);
+        solve_with(db, variant, max_seeds, more);
     }
 }
 
@@ -62,9 +62,20 @@ fn solve_into(db: &Path, slices: &[(&str, u32)]) {
 /// on it may add its starter puzzles); a test that damages a tablebase or solves more into it
 /// takes a `fresh_tablebase`.
 pub fn tablebase(slices: &[(&str, u32)]) -> &'static Path {
+    shared(name_of(slices), slices, &[])
+}
+
+/// A shared [`tablebase`] of the given slices with every shape table of the Rio Kadalis variants
+/// among them (their boards with closed pits) to the same seeds.
+pub fn tablebase_with_shapes(slices: &[(&str, u32)]) -> &'static Path {
+    let name = format!("{}+shapes", name_of(slices));
+    shared(name, slices, &["--shapes", "all"])
+}
+
+/// The tablebase `name`: the slices solved with `more` arguments, once a process.
+fn shared(name: String, slices: &[(&str, u32)], more: &[&str]) -> &'static Path {
     type Built = BTreeMap<String, &'static OnceLock<PathBuf>>;
     static BUILT: Mutex<Built> = Mutex::new(BTreeMap::new());
-    let name = name_of(slices);
     let once = *BUILT
         .lock()
         .unwrap()
@@ -72,7 +83,7 @@ pub fn tablebase(slices: &[(&str, u32)]) -> &'static Path {
         .or_insert_with(|| Box::leak(Box::default()));
     once.get_or_init(|| {
         let db = scratch("shared").join(format!("{name}.db"));
-        solve_into(&db, slices);
+        solve_into(&db, slices, more);
         db
     })
 }
@@ -82,6 +93,6 @@ pub fn tablebase(slices: &[(&str, u32)]) -> &'static Path {
 pub fn fresh_tablebase(slices: &[(&str, u32)]) -> (TempDir, PathBuf) {
     let dir = tempdir();
     let db = dir.path().join(format!("{}.db", name_of(slices)));
-    solve_into(&db, slices);
+    solve_into(&db, slices, &[]);
     (dir, db)
 }

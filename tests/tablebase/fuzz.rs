@@ -135,28 +135,16 @@ fn runner(cases: u32) -> TestRunner {
 #[test]
 fn mutated_certificates_of_closed_boards_are_refused_or_checked_never_a_panic() {
     // A real certificate of a closed board, over a table with its shape.
-    let db = scratch("fuzz").join("shapes.db");
-    if !db.exists() {
-        let solve = [
-            "solve",
-            "rio-kadalis",
-            "--max-seeds",
-            "8",
-            "--shapes",
-            "all",
-            "-q",
-        ];
-        run_db(&solve, &db).ok();
-    }
+    let db = crate::proofs::shape_tables();
     let out = scratch("fuzz").join("closed.proof");
     let p = "x,x,2,x,3,3/x,1,x,2,x,1 S";
     run_db(
         &["prove", "rio-kadalis", p, "--out", out.to_str().unwrap()],
-        &db,
+        db,
     )
     .ok();
     let text = std::fs::read_to_string(&out).unwrap();
-    let table = Table::open(&db, 16 << 20).unwrap();
+    let table = Table::open(db, 16 << 20).unwrap();
     let honest = proof::read(text.as_bytes()).unwrap();
     assert!(proof::check(&honest, &table).accepted());
     let (read, refused) = (Cell::new(0), Cell::new(0));

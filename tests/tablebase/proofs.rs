@@ -19,7 +19,7 @@ use serde_json::{json, Value as Json};
 
 use crate::common::bin::run_db;
 use crate::common::random::{position, scatter, Lcg};
-use crate::common::scratch::{scratch, tablebase};
+use crate::common::scratch::{scratch, tablebase, tablebase_with_shapes};
 
 /// Each variant with the seeds its table holds, small enough to solve in seconds, and how many
 /// seeds above it the positions tried hold at most: enough for a real search, few enough that
@@ -549,26 +549,19 @@ fn closed_beyond_table(rng: &mut Lcg, variant: Variant, held: u32, extra: u32) -
     }
 }
 
+/// Both Rio Kadalis variants to 8 seeds, every shape table too: the leaves of closed boards'
+/// certificates (shared with the fuzzing of certificates).
+pub fn shape_tables() -> &'static std::path::Path {
+    tablebase_with_shapes(&[("rio-kadalis", 8), ("rio-kadalis-5", 8)])
+}
+
 #[test]
 fn exact_answers_on_boards_with_closed_pits_are_proven_over_shape_tables_and_checked() {
-    let dir = crate::common::scratch::tempdir();
-    let db = dir.path().join("shapes.db");
-    for variant in ["rio-kadalis", "rio-kadalis-5"] {
-        let solve = [
-            "solve",
-            variant,
-            "--max-seeds",
-            "8",
-            "--shapes",
-            "all",
-            "-q",
-        ];
-        run_db(&solve, &db).ok();
-    }
-    let tb = Tablebase::open_read_only(&db).unwrap();
+    let db = shape_tables();
+    let tb = Tablebase::open_read_only(db).unwrap();
     let evaluator =
         Evaluator::new(Arc::new(tb), SearchSettings::single(Budget::nodes(400_000))).unwrap();
-    let table = Table::open(&db, 64 << 20).unwrap();
+    let table = Table::open(db, 64 << 20).unwrap();
     let mut rng = Lcg(0x5eed_0056);
     let mut per_variant = Vec::new();
     for variant in [Variant::RioKadalis, Variant::RioKadalis5] {
@@ -604,9 +597,10 @@ fn exact_answers_on_boards_with_closed_pits_are_proven_over_shape_tables_and_che
 
     // From the command line: the certificate of a closed board, written and checked.
     let p = "x,x,2,x,3,3/x,1,x,2,x,1 S";
+    let dir = crate::common::scratch::tempdir();
     let proof = dir.path().join("closed.proof");
     let out = proof.to_str().unwrap();
-    run_db(&["prove", "rio-kadalis", p, "--out", out], &db).ok();
-    let ran = run_db(&["proof", "check", out], &db);
+    run_db(&["prove", "rio-kadalis", p, "--out", out], db).ok();
+    let ran = run_db(&["proof", "check", out], db);
     assert!(ran.ok().contains("proven: the value is exactly"), "{ran:?}");
 }
