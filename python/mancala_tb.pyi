@@ -105,7 +105,8 @@ class Position:
         and opponent)."""
     @property
     def has_closed_pits(self) -> bool:
-        """A pit closed with sand (Rio Kadalis after a match's first round)."""
+        """A pit closed with sand (Rio Kadalis after a match's first round): the position is in
+        its shape table's slice, not the full board's."""
     @property
     def game_over(self) -> Optional[tuple[int, int]]:
         """Final totals (south, north) when the game is over here."""

@@ -152,8 +152,8 @@ impl PyPosition {
             .collect())
     }
 
-    /// Whether any pit is closed with sand: such a position is answered by search, never from
-    /// a tablebase slice (whose boards have every pit open).
+    /// Whether any pit is closed with sand: such a position is in its shape table's slice
+    /// (`slice`), not in the full board's.
     #[getter]
     fn has_closed_pits(&self) -> bool {
         self.0.has_closed_pits()

@@ -165,7 +165,7 @@ impl Position {
     }
 
     /// Whether any pit is closed: a position of a later round of a Rio Kadalis match, which
-    /// the tablebase's slices (every pit open) do not hold.
+    /// the full board's slices do not hold (its shape table's do, [`crate::SliceId::Shaped`]).
     pub fn has_closed_pits(&self) -> bool {
         !self.shape.is_open()
     }

@@ -268,6 +268,7 @@ fn closed_pits_are_shown_as_sand_and_searched() {
     // As in the API's test: both of South's moves end the round 4-4 (North takes a four from
     // its only open pit N6, then has nothing to move; South takes its row's 4): value 0. The
     // same seeds with every pit open are in the tablebase, and worth something else to South.
+    // The tablebase has no shape tables, so the closed board is searched.
     let position = "3,x,x,x,x,x/0,3,x,x,x,2 S";
     let json: Json =
         serde_json::from_str(run_db(&["eval", "rio-kadalis", position, "--json"], db).ok())

@@ -25,7 +25,8 @@ pub(crate) async fn play(
     let game = Match::replay_from(variant, start, rounds)?;
     let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().evaluation_budget(None);
-    // A round under way with closed pits, or beyond the tablebase, is searched.
+    // A round under way beyond the tablebase (its full board's or its shape table's) is
+    // searched.
     let held = match game.current() {
         Some(round) => evaluator.holds(&round.position),
         None => true,

@@ -63,7 +63,8 @@ impl<L: Leaf> Engine<L> {
     /// answer sharpen is shown. The last call is of the deepest completed iteration, which the
     /// answer then extends with what the iteration cut short proved. `shape` is the board's
     /// closed pits, seen from its side to move ([`crate::Position::relative_shape`]): a board
-    /// with closed pits never asks the tablebase, whose boards have every pit open.
+    /// with closed pits asks its leaf with its shape ([`Leaf::shaped_value`], the shape
+    /// tables).
     pub fn analyse_watched(
         &mut self,
         board: &Board,
