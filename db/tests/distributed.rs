@@ -13,8 +13,10 @@ use std::sync::{Barrier, Mutex};
 use chunks::{chunks, same_chunks};
 
 use mancala_db::{MovesPlace, SolvePlan, SolveSetup, Tablebase};
-use mancala_solver::solve::{Ranks, Silent};
-use mancala_solver::Variant;
+use mancala_solver::solve::{
+    partition, solve_group, solve_share, KnownValues, Ranks, Silent, SolveOptions, SolvedShare,
+};
+use mancala_solver::{Slice, SliceId, Variant};
 
 /// What the threads of one solve share: a mailbox of messages from each rank to each rank.
 struct Post {
@@ -90,7 +92,7 @@ impl Ranks for ThreadRank<'_> {
         self.swap_words(out, u32::to_le_bytes, u32::from_le_bytes)
     }
 
-    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+    fn exchange_wide(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
         self.swap_words(out, u64::to_le_bytes, u64::from_le_bytes)
     }
 
@@ -196,5 +198,79 @@ fn shared_solves_store_the_chunks_of_the_single_process_solve() {
             solve_threaded(&path, variant, first, max, size);
             same_chunks(&path, &expected, &format!("{variant} on {size} ranks"));
         }
+    }
+}
+
+/// The values of every slice of `variant` below `seeds`, solved a group at a time.
+fn known_below(variant: Variant, seeds: u32) -> KnownValues {
+    let mut known = KnownValues::new();
+    for slice in Slice::up_to(variant, seeds - 1) {
+        if !known.contains(slice.id) {
+            for s in solve_group(&slice.group(), &known, &Silent).unwrap() {
+                known.insert(s.slice.id, s.values);
+            }
+        }
+    }
+    known
+}
+
+/// Two ranks sharing a group numbered from past 2^32 send each other 64-bit positions and
+/// records (the moves pass's, with its table in memory and on disk; Oware's un-made moves) and
+/// solve what one process solves numbered from 0, part for part.
+#[test]
+fn ranks_sharing_a_group_numbered_past_2_32_solve_what_one_process_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (Variant::RioKadalis, SliceId::Seeds(12), None),
+        (
+            Variant::Hawalis,
+            SliceId::Sides(3, 2),
+            Some(dir.path().join("work")),
+        ),
+        (Variant::Oware, SliceId::Seeds(8), None),
+    ];
+    for (variant, id, work_dir) in cases {
+        let group = Slice { variant, id }.group();
+        let expected = solve_group(&group, &known_below(variant, id.total()), &Silent).unwrap();
+        let size = 2;
+        let partition = partition(&group, size, 512).numbered_from((1 << 32) + 3);
+        let options = SolveOptions {
+            work_dir: work_dir.clone(),
+            checkpoint_every: std::time::Duration::ZERO,
+        };
+        let post = Post {
+            size,
+            barrier: Barrier::new(size),
+            boxes: Mutex::new(vec![Vec::new(); size]),
+        };
+        let shares: Vec<SolvedShare> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..size)
+                .map(|rank| {
+                    let (post, group, partition, options) = (&post, &group, &partition, &options);
+                    s.spawn(move || {
+                        let me = ThreadRank { rank, post };
+                        let mut known = known_below(variant, id.total());
+                        solve_share(group, &mut known, &Silent, &me, partition, options).unwrap()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        for share in &shares {
+            for part in &share.parts {
+                let whole = expected.iter().find(|s| s.slice == part.slice).unwrap();
+                let run = part.first as usize..part.first as usize + part.values.len();
+                assert_eq!(part.values, whole.values[run.clone()], "{}", part.slice);
+                assert_eq!(part.depths, whole.depths[run], "{}", part.slice);
+            }
+        }
+        // The two shares cover the group.
+        let held: usize = shares
+            .iter()
+            .flat_map(|s| &s.parts)
+            .map(|p| p.values.len())
+            .sum();
+        assert_eq!(held, expected.iter().map(|s| s.values.len()).sum::<usize>());
+        assert!(shares.iter().all(|s| !s.share.is_empty()), "{id}");
     }
 }

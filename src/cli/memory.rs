@@ -8,6 +8,7 @@
 use anyhow::{bail, Result};
 use bytesize::ByteSize;
 use mancala_db::{MovesPlace, SolvePlan};
+use mancala_solver::solve::MOST_POSITIONS;
 use mancala_solver::Slice;
 
 use super::text::thousands;
@@ -57,10 +58,11 @@ pub fn check(plan: &SolvePlan, limit: u64, source: &str) -> Result<()> {
             thousands(need.positions),
             thousands(need.moves),
         );
-        if need.positions >= u32::MAX as u64 {
+        if need.positions > MOST_POSITIONS {
             bail!(
-                "{what} is too large for the solver, which numbers a group's positions in 32 bits \
-                 (at most 4,294,967,294){fits}"
+                "{what} is too large for the solver, which numbers a group's positions in 40 bits \
+                 (at most {}){fits}",
+                thousands(MOST_POSITIONS)
             );
         }
         if group.memory() > limit {

@@ -21,7 +21,7 @@ const MESSAGE: usize = 1 << 30;
 pub struct MpiRanks {
     world: SimpleCommunicator,
     /// Bytes this rank sent to others in [`Ranks::exchange`] and
-    /// [`Ranks::exchange_records`]: the solve's traffic, which BENCHMARKS.md reports.
+    /// [`Ranks::exchange_wide`]: the solve's traffic, which BENCHMARKS.md reports.
     sent: Cell<u64>,
 }
 
@@ -95,7 +95,7 @@ impl Ranks for MpiRanks {
         self.all_to_all(out)
     }
 
-    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+    fn exchange_wide(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
         self.all_to_all(out)
     }
 

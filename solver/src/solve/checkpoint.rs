@@ -17,6 +17,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::group_index::GroupIndex;
 use super::moves::Exits;
 use super::pred_table::PredTable;
 use super::state::Work;
@@ -25,15 +26,15 @@ use crate::slice::Slice;
 const HEADER: &str = "mancala-solve-checkpoint 2";
 const BUFFER: usize = 1 << 20;
 
-/// Where a resumed solve starts.
-pub(super) enum Resume {
+/// Where a resumed solve starts, the group numbered as `I`.
+pub(super) enum Resume<I: GroupIndex> {
     /// From the moves pass: there is no usable checkpoint. Says why when one was discarded.
     Fresh(Option<String>),
     /// From the retrograde's first threshold, the moves pass done (the table, unless the group's
     /// moves are un-made).
-    Built(Exits, Option<PredTable>),
+    Built(Exits, Option<PredTable<I>>),
     /// After threshold `.2`, every larger threshold done.
-    Threshold(Work, Option<PredTable>, i8),
+    Threshold(Work, Option<PredTable<I>>, i8),
 }
 
 /// A group's work directory.
@@ -63,22 +64,30 @@ impl WorkDir {
     /// Opens (creating it if need be) the work directory of `group` under `root`, to checkpoint
     /// at most every `every` the share of `positions` positions from group position `start`
     /// (the whole group in a single process; a rank's root is [`rank_root`]); `table` says
-    /// whether the group has a predecessor table.
+    /// whether the group has a predecessor table, `bits` how many bits its numbers take there
+    /// ([`GroupIndex::TABLE_BITS`]).
     pub fn open(
         root: &Path,
         group: &[Slice],
         start: usize,
         positions: usize,
         table: bool,
+        bits: u32,
         every: Duration,
     ) -> io::Result<WorkDir> {
         let dir = group_dir(root, group);
         fs::create_dir_all(&dir)?;
         let ids: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+        // A group numbered in 32 bits says nothing of it, as before there were wider numbers,
+        // so that its checkpoints from then still resume.
+        let numbers = match bits {
+            32 => String::new(),
+            _ => format!("\nnumbers {bits} bits from {start}"),
+        };
         Ok(WorkDir {
             dir,
             tag: format!(
-                "solver {}\ngroup {} {}\npositions {positions}",
+                "solver {}\ngroup {} {}{numbers}\npositions {positions}",
                 crate::SOLVER_VERSION,
                 group[0].variant.id(),
                 ids.join(" ")
@@ -100,7 +109,7 @@ impl WorkDir {
 
     /// Reads the last checkpoint back, or says why there is none to use (and clears the
     /// directory's stale files).
-    pub fn resume(&mut self) -> Resume {
+    pub fn resume<I: GroupIndex>(&mut self) -> Resume<I> {
         let text = match fs::read_to_string(self.dir.join("checkpoint")) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return self.fresh(None),
@@ -113,7 +122,7 @@ impl WorkDir {
     }
 
     /// Clears the directory's files for a solve started afresh, saying why.
-    pub fn fresh(&mut self, why: Option<String>) -> Resume {
+    pub fn fresh<I: GroupIndex>(&mut self, why: Option<String>) -> Resume<I> {
         if let Ok(entries) = fs::read_dir(&self.dir) {
             for e in entries.flatten() {
                 let _ = fs::remove_file(e.path());
@@ -122,7 +131,7 @@ impl WorkDir {
         Resume::Fresh(why)
     }
 
-    fn read(&mut self, text: &str) -> Result<Resume, String> {
+    fn read<I: GroupIndex>(&mut self, text: &str) -> Result<Resume<I>, String> {
         let prefix = format!("{HEADER}\n{}\n", self.tag);
         let rest = text
             .strip_prefix(&prefix)
@@ -195,7 +204,11 @@ impl WorkDir {
 
     /// Saves the moves pass: the table's index (for a group with a table, which is in
     /// `preds.bin` already) and the exits, and a checkpoint at the start of the retrograde.
-    pub fn save_built(&mut self, exits: &Exits, preds: Option<&PredTable>) -> io::Result<()> {
+    pub fn save_built<I: GroupIndex>(
+        &mut self,
+        exits: &Exits,
+        preds: Option<&PredTable<I>>,
+    ) -> io::Result<()> {
         if let Some(preds) = preds {
             write_synced(&self.dir.join("preds.idx"), |out| {
                 for o in preds.index() {

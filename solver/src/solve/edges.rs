@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+use super::group_index::GroupIndex;
 use super::pred_table::{encode_block, PredTable, BLOCK, SEGMENT_SHIFT};
 
 /// Positions per bucket (a multiple of [`BLOCK`]): 4 Mi children, whose records a bucket
@@ -25,12 +26,13 @@ const BUCKET: usize = 1 << BUCKET_BITS;
 pub(super) const FILE_BUFFER: usize = 256 << 10;
 
 /// Bytes a record takes in a bucket's file: the child's bits above [`BUCKET_BITS`] are the
-/// bucket's number, so a record is the child's offset in its bucket and the parent, 54 bits.
-/// (Eight bytes, the first version, made Oware to 28 seeds need 48 GB of disk for its moves.)
-pub(super) const FILE_RECORD: usize = 7;
-
-/// The bits of a record that its file keeps.
-const FILE_RECORD_MASK: u64 = (1 << (32 + BUCKET_BITS)) - 1;
+/// bucket's number, so a record is the child's offset in its bucket and the parent: 54 bits, 7
+/// bytes, in a group numbered in 32 bits, 62 bits, 8 bytes, in one numbered in 40.
+/// (Eight bytes for every group, the first version, made Oware to 28 seeds need 48 GB of disk
+/// for its moves.)
+pub(super) const fn file_record<I: GroupIndex>() -> usize {
+    (BUCKET_BITS + I::TABLE_BITS).div_ceil(8) as usize
+}
 
 /// Where the moves and the table go.
 pub(super) enum Place<'a> {
@@ -40,27 +42,27 @@ pub(super) enum Place<'a> {
     Dir(&'a Path),
 }
 
-enum Bucket {
+enum Bucket<I: GroupIndex> {
     /// Runs of records, each allocated at its exact size (a growing vector would hold up to
     /// twice the records).
-    Memory(Vec<Vec<u64>>),
+    Memory(Vec<Vec<I::Record>>),
     File {
         out: BufWriter<File>,
         path: PathBuf,
     },
 }
 
-/// The buckets of a group's moves, filled by the moves pass.
-pub(super) struct EdgeSpill<'a> {
+/// The buckets of a group's moves, filled by the moves pass, numbered as `I`.
+pub(super) struct EdgeSpill<'a, I: GroupIndex> {
     positions: usize,
     place: Place<'a>,
-    buckets: Vec<Mutex<Bucket>>,
+    buckets: Vec<Mutex<Bucket<I>>>,
     moves: AtomicU64,
 }
 
-impl<'a> EdgeSpill<'a> {
+impl<'a, I: GroupIndex> EdgeSpill<'a, I> {
     /// Empty buckets for a group of `positions` positions.
-    pub fn new(positions: usize, place: Place<'a>) -> io::Result<EdgeSpill<'a>> {
+    pub fn new(positions: usize, place: Place<'a>) -> io::Result<EdgeSpill<'a, I>> {
         let count = positions.div_ceil(BUCKET).max(1);
         let buckets = (0..count)
             .map(|b| {
@@ -93,13 +95,13 @@ impl<'a> EdgeSpill<'a> {
         }
     }
 
-    /// Adds moves, as `child << 32 | parent` records, in any order.
-    pub fn add(&self, records: &[u64]) -> io::Result<()> {
+    /// Adds moves, in any order.
+    pub fn add(&self, records: &[I::Record]) -> io::Result<()> {
         self.moves
             .fetch_add(records.len() as u64, Ordering::Relaxed);
         // Grouped by bucket with a counting sort: a bucket's inversion sorts its records by
         // child, so the order within a bucket does not matter.
-        let bucket = |r: u64| (r >> (32 + BUCKET_BITS)) as usize;
+        let bucket = |r: I::Record| I::child(r) >> BUCKET_BITS;
         let mut starts = vec![0usize; self.buckets.len() + 1];
         for &r in records {
             starts[bucket(r) + 1] += 1;
@@ -108,7 +110,7 @@ impl<'a> EdgeSpill<'a> {
             starts[b] += starts[b - 1];
         }
         let mut at = starts.clone();
-        let mut grouped = vec![0u64; records.len()];
+        let mut grouped = vec![I::Record::default(); records.len()];
         for &r in records {
             grouped[at[bucket(r)]] = r;
             at[bucket(r)] += 1;
@@ -121,8 +123,10 @@ impl<'a> EdgeSpill<'a> {
             }
             if let Place::Dir(_) = self.place {
                 bytes.clear();
-                for r in run {
-                    bytes.extend_from_slice(&(r & FILE_RECORD_MASK).to_le_bytes()[..FILE_RECORD]);
+                for &r in run {
+                    let offset = (I::child(r) & (BUCKET - 1)) as u64;
+                    let packed = offset << I::TABLE_BITS | I::parent(r).get() as u64;
+                    bytes.extend_from_slice(&packed.to_le_bytes()[..file_record::<I>()]);
                 }
             }
             match &mut *self.buckets[b].lock().unwrap_or_else(|e| e.into_inner()) {
@@ -141,7 +145,7 @@ impl<'a> EdgeSpill<'a> {
 
     /// Inverts every bucket into the table, two buckets at a time (one per core), deleting each
     /// bucket's file once it is inverted. `advance` is told the positions of each bucket done.
-    pub fn finish(self, advance: impl Fn(u64) + Sync) -> io::Result<PredTable> {
+    pub fn finish(self, advance: impl Fn(u64) + Sync) -> io::Result<PredTable<I>> {
         let EdgeSpill {
             positions,
             place,
@@ -159,17 +163,17 @@ impl<'a> EdgeSpill<'a> {
                 (Some(BufWriter::with_capacity(FILE_BUFFER, f)), Some(path))
             }
         };
-        let buckets: Vec<Bucket> = buckets
+        let buckets: Vec<Bucket<I>> = buckets
             .into_iter()
             .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect();
         let mut buckets = buckets.into_iter().enumerate();
-        let mut inversions: Vec<Inversion> = (0..rayon::current_num_threads())
+        let mut inversions: Vec<Inversion<I>> = (0..rayon::current_num_threads())
             .map(|_| Inversion::default())
             .collect();
         let mut written = 0u64;
         loop {
-            let batch: Vec<(usize, Bucket)> = buckets.by_ref().take(inversions.len()).collect();
+            let batch: Vec<(usize, Bucket<I>)> = buckets.by_ref().take(inversions.len()).collect();
             if batch.is_empty() {
                 break;
             }
@@ -215,24 +219,35 @@ impl<'a> EdgeSpill<'a> {
 /// The buffers of one bucket's inversion, kept from one bucket to the next: fresh buffers would
 /// be fresh pages, which the kernel clears before handing them over (a third of the
 /// predecessors pass's time on Oware's slice 24 when every bucket had its own).
-#[derive(Default)]
-struct Inversion {
+struct Inversion<I: GroupIndex> {
     /// The records of a bucket read back from its file.
-    records: Vec<u64>,
+    records: Vec<I::Record>,
     /// Where each child's parents end in `parents`.
     ends: Vec<u32>,
     /// Every child's parents, child after child.
-    parents: Vec<u32>,
+    parents: Vec<I>,
     /// The table's bytes for the bucket's positions.
     bytes: Vec<u8>,
     /// The offset of each block's end from the start of `bytes`.
     offsets: Vec<u64>,
 }
 
-impl Inversion {
+impl<I: GroupIndex> Default for Inversion<I> {
+    fn default() -> Self {
+        Inversion {
+            records: Vec::new(),
+            ends: Vec::new(),
+            parents: Vec::new(),
+            bytes: Vec::new(),
+            offsets: Vec::new(),
+        }
+    }
+}
+
+impl<I: GroupIndex> Inversion<I> {
     /// Makes the table's bytes for positions `first..first + len`, bucket number `b`, from its
-    /// `child << 32 | parent` records (from a file: read back, and the file deleted).
-    fn invert(&mut self, bucket: Bucket, b: usize, first: usize, len: usize) -> io::Result<()> {
+    /// records (from a file: read back, and the file deleted).
+    fn invert(&mut self, bucket: Bucket<I>, b: usize, first: usize, len: usize) -> io::Result<()> {
         self.records.clear();
         let runs = match bucket {
             Bucket::Memory(runs) => runs,
@@ -242,7 +257,7 @@ impl Inversion {
                 Vec::new()
             }
         };
-        let runs: Vec<&[u64]> = if runs.is_empty() {
+        let runs: Vec<&[I::Record]> = if runs.is_empty() {
             vec![&self.records]
         } else {
             runs.iter().map(Vec::as_slice).collect()
@@ -254,18 +269,18 @@ impl Inversion {
         ends.resize(len + 1, 0);
         for run in &runs {
             for &r in *run {
-                ends[(r >> 32) as usize - first + 1] += 1;
+                ends[I::child(r) - first + 1] += 1;
             }
         }
         for i in 1..=len {
             ends[i] += ends[i - 1];
         }
         self.parents.clear();
-        self.parents.resize(ends[len] as usize, 0);
+        self.parents.resize(ends[len] as usize, I::default());
         for run in &runs {
             for &r in *run {
-                let at = &mut ends[(r >> 32) as usize - first];
-                self.parents[*at as usize] = r as u32;
+                let at = &mut ends[I::child(r) - first];
+                self.parents[*at as usize] = I::parent(r);
                 *at += 1;
             }
         }
@@ -276,7 +291,8 @@ impl Inversion {
         self.bytes.clear();
         // Exact for a table in memory, whose segment takes these bytes away (lists of 255
         // parents or more take 4 bytes more, and are rare).
-        self.bytes.reserve(len + 4 * self.parents.len());
+        self.bytes
+            .reserve(len + super::group_index::bytes::<I>() * self.parents.len());
         self.offsets.clear();
         for block in (0..len).step_by(BLOCK) {
             let end = (block + BLOCK).min(len);
@@ -289,22 +305,26 @@ impl Inversion {
 
     /// Reads the records of bucket number `b` back from its file into `records`.
     fn read_back(&mut self, out: BufWriter<File>, path: &Path, b: usize) -> io::Result<()> {
+        let record = file_record::<I>();
         let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-        let len = file.metadata()?.len() as usize / FILE_RECORD;
+        let len = file.metadata()?.len() as usize / record;
         drop(file);
         self.records.reserve(len);
         let mut input = File::open(path)?;
         // A whole number of records.
-        let mut buffer = vec![0u8; FILE_BUFFER / FILE_RECORD * FILE_RECORD];
-        let high = (b as u64) << (32 + BUCKET_BITS);
+        let mut buffer = vec![0u8; FILE_BUFFER / record * record];
+        let first = b << BUCKET_BITS;
+        let parent_mask = (1u64 << I::TABLE_BITS) - 1;
         while self.records.len() < len {
-            let want = (FILE_RECORD * (len - self.records.len())).min(buffer.len());
+            let want = (record * (len - self.records.len())).min(buffer.len());
             input.read_exact(&mut buffer[..want])?;
             self.records
-                .extend(buffer[..want].chunks_exact(FILE_RECORD).map(|r| {
+                .extend(buffer[..want].chunks_exact(record).map(|r| {
                     let mut bytes = [0u8; 8];
-                    bytes[..FILE_RECORD].copy_from_slice(r);
-                    high | u64::from_le_bytes(bytes)
+                    bytes[..record].copy_from_slice(r);
+                    let packed = u64::from_le_bytes(bytes);
+                    let child = first + (packed >> I::TABLE_BITS) as usize;
+                    I::record(child, (packed & parent_mask) as usize)
                 }));
         }
         Ok(())
@@ -317,46 +337,56 @@ mod tests {
 
     /// Moves into three buckets, added in several batches, read back from the table as they
     /// went in, whether the buckets are in memory or in files (whose records keep the child's
-    /// offset in its bucket only, so the bucket's number must be put back).
+    /// offset in its bucket only, so the bucket's number must be put back), in either width: in
+    /// 64 bits, parents numbered from past 2^32 (a share's children are numbered from its
+    /// start, its parents anywhere in the group).
     #[test]
     fn every_bucket_inverts_to_the_moves_that_went_in() {
-        let positions = 2 * BUCKET + 1000;
-        // Children spread over the three buckets, each with up to four parents anywhere.
-        let mut expected: Vec<(u32, Vec<u32>)> = (0..positions as u32)
-            .step_by(9973)
-            .map(|c| {
-                let parents = (0..c % 5)
-                    .map(|k| {
-                        (c.wrapping_mul(2_654_435_761).wrapping_add(k * 7919)) % positions as u32
-                    })
-                    .collect();
-                (c, parents)
-            })
-            .collect();
-        let mut records: Vec<u64> = expected
-            .iter()
-            .flat_map(|(c, ps)| ps.iter().map(move |&p| (*c as u64) << 32 | p as u64))
-            .collect();
-        records.reverse();
-        let dir = std::env::temp_dir().join(format!("mancala-edges-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        for place in [Place::Memory, Place::Dir(&dir)] {
-            let spill = EdgeSpill::new(positions, place).unwrap();
-            for batch in records.chunks(1000) {
-                spill.add(batch).unwrap();
+        fn check<I: GroupIndex>(first_parent: usize) {
+            let positions = 2 * BUCKET + 1000;
+            // Children spread over the three buckets, each with up to four parents anywhere.
+            let mut expected: Vec<(usize, Vec<usize>)> = (0..positions)
+                .step_by(9973)
+                .map(|c| {
+                    let parents = (0..c % 5)
+                        .map(|k| first_parent + (c * 2_654_435_761 + k * 7919) % positions)
+                        .collect();
+                    (c, parents)
+                })
+                .collect();
+            let mut records: Vec<I::Record> = expected
+                .iter()
+                .flat_map(|(c, ps)| ps.iter().map(move |&p| I::record(*c, p)))
+                .collect();
+            records.reverse();
+            let dir = std::env::temp_dir().join(format!(
+                "mancala-edges-{}-{}",
+                std::process::id(),
+                I::TABLE_BITS
+            ));
+            fs::create_dir_all(&dir).unwrap();
+            for place in [Place::Memory, Place::Dir(&dir)] {
+                let spill = EdgeSpill::<I>::new(positions, place).unwrap();
+                for batch in records.chunks(1000) {
+                    spill.add(batch).unwrap();
+                }
+                assert_eq!(spill.moves(), records.len() as u64);
+                let table = spill.finish(|_| {}).unwrap();
+                for (c, parents) in &mut expected {
+                    let mut got: Vec<usize> = table.preds(*c).map(I::get).collect();
+                    got.sort_unstable();
+                    parents.sort_unstable();
+                    assert_eq!(&got, parents, "child {c}");
+                }
+                // A child with no moves in has no predecessors.
+                assert_eq!(table.preds(1).count(), 0);
+                assert_eq!(table.preds(positions - 1).count(), 0);
             }
-            assert_eq!(spill.moves(), records.len() as u64);
-            let table = spill.finish(|_| {}).unwrap();
-            for (c, parents) in &mut expected {
-                let mut got: Vec<u32> = table.preds(*c).collect();
-                got.sort_unstable();
-                parents.sort_unstable();
-                assert_eq!(&got, parents, "child {c}");
-            }
-            // A child with no moves in has no predecessors.
-            assert_eq!(table.preds(1).count(), 0);
-            assert_eq!(table.preds(positions as u32 - 1).count(), 0);
+            fs::remove_dir_all(&dir).unwrap();
         }
-        fs::remove_dir_all(&dir).unwrap();
+        check::<u32>(0);
+        check::<u32>(u32::MAX as usize + 1 - 2 * BUCKET - 1000);
+        check::<u64>((1 << 32) - BUCKET);
+        check::<u64>((1 << 40) - 2 * BUCKET - 1000);
     }
 }

@@ -31,9 +31,10 @@ use crate::rules;
 use crate::slice::Slice;
 use crate::value;
 
-use super::edges::{BUCKET_BITS, FILE_BUFFER, FILE_RECORD};
+use super::edges::{file_record, BUCKET_BITS, FILE_BUFFER};
+use super::group_index::{self, GroupIndex};
 use super::pred_table::MAPPED_BUDGET;
-use super::predecessors::Predecessors;
+use super::predecessors;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
 pub const BASE_BYTES: u64 = 64 << 20;
@@ -102,10 +103,13 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     );
     let clamp = |x: u128| x.min(u64::MAX as u128) as u64;
     let smaller = smaller_positions as u128;
-    // The state, and the level lists (at most one position in 128, 4 bytes each, found and
-    // sorted).
-    let state = 4 * n + n / 16;
-    if Predecessors::unmade(group) {
+    let widths = match u32::fits(positions.min(usize::MAX as u64) as usize) {
+        true => Widths::of::<u32>(),
+        false => Widths::of::<u64>(),
+    };
+    // The state, and the level lists (at most one position in 128, found and sorted).
+    let state = 4 * n + 2 * widths.number * n / 128;
+    if predecessors::unmade(group) {
         let peak = |smaller_after_moves: u128| {
             BASE_BYTES as u128 + (smaller + 2 * n).max(smaller_after_moves + state)
         };
@@ -120,11 +124,13 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
         };
     }
     let base = smaller + BASE_BYTES as u128;
-    let in_memory = base + 11 * n + 16 * e;
+    // A move as a record, then as a parent in its bucket's inversion, then in the table.
+    let edge = widths.record + widths.number + widths.table;
+    let in_memory = base + 11 * n + edge * e;
     // Two buckets inverted at once, each at most `BUCKET` positions and its share of the moves.
     let bucket = n.min(1 << BUCKET_BITS);
     let bucket_moves = e * bucket / n.max(1);
-    let inverting = 2 * (9 * bucket + 16 * bucket_moves);
+    let inverting = 2 * (9 * bucket + edge * bucket_moves);
     // The mapped table's pages: its budget, and what each thread reads between two checks.
     let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
@@ -133,11 +139,12 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
         + (smaller + 2 * n + buffers)
             .max(2 * n + inverting)
             .max(retrograde);
-    // The moves' files are deleted as the table is written, so the moves (7 bytes each) and the
-    // table with two states (4 bytes a position each, at the moment one replaces the other)
-    // are not on disk at once; the exits (2 bytes a position) stay throughout.
-    let table = n + n / 8 + 4 * e;
-    let disk = (FILE_RECORD as u128 * e).max(table + 8 * n) + 2 * n;
+    // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
+    // group numbered past 2^32) and the table with two states (4 bytes a position each, at the
+    // moment one replaces the other) are not on disk at once; the exits (2 bytes a position)
+    // stay throughout.
+    let table = n + n / 8 + widths.table * e;
+    let disk = (widths.file * e).max(table + 8 * n) + 2 * n;
     MemoryNeed {
         positions,
         moves,
@@ -145,6 +152,29 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
         in_memory: clamp(in_memory),
         on_disk: clamp(on_disk),
         disk: clamp(disk),
+    }
+}
+
+/// Bytes the solver's numbers of a group take ([`group_index`]).
+struct Widths {
+    /// A position in a level's list or a bucket's inversion.
+    number: u128,
+    /// A move as the moves pass hands it to the spill.
+    record: u128,
+    /// A predecessor in the table.
+    table: u128,
+    /// A move in a bucket's file.
+    file: u128,
+}
+
+impl Widths {
+    fn of<I: GroupIndex>() -> Widths {
+        Widths {
+            number: std::mem::size_of::<I>() as u128,
+            record: std::mem::size_of::<I::Record>() as u128,
+            table: group_index::bytes::<I>() as u128,
+            file: file_record::<I>() as u128,
+        }
     }
 }
 
@@ -208,7 +238,7 @@ mod tests {
             let known = known_values(&Slice::up_to(variant, seeds as u32 - 1));
             let need = memory_need(&[slice]);
             assert_eq!(need.positions, n);
-            let spill = EdgeSpill::new(n as usize, Place::Memory).unwrap();
+            let spill = EdgeSpill::<u32>::new(n as usize, Place::Memory).unwrap();
             moves::build(
                 &[slice],
                 &known,
@@ -241,7 +271,7 @@ mod tests {
         let known = known_values(&Slice::up_to(Variant::Oware, 9));
         let need = memory_need(&[oware(10)]);
         assert_eq!(need.positions, 352_716);
-        let spill = EdgeSpill::new(oware(10).len() as usize, Place::Memory).unwrap();
+        let spill = EdgeSpill::<u32>::new(oware(10).len() as usize, Place::Memory).unwrap();
         moves::build(
             &[oware(10)],
             &known,

@@ -17,6 +17,7 @@
 mod acyclic;
 mod checkpoint;
 mod edges;
+mod group_index;
 mod memory;
 mod moves;
 mod pred_table;
@@ -26,6 +27,7 @@ mod retrograde;
 mod state;
 
 pub use checkpoint::{clear as clear_work, rank_root};
+pub use group_index::MOST_POSITIONS;
 pub use memory::{memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
@@ -39,6 +41,7 @@ use rayon::prelude::*;
 
 use checkpoint::{Resume, WorkDir};
 use edges::{EdgeSpill, Place};
+use group_index::GroupIndex;
 use predecessors::Predecessors;
 use state::Work;
 
@@ -227,7 +230,8 @@ pub enum SolveError {
         /// The smaller slice it needs.
         needed: SliceId,
     },
-    /// The group has more positions or moves than the solver's 32-bit indices hold.
+    /// The group has more positions than the solver numbers (2^40), more moves from a position
+    /// than it counts, or deeper depths than it holds.
     #[error("{variant} slice {slice} is too large to solve: {what}")]
     TooLarge {
         /// The variant.
@@ -371,7 +375,7 @@ fn share_of(
 ) -> Result<SolvedShare, SolveError> {
     let share = partition.share(ranks.rank());
     // The share's run of each slice: where it starts in the slice, and its length.
-    let mut end = 0;
+    let mut end = partition.first();
     let runs: Vec<(Slice, usize, usize)> = group
         .iter()
         .map(|&slice| {
@@ -448,9 +452,32 @@ fn solve(
 }
 
 /// Solves this rank's share of a group with the retrograde: its values and depths, in runs of
-/// `lens` positions. A work directory is for a single rank only.
+/// `lens` positions, its positions numbered in 32 bits where the group's numbering fits them,
+/// else in 64 ([`group_index`]).
 #[allow(clippy::too_many_arguments)]
 fn solve_part(
+    group: &[Slice],
+    lens: &[usize],
+    known: Known,
+    progress: &dyn Progress,
+    options: &SolveOptions,
+    cap: usize,
+    ranks: &dyn Ranks,
+    partition: &Partition,
+) -> Result<Vec<Results>, SolveError> {
+    moves::group_len(group)?;
+    match u32::fits(partition.end()) {
+        true => solve_numbered::<u32>(group, lens, known, progress, options, cap, ranks, partition),
+        false => {
+            solve_numbered::<u64>(group, lens, known, progress, options, cap, ranks, partition)
+        }
+    }
+}
+
+/// [`solve_part`] with the group's positions numbered as `I`. A work directory is for a single
+/// rank only.
+#[allow(clippy::too_many_arguments)]
+fn solve_numbered<I: GroupIndex>(
     group: &[Slice],
     lens: &[usize],
     mut known: Known,
@@ -460,9 +487,8 @@ fn solve_part(
     ranks: &dyn Ranks,
     partition: &Partition,
 ) -> Result<Vec<Results>, SolveError> {
-    moves::group_len(group)?;
     let share = partition.share(ranks.rank());
-    let unmade = Predecessors::unmade(group);
+    let unmade = predecessors::unmade(group);
     let work_root = options
         .work_dir
         .as_ref()
@@ -475,6 +501,7 @@ fn solve_part(
                 share.start,
                 share.len(),
                 !unmade,
+                I::TABLE_BITS,
                 options.checkpoint_every,
             )
             .map_err(|source| SolveError::Work {
@@ -485,7 +512,7 @@ fn solve_part(
         None => None,
     };
     let resume = match &mut dir {
-        Some(d) => agree(d.resume(), d, ranks),
+        Some(d) => agree(d.resume::<I>(), d, ranks),
         None => Resume::Fresh(None),
     };
     let dir_path = dir.as_ref().map(|d| d.path().to_path_buf());
@@ -502,7 +529,7 @@ fn solve_part(
                 true => None,
                 false => {
                     let place = dir.as_ref().map_or(Place::Memory, |d| Place::Dir(d.path()));
-                    Some(EdgeSpill::new(share.len(), place).map_err(work_error)?)
+                    Some(EdgeSpill::<I>::new(share.len(), place).map_err(work_error)?)
                 }
             };
             let exits = moves::build(
@@ -539,7 +566,7 @@ fn solve_part(
     };
     let preds = match table {
         Some(table) => Predecessors::Table(table, share.start),
-        None => Predecessors::Unmade(group[0]),
+        None => Predecessors::Unmade(group[0], partition.first()),
     };
     progress.pass("retrograde", share.len() as u64);
     progress.advance(work.decided());
@@ -568,7 +595,7 @@ fn solve_part(
 /// The stage every rank resumes from: its own when all ranks' checkpoints are of the same stage
 /// (they checkpoint together, but a rank may die between two ranks' writes), else the moves
 /// pass, afresh.
-fn agree(resume: Resume, dir: &mut WorkDir, ranks: &dyn Ranks) -> Resume {
+fn agree<I: GroupIndex>(resume: Resume<I>, dir: &mut WorkDir, ranks: &dyn Ranks) -> Resume<I> {
     let stage = match &resume {
         Resume::Fresh(_) => 0,
         Resume::Built(..) => 1,
@@ -709,6 +736,94 @@ mod tests {
         }
     }
 
+    /// A group numbered from past 2^32 (or at the top of the 40 bits a wide number holds) is
+    /// solved with 64-bit numbers in every pass (its levels, records, table, checkpoints),
+    /// and gives what it gives numbered from 0 in 32 bits, with its moves in memory, listed or
+    /// scanned, on disk, and resumed from a checkpoint, for a variant of each family.
+    #[test]
+    fn groups_numbered_past_2_32_solve_as_when_numbered_from_0() {
+        let cases = [
+            (Variant::RioKadalis, SliceId::Seeds(12)),
+            (Variant::Oware, SliceId::Seeds(7)),
+            (Variant::BaoLaKiarabu, SliceId::Sides(3, 2)),
+            (Variant::Anywoli, SliceId::Seeds(6)),
+        ];
+        for (variant, id) in cases {
+            let slice = Slice { variant, id };
+            let below: Vec<Slice> = Slice::up_to(variant, id.total())
+                .into_iter()
+                .filter(|s| s.id.total() < id.total())
+                .collect();
+            let known = known_values(&below);
+            let group = slice.group();
+            let expected = solve_group(&group, &known, &Silent).unwrap();
+            let n: usize = group.iter().map(|s| s.len() as usize).sum();
+            let root =
+                std::env::temp_dir().join(format!("mancala-wide-{}-{slice}", std::process::id()));
+            for first in [(1 << 32) + 12_345, (1 << 40) - n] {
+                let partition = Partition::on_first(&group, 1).numbered_from(first);
+                assert!(
+                    !u32::fits(partition.end()),
+                    "{slice}: not numbered past 2^32"
+                );
+                let solve = |options: &SolveOptions, cap, notes: &dyn Progress| {
+                    let share = share_of(
+                        &group,
+                        Known::Kept(&known),
+                        notes,
+                        &OneRank,
+                        &partition,
+                        options,
+                        cap,
+                    )
+                    .unwrap();
+                    share.into_slices().unwrap()
+                };
+                let in_memory = SolveOptions::default();
+                assert!(
+                    solve(&in_memory, n, &Silent) == expected,
+                    "{slice} from {first}"
+                );
+                assert!(
+                    solve(&in_memory, 1, &Silent) == expected,
+                    "{slice}: scanned"
+                );
+                let on_disk = SolveOptions {
+                    work_dir: Some(root.clone()),
+                    checkpoint_every: Duration::ZERO,
+                };
+                assert!(solve(&on_disk, 1, &Silent) == expected, "{slice}: on disk");
+                let notes = Notes::default();
+                assert!(solve(&on_disk, 1, &notes) == expected, "{slice}: resumed");
+                assert!(
+                    notes.0.lock().unwrap()[0].starts_with("resuming the group after threshold"),
+                    "{slice}"
+                );
+                // The checkpoint says how its group is numbered: the same directory read as a
+                // group numbered from 0 starts afresh.
+                let notes = Notes::default();
+                let narrow = Partition::on_first(&group, 1);
+                let share = share_of(
+                    &group,
+                    Known::Kept(&known),
+                    &notes,
+                    &OneRank,
+                    &narrow,
+                    &on_disk,
+                    1,
+                )
+                .unwrap();
+                assert!(share.into_slices().unwrap() == expected, "{slice}");
+                assert_eq!(
+                    *notes.0.lock().unwrap(),
+                    ["starting the group afresh: a checkpoint of another solver version or group"]
+                );
+                clear_work(&root, &group).unwrap();
+            }
+            let _ = std::fs::remove_dir_all(&root);
+        }
+    }
+
     /// Another rank, as [`agree`] sees it through its two reductions: a rank whose checkpoint
     /// is of stage `.0` (0 fresh, 1 built, 2 + t after threshold t).
     struct OtherRank(u64, std::cell::Cell<u32>);
@@ -723,7 +838,7 @@ mod tests {
         fn exchange(&self, _: Vec<Vec<u32>>) -> Vec<u32> {
             unreachable!("agreeing exchanges nothing")
         }
-        fn exchange_records(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
+        fn exchange_wide(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
             unreachable!("agreeing exchanges nothing")
         }
         fn sum(&self, _: &mut [u64]) {
@@ -759,9 +874,9 @@ mod tests {
             checkpoint_every: Duration::ZERO,
         };
         solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
-        let open = || WorkDir::open(&root, &group, 0, n, true, Duration::ZERO).unwrap();
+        let open = || WorkDir::open(&root, &group, 0, n, true, 32, Duration::ZERO).unwrap();
         let mut dir = open();
-        let t = match dir.resume() {
+        let t = match dir.resume::<u32>() {
             Resume::Threshold(_, _, t) => t,
             _ => panic!("the solve left a checkpoint after its last threshold"),
         };
@@ -769,14 +884,14 @@ mod tests {
         // The other rank holds the same stage: resume from it.
         let other = OtherRank(mine, Default::default());
         assert!(
-            matches!(agree(dir.resume(), &mut dir, &other), Resume::Threshold(_, _, x) if x == t)
+            matches!(agree(dir.resume::<u32>(), &mut dir, &other), Resume::Threshold(_, _, x) if x == t)
         );
         // It died before saving that threshold (it holds the one before), or after the moves
         // pass, or holds nothing: start afresh.
         for theirs in [mine + 1, 1, 0] {
             let mut dir = open();
             let other = OtherRank(theirs, Default::default());
-            match agree(dir.resume(), &mut dir, &other) {
+            match agree(dir.resume::<u32>(), &mut dir, &other) {
                 Resume::Fresh(Some(why)) => {
                     assert_eq!(why, "the ranks' checkpoints are not of the same stage")
                 }

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::edges::EdgeSpill;
+use super::group_index::GroupIndex;
 use super::ranks::{Partition, Ranks};
 use super::{KnownValues, Progress, SolveError};
 use crate::cache;
@@ -48,10 +49,10 @@ const ROUND: usize = 1 << 20;
 /// the exits folded into [`Exits`], the in-group moves counted, and sent to `spill` when there
 /// is one (no spill: the retrograde un-makes them, [`super::predecessors`]). A move into a
 /// position another rank holds goes to that rank's spill, in rounds of [`ROUND`] positions.
-pub(super) fn build(
+pub(super) fn build<I: GroupIndex>(
     group: &[Slice],
     known: &KnownValues,
-    spill: Option<&EdgeSpill>,
+    spill: Option<&EdgeSpill<I>>,
     ranks: &dyn Ranks,
     partition: &Partition,
     progress: &dyn Progress,
@@ -74,28 +75,35 @@ pub(super) fn build(
     }
     .div_ceil(ROUND);
     // A record's child as the spill numbers it: from the share's start.
-    let local = |r: u64| r - ((share.start as u64) << 32);
-    let work_error = |spill: &EdgeSpill, source| SolveError::Work {
+    let local = |r: I::Record| I::record(I::child(r) - share.start, I::parent(r).get());
+    let work_error = |spill: &EdgeSpill<I>, source| SolveError::Work {
         dir: spill.dir().to_path_buf(),
         source,
     };
     for round in 0..rounds {
         let from = (round * ROUND).min(share.len());
         let to = (from + ROUND).min(share.len());
-        let away: Mutex<Vec<Vec<u64>>> = Mutex::new(vec![Vec::new(); partition.ranks()]);
+        let away: Mutex<Vec<Vec<I::Record>>> = Mutex::new(vec![Vec::new(); partition.ranks()]);
         exits.best_exit[from..to]
             .par_chunks_mut(CHUNK)
             .zip(exits.pending[from..to].par_chunks_mut(CHUNK))
             .enumerate()
             .try_for_each(|(c, (best_exit, pending))| {
                 let start = share.start + from + c * CHUNK;
-                let mut records =
-                    expand_range(group, known, start, spill.is_some(), best_exit, pending)?;
+                let mut records = expand_range::<I>(
+                    group,
+                    partition.first(),
+                    known,
+                    start,
+                    spill.is_some(),
+                    best_exit,
+                    pending,
+                )?;
                 if let Some(spill) = spill {
                     if exchanging {
                         let mut others = vec![Vec::new(); partition.ranks()];
                         records.retain(|&r| {
-                            let child = (r >> 32) as usize;
+                            let child = I::child(r);
                             let held = share.contains(&child);
                             if !held {
                                 others[partition.owner(child)].push(r);
@@ -115,7 +123,7 @@ pub(super) fn build(
             })?;
         if let (true, Some(spill)) = (exchanging, spill) {
             let mut got =
-                ranks.exchange_records(away.into_inner().unwrap_or_else(|e| e.into_inner()));
+                I::exchange_records(ranks, away.into_inner().unwrap_or_else(|e| e.into_inner()));
             got.par_iter_mut().for_each(|r| *r = local(*r));
             got.par_chunks(CHUNK)
                 .try_for_each(|records| spill.add(records))
@@ -125,14 +133,15 @@ pub(super) fn build(
     Ok(exits)
 }
 
-/// Positions in a group, refused when the solver's 32-bit indices cannot number them.
+/// Positions in a group, refused when the solver's widest numbers cannot number them
+/// ([`super::group_index`]: 2^40).
 pub(super) fn group_len(group: &[Slice]) -> Result<usize, SolveError> {
     let total: u64 = group.iter().map(Slice::len).sum();
-    if total >= u32::MAX as u64 {
+    if total > super::MOST_POSITIONS {
         return Err(SolveError::TooLarge {
             variant: group[0].variant,
             slice: group[0].id,
-            what: format!("{total} positions (at most 2^32 - 1)"),
+            what: format!("{total} positions (at most 2^40)"),
         });
     }
     Ok(total as usize)
@@ -194,17 +203,19 @@ const DEFERRED: usize = 32;
 /// moves next, and where the child's value is.
 type Deferred<'a> = Vec<(usize, [u8; 2], Next, &'a i8)>;
 
-/// Generates the moves of group positions `start..start + best_exit.len()`, filling their
-/// exits and returning their in-group moves as `child << 32 | parent` records (none unless
-/// `edges`).
-fn expand_range(
+/// Generates the moves of group positions `start..start + best_exit.len()` (the group numbered
+/// from `first`), filling their exits and returning their in-group moves as records (none
+/// unless `edges`).
+#[allow(clippy::too_many_arguments)]
+fn expand_range<I: GroupIndex>(
     group: &[Slice],
+    first: usize,
     known: &KnownValues,
     start: usize,
     edges: bool,
     best_exit: &mut [i8],
     pending: &mut [u8],
-) -> Result<Vec<u64>, SolveError> {
+) -> Result<Vec<I::Record>, SolveError> {
     let variant = group[0].variant;
     let l = variant.pits_per_side();
     let scoring = variant.scoring();
@@ -212,7 +223,7 @@ fn expand_range(
     // Where each of the group's slices starts in the group's numbering.
     let offsets: Vec<usize> = group
         .iter()
-        .scan(0usize, |acc, s| {
+        .scan(first, |acc, s| {
             let o = *acc;
             *acc += s.len() as usize;
             Some(o)
@@ -246,8 +257,8 @@ fn expand_range(
                 let seen = child.expect("a move that passes the turn has a child");
                 let s = child_slice(&seen);
                 let slot = group.iter().position(|x| x.id == s.id).expect("same group");
-                let c = offsets[slot] as u64 + s.index(&seen);
-                records.push(c << 32 | i as u64);
+                let c = offsets[slot] + s.index(&seen) as usize;
+                records.push(I::record(c, i));
                 return;
             }
             match child {

@@ -3,15 +3,20 @@
 //!
 //! Positions come in blocks of [`BLOCK`]. A block is its positions' in-degrees, one byte each,
 //! followed by their predecessor lists one after the other (each predecessor a little-endian
-//! `u32` position index). An in-degree of 255 or more is written as the byte 255 followed, at the
-//! start of that position's list, by the real count as a `u32`. The byte offset of every block is
-//! kept in memory (8 bytes per 64 positions). So a table costs `1 + 4 E / N` bytes a position plus
-//! an eighth, where today's in-memory inverted edges cost `4 + 4 E / N`.
+//! group position of [`GroupIndex::TABLE_BITS`] bits: four bytes, or five in a group numbered past
+//! 2^32). An in-degree of 255 or more is written as the byte 255 followed, at the start of that
+//! position's list, by the real count as a `u32`. The byte offset of every block is kept in
+//! memory (8 bytes per 64 positions). So a table costs `1 + 4 E / N` bytes a position plus an
+//! eighth (`1 + 5 E / N` numbered past 2^32), where today's in-memory inverted edges cost `4 + 4
+//! E / N`.
 
 use std::fs::File;
 use std::io;
+use std::marker::PhantomData;
 
 use memmap2::{Advice, Mmap, UncheckedAdvice};
+
+use super::group_index::{self, GroupIndex};
 
 /// Positions per block.
 pub(super) const BLOCK: usize = 64;
@@ -29,28 +34,30 @@ enum Bytes {
     Mapped(Mmap),
 }
 
-/// Every position's predecessors within its group.
-pub(super) struct PredTable {
+/// Every position's predecessors within its group, numbered as `I`.
+pub(super) struct PredTable<I: GroupIndex> {
     /// Positions in the group.
     positions: usize,
     /// Byte offset of each block, and the end of the last one.
     index: Vec<u64>,
     bytes: Bytes,
+    numbers: PhantomData<I>,
 }
 
-impl PredTable {
+impl<I: GroupIndex> PredTable<I> {
     /// A table whose bytes are in memory.
-    pub fn in_memory(positions: usize, index: Vec<u64>, segments: Vec<Vec<u8>>) -> PredTable {
+    pub fn in_memory(positions: usize, index: Vec<u64>, segments: Vec<Vec<u8>>) -> PredTable<I> {
         PredTable {
             positions,
             index,
             bytes: Bytes::Memory(segments),
+            numbers: PhantomData,
         }
     }
 
     /// A table whose bytes are in `file`, mapped read-only. Reading it faults its pages in from
     /// the page cache; [`PredTable::release`] gives them back.
-    pub fn mapped(positions: usize, index: Vec<u64>, file: &File) -> io::Result<PredTable> {
+    pub fn mapped(positions: usize, index: Vec<u64>, file: &File) -> io::Result<PredTable<I>> {
         let len = *index.last().unwrap_or(&0);
         if file.metadata()?.len() != len {
             return Err(io::Error::new(
@@ -73,6 +80,7 @@ impl PredTable {
             positions,
             index,
             bytes: Bytes::Mapped(map),
+            numbers: PhantomData,
         })
     }
 
@@ -124,11 +132,13 @@ impl PredTable {
         }
     }
 
-    /// The predecessors of position `c`. From a mapped table, the reads are counted so that
-    /// the table is trimmed back to its budget in time ([`PredTable::note_read`]).
+    /// The predecessors of position `c` (of the table). From a mapped table, the reads are
+    /// counted so that the table is trimmed back to its budget in time
+    /// ([`PredTable::note_read`]).
     #[inline]
-    pub fn preds(&self, c: u32) -> impl Iterator<Item = u32> + '_ {
-        let (block, k) = (c as usize / BLOCK, c as usize % BLOCK);
+    pub fn preds(&self, c: usize) -> impl Iterator<Item = I> + '_ {
+        let width = group_index::bytes::<I>();
+        let (block, k) = (c / BLOCK, c % BLOCK);
         if matches!(self.bytes, Bytes::Mapped(_)) {
             self.note_read(self.index[block], self.index[block + 1]);
         }
@@ -138,19 +148,18 @@ impl PredTable {
         let list = if degrees[..k].contains(&WIDE) || degrees[k] == WIDE {
             // The slow path: walk the lists before this one.
             for &d in &degrees[..k] {
-                at += 4 * list_len(bytes, at, d) + if d == WIDE { 4 } else { 0 };
+                at += width * list_len(bytes, at, d) + if d == WIDE { 4 } else { 0 };
             }
             let n = list_len(bytes, at, degrees[k]);
             if degrees[k] == WIDE {
                 at += 4;
             }
-            &bytes[at..at + 4 * n]
+            &bytes[at..at + width * n]
         } else {
-            at += 4 * byte_sum(&degrees[..k]);
-            &bytes[at..at + 4 * degrees[k] as usize]
+            at += width * byte_sum(&degrees[..k]);
+            &bytes[at..at + width * degrees[k] as usize]
         };
-        list.chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        list.chunks_exact(width).map(I::read)
     }
 
     /// The byte offset of every block, and the end of the last one.
@@ -239,7 +248,10 @@ fn list_len(bytes: &[u8], at: usize, d: u8) -> usize {
 
 /// Appends the block of positions whose predecessor lists are `lists` (at most [`BLOCK`]) to
 /// `out`.
-pub(super) fn encode_block<'a>(lists: impl Iterator<Item = &'a [u32]> + Clone, out: &mut Vec<u8>) {
+pub(super) fn encode_block<'a, I: GroupIndex>(
+    lists: impl Iterator<Item = &'a [I]> + Clone,
+    out: &mut Vec<u8>,
+) {
     for l in lists.clone() {
         out.push(if l.len() >= WIDE as usize {
             WIDE
@@ -252,7 +264,7 @@ pub(super) fn encode_block<'a>(lists: impl Iterator<Item = &'a [u32]> + Clone, o
             out.extend_from_slice(&(l.len() as u32).to_le_bytes());
         }
         for &p in l {
-            out.extend_from_slice(&p.to_le_bytes());
+            p.write(out);
         }
     }
 }
@@ -271,43 +283,42 @@ mod tests {
         assert_eq!(byte_sum(&[254; 64]), 254 * 64);
     }
 
-    /// Lists written block by block read back the same, including lists of 255 and more.
+    /// Lists written block by block read back the same, including lists of 255 and more, in
+    /// either width: a wide table's numbers past 2^32 keep their high bits.
     #[test]
     fn lists_read_back_as_written() {
-        let lists: Vec<Vec<u32>> = (0..200u32)
-            .map(|i| match i {
-                3 => (0..300).collect(),
-                70 => (0..255).map(|p| p * 7).collect(),
-                71 => vec![],
-                _ => (0..i % 5).map(|p| p * 1000 + i).collect(),
-            })
-            .collect();
-        let mut bytes = Vec::new();
-        let mut index = vec![0u64];
-        for block in lists.chunks(BLOCK) {
-            encode_block(block.iter().map(Vec::as_slice), &mut bytes);
-            index.push(bytes.len() as u64);
+        fn check<I: GroupIndex>(high: usize) {
+            let lists: Vec<Vec<I>> = (0..200usize)
+                .map(|i| match i {
+                    3 => (0..300).map(|p| I::new(high + p)).collect(),
+                    70 => (0..255).map(|p| I::new(high + p * 7)).collect(),
+                    71 => vec![],
+                    _ => (0..i % 5).map(|p| I::new(high + p * 1000 + i)).collect(),
+                })
+                .collect();
+            let mut bytes = Vec::new();
+            let mut index = vec![0u64];
+            for block in lists.chunks(BLOCK) {
+                encode_block(block.iter().map(Vec::as_slice), &mut bytes);
+                index.push(bytes.len() as u64);
+            }
+            let table = PredTable::<I>::in_memory(lists.len(), index.clone(), vec![bytes.clone()]);
+            for (c, l) in lists.iter().enumerate() {
+                assert_eq!(&table.preds(c).collect::<Vec<_>>(), l, "position {c}");
+            }
+            // The same from a mapped file.
+            let mut file = tempfile_in_target();
+            std::io::Write::write_all(&mut file, &bytes).unwrap();
+            let table = PredTable::<I>::mapped(lists.len(), index, &file).unwrap();
+            for (c, l) in lists.iter().enumerate() {
+                assert_eq!(&table.preds(c).collect::<Vec<_>>(), l, "position {c}");
+                table.release();
+            }
         }
-        let table = PredTable::in_memory(lists.len(), index.clone(), vec![bytes.clone()]);
-        for (c, l) in lists.iter().enumerate() {
-            assert_eq!(
-                &table.preds(c as u32).collect::<Vec<_>>(),
-                l,
-                "position {c}"
-            );
-        }
-        // The same from a mapped file.
-        let mut file = tempfile_in_target();
-        std::io::Write::write_all(&mut file, &bytes).unwrap();
-        let table = PredTable::mapped(lists.len(), index, &file).unwrap();
-        for (c, l) in lists.iter().enumerate() {
-            assert_eq!(
-                &table.preds(c as u32).collect::<Vec<_>>(),
-                l,
-                "position {c}"
-            );
-            table.release();
-        }
+        check::<u32>(0);
+        check::<u32>(u32::MAX as usize - 300_000);
+        check::<u64>((1 << 32) - 100);
+        check::<u64>((1 << 40) - 300_000);
     }
 
     /// Reading a mapped table larger than [`MAPPED_BUDGET`] from end to end keeps this
@@ -320,7 +331,7 @@ mod tests {
         // 4 Mi positions with 24 predecessors each: 4 Mi * (1 + 96) bytes, 388 MiB, three times
         // the budget.
         let positions = 4 << 20;
-        let list: Vec<u32> = (0..24).collect();
+        let list: Vec<u32> = (0..24u32).collect();
         let mut file = tempfile_in_target();
         let mut index = vec![0u64];
         let mut bytes = Vec::new();
@@ -332,10 +343,10 @@ mod tests {
         }
         let len = *index.last().unwrap();
         assert!(len > 3 * MAPPED_BUDGET, "{len} bytes");
-        let table = PredTable::mapped(positions, index, &file).unwrap();
+        let table = PredTable::<u32>::mapped(positions, index, &file).unwrap();
         let before = resident_file_bytes();
         let mut most = 0;
-        for c in 0..positions as u32 {
+        for c in 0..positions {
             assert_eq!(table.preds(c).count(), 24);
             if c % (1 << 16) == 0 {
                 most = most.max(resident_file_bytes());

@@ -25,8 +25,10 @@ pub trait Ranks {
     /// rank's own is empty) and returns what the others sent to this one, in rank order. Takes
     /// `out` so as to free it before what comes in is allocated.
     fn exchange(&self, out: Vec<Vec<u32>>) -> Vec<u32>;
-    /// [`Ranks::exchange`] of 64-bit records (the moves pass's `(child, parent)` edges).
-    fn exchange_records(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
+    /// [`Ranks::exchange`] of 64-bit words: the moves pass's `(child, parent)` records of a
+    /// group numbered in 32 bits, and the positions and records of one numbered in 64
+    /// ([`super::group_index`]).
+    fn exchange_wide(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
     /// Replaces each of `values` by its sum over the ranks.
     fn sum(&self, values: &mut [u64]);
     /// Replaces each of `values` by its largest over the ranks.
@@ -54,7 +56,7 @@ impl Ranks for OneRank {
         Vec::new()
     }
 
-    fn exchange_records(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
+    fn exchange_wide(&self, _: Vec<Vec<u64>>) -> Vec<u64> {
         Vec::new()
     }
 
@@ -106,6 +108,26 @@ impl Partition {
         let mut bounds = vec![n as usize; size + 1];
         bounds[0] = 0;
         Partition { bounds }
+    }
+
+    /// The same shares with the group's positions numbered from `first` instead of 0: a small
+    /// group numbered past 2^32 takes every path of the solver's 64-bit numbering
+    /// ([`super::group_index`]) without the memory of a group that large, which is how the tests
+    /// cover those paths. Its solved parts are numbered as the slices number them, as ever.
+    pub fn numbered_from(self, first: usize) -> Partition {
+        Partition {
+            bounds: self.bounds.iter().map(|b| b + first).collect(),
+        }
+    }
+
+    /// The number of the group's first position (0 but for [`Partition::numbered_from`]).
+    pub fn first(&self) -> usize {
+        self.bounds[0]
+    }
+
+    /// The number past the group's last position.
+    pub fn end(&self) -> usize {
+        self.bounds[self.bounds.len() - 1]
     }
 
     /// The positions `rank` holds.

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use super::group_index::GroupIndex;
 use super::moves::{NO_EXIT, TERMINAL};
 use super::predecessors::Predecessors;
 use super::ranks::{Partition, Ranks};
@@ -75,12 +76,12 @@ pub(super) fn thresholds(work: &Work, ranks: &dyn Ranks) -> Vec<i8> {
 }
 
 /// One level: the positions decided at it, as a list or to be found by a scan.
-enum Level {
-    List(Vec<u32>),
+enum Level<I> {
+    List(Vec<I>),
     Scan(usize),
 }
 
-impl Level {
+impl<I> Level<I> {
     fn count(&self) -> usize {
         match self {
             Level::List(l) => l.len(),
@@ -91,10 +92,10 @@ impl Level {
 
 /// Runs the retrograde of threshold `t` on this rank's share, with the other ranks.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn threshold(
+pub(super) fn threshold<I: GroupIndex>(
     slice: Slice,
     work: &Work,
-    preds: &Predecessors,
+    preds: &Predecessors<I>,
     t: i8,
     cap: usize,
     ranks: &dyn Ranks,
@@ -151,7 +152,7 @@ pub(super) fn threshold(
     }
 }
 
-fn concat(mut a: Vec<u32>, b: Vec<u32>) -> Vec<u32> {
+fn concat<I>(mut a: Vec<I>, b: Vec<I>) -> Vec<I> {
     a.extend(b);
     a
 }
@@ -169,9 +170,9 @@ const SCAN_ROUND: usize = 1 << 24;
 
 /// One level's propagation at one threshold: what a position decided at it decides of its
 /// predecessors.
-struct Step<'a> {
+struct Step<'a, I: GroupIndex> {
     work: &'a Work,
-    preds: &'a Predecessors,
+    preds: &'a Predecessors<I>,
     /// Which rank holds each position.
     partition: &'a Partition,
     /// The threshold.
@@ -185,23 +186,34 @@ struct Step<'a> {
 }
 
 /// What one task of a step gathers: the predecessors of a batch, and what it decided.
-#[derive(Default)]
-struct Batch {
+struct Batch<I> {
     /// Predecessors of positions that lose for their mover: they win.
-    winners: Vec<u32>,
+    winners: Vec<I>,
     /// Predecessors of positions that win for their mover: one escape fewer.
-    escapes: Vec<u32>,
+    escapes: Vec<I>,
     /// The positions decided, while the level lists them.
-    found: Vec<u32>,
+    found: Vec<I>,
     /// Winners and escapes that other ranks hold, by rank (empty until there is one).
-    away: [Vec<Vec<u32>>; 2],
+    away: [Vec<Vec<I>>; 2],
     /// Kept from one position's predecessors to the next ([`Predecessors::each`]).
     cursor: Option<Cursor>,
 }
 
-impl Batch {
+impl<I> Default for Batch<I> {
+    fn default() -> Self {
+        Batch {
+            winners: Vec::new(),
+            escapes: Vec::new(),
+            found: Vec::new(),
+            away: [Vec::new(), Vec::new()],
+            cursor: None,
+        }
+    }
+}
+
+impl<I> Batch<I> {
     /// What two tasks gathered, together.
-    fn merge(mut self, other: Batch) -> Batch {
+    fn merge(mut self, other: Batch<I>) -> Batch<I> {
         self.found = concat(self.found, other.found);
         for (mine, theirs) in self.away.iter_mut().zip(other.away) {
             if mine.is_empty() {
@@ -216,12 +228,12 @@ impl Batch {
     }
 }
 
-impl Step<'_> {
+impl<I: GroupIndex> Step<'_, I> {
     /// Propagates a level of this rank's share, in rounds that end with an exchange of what
     /// the round decided of the positions other ranks hold (every rank takes part in as many
     /// rounds as the one with the most). Returns the positions decided here, as many as are
     /// listed.
-    fn level(&self, level: &Level, depth: u16, ranks: &dyn Ranks) -> Vec<u32> {
+    fn level(&self, level: &Level<I>, depth: u16, ranks: &dyn Ranks) -> Vec<I> {
         let exchanging = self.partition.ranks() > 1;
         let share = self.work.range();
         let mut rounds = [match level {
@@ -251,7 +263,7 @@ impl Step<'_> {
                     self.work
                         .par_chunks_in(from..to)
                         .fold(Batch::default, |mut batch, (first, chunk)| {
-                            let mut cs = [0u32; BATCH];
+                            let mut cs = [I::default(); BATCH];
                             let mut k = 0;
                             for (c, cell) in (first..).zip(chunk) {
                                 let w = cell.load(Ordering::Relaxed);
@@ -259,7 +271,7 @@ impl Step<'_> {
                                     && state::depth(w) == depth
                                     && state::value(w).unsigned_abs() == self.t as u8
                                 {
-                                    cs[k] = c as u32;
+                                    cs[k] = I::new(c);
                                     k += 1;
                                     if k == BATCH {
                                         self.propagate(&cs, &mut batch);
@@ -280,8 +292,8 @@ impl Step<'_> {
                     true => none(),
                     false => a,
                 });
-                let winners = ranks.exchange(winners);
-                let escapes = ranks.exchange(escapes);
+                let winners = I::exchange(ranks, winners);
+                let escapes = I::exchange(ranks, escapes);
                 found = concat(found, self.apply_received(&winners, &escapes));
             }
         }
@@ -292,25 +304,26 @@ impl Step<'_> {
     /// losing for their mover, they make every predecessor a win; winning, they close one escape
     /// of each, which loses once none is left and no exit is worth more than `-t`. A
     /// predecessor another rank holds is set aside for it, in `batch.away`.
-    fn propagate(&self, cs: &[u32], batch: &mut Batch) {
+    fn propagate(&self, cs: &[I], batch: &mut Batch<I>) {
         batch.winners.clear();
         batch.escapes.clear();
         let ranks = self.partition.ranks();
         for &c in cs {
-            let losing = state::value(self.work.cell(c as usize).load(Ordering::Relaxed)) < 0;
+            let c = c.get();
+            let losing = state::value(self.work.cell(c).load(Ordering::Relaxed)) < 0;
             let (to, away) = match losing {
                 true => (&mut batch.winners, &mut batch.away[0]),
                 false => (&mut batch.escapes, &mut batch.away[1]),
             };
             self.preds.each(c, &mut batch.cursor, |p| {
-                if self.work.holds(p as usize) {
-                    cache::prefetch(self.work.cell(p as usize));
+                if self.work.holds(p.get()) {
+                    cache::prefetch(self.work.cell(p.get()));
                     to.push(p);
                 } else {
                     if away.is_empty() {
                         away.resize(ranks, Vec::new());
                     }
-                    away[self.partition.owner(p as usize)].push(p);
+                    away[self.partition.owner(p.get())].push(p);
                 }
             });
         }
@@ -319,12 +332,12 @@ impl Step<'_> {
 
     /// Applies what other ranks found of this rank's positions: `winners` win, `escapes` lose
     /// one escape each. Returns the positions decided, as many as are listed.
-    fn apply_received(&self, winners: &[u32], escapes: &[u32]) -> Vec<u32> {
-        let apply = |ps: &[u32], winning: bool| {
+    fn apply_received(&self, winners: &[I], escapes: &[I]) -> Vec<I> {
+        let apply = |ps: &[I], winning: bool| {
             ps.par_chunks(BATCH)
                 .fold(Vec::new, |mut found, ps| {
                     ps.iter()
-                        .for_each(|&p| cache::prefetch(self.work.cell(p as usize)));
+                        .for_each(|&p| cache::prefetch(self.work.cell(p.get())));
                     match winning {
                         true => self.apply(ps, &[], &mut found),
                         false => self.apply(&[], ps, &mut found),
@@ -339,12 +352,12 @@ impl Step<'_> {
     /// Decides `winners` at `t`; closes one escape of each of `escapes`, deciding at `-t` those
     /// left with none and no exit worth more than `-t`. A decided position is left alone: its
     /// counter is no longer needed.
-    fn apply(&self, winners: &[u32], escapes: &[u32], found: &mut Vec<u32>) {
+    fn apply(&self, winners: &[I], escapes: &[I], found: &mut Vec<I>) {
         for &p in winners {
-            self.decide(p as usize, self.t, found);
+            self.decide(p.get(), self.t, found);
         }
         for &p in escapes {
-            let cell = self.work.cell(p as usize);
+            let cell = self.work.cell(p.get());
             if state::is_decided(cell.load(Ordering::Relaxed)) {
                 continue;
             }
@@ -353,7 +366,7 @@ impl Step<'_> {
                 && state::pending(old) == 1
                 && state::best_exit(old) <= -self.t
             {
-                self.decide(p as usize, -self.t, found);
+                self.decide(p.get(), -self.t, found);
             }
         }
     }
@@ -361,7 +374,7 @@ impl Step<'_> {
     /// Decides `p` at `value` unless it is decided already; lists it in `found` while the level
     /// holds at most `cap` positions.
     #[inline]
-    fn decide(&self, p: usize, value: i8, found: &mut Vec<u32>) {
+    fn decide(&self, p: usize, value: i8, found: &mut Vec<I>) {
         decide(
             self.work,
             p,
@@ -377,14 +390,14 @@ impl Step<'_> {
 /// Decides `p` at `value` and `depth` unless it is decided already; lists it in `out` while the
 /// level holds at most `cap` positions.
 #[inline]
-fn decide(
+fn decide<I: GroupIndex>(
     work: &Work,
     p: usize,
     value: i8,
     depth: u16,
     cap: usize,
     counted: &AtomicUsize,
-    out: &mut Vec<u32>,
+    out: &mut Vec<I>,
 ) {
     let cell = work.cell(p);
     let mut old = cell.load(Ordering::Relaxed);
@@ -398,7 +411,7 @@ fn decide(
         ) {
             Ok(_) => {
                 if counted.fetch_add(1, Ordering::Relaxed) < cap {
-                    out.push(p as u32);
+                    out.push(I::new(p));
                 }
                 return;
             }
@@ -413,7 +426,7 @@ fn decide(
 /// level 0 propagates, at the value and depth it would give them, were it to reach them: a win
 /// by an exit worth `t` is a win at depth 1 however it is found; a position with no escape left
 /// has no move into level 0, so level 0 decides nothing of it.
-fn seeds(work: &Work, t: i8, cap: usize) -> [Level; 2] {
+fn seeds<I: GroupIndex>(work: &Work, t: i8, cap: usize) -> [Level<I>; 2] {
     let counted = [AtomicUsize::new(0), AtomicUsize::new(0)];
     let (level0, level1) = work
         .par_chunks()
