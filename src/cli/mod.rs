@@ -30,6 +30,7 @@ pub mod memory;
 pub mod moves;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
+pub mod open_files;
 pub mod plans;
 pub mod play;
 pub mod progress;

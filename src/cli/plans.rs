@@ -14,6 +14,7 @@ use mancala_solver::{TableShape, Variant};
 
 use super::lock;
 use super::memory;
+use super::open_files;
 use super::progress::{Bars, BuildWatcher};
 use super::text::thousands;
 
@@ -102,6 +103,7 @@ impl Job {
         // once empty, when the lock is dropped.
         let _work_dir = match plans.iter().any(SolvePlan::uses_disk) {
             true => {
+                open_files::raise_for(&plans, ranks.size())?;
                 let root = &self.setup.work_dir;
                 let mine = rank_root(root, ranks.rank(), ranks.size());
                 Some(lock::work_dir(&mine, root)?)

@@ -25,6 +25,7 @@ mod exhaustive;
 mod fuzz;
 mod hand_worked;
 mod memory;
+mod open_files;
 mod oracle;
 mod proofs;
 mod repair;

@@ -155,6 +155,20 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     }
 }
 
+/// The files a rank holds open at once while the moves pass of its share of `group` goes to
+/// disk: one a bucket of 4 Mi positions (none where the moves are un-made). A group past 2^32
+/// positions needs more than 1,024, the usual default limit of a process's open files.
+pub fn bucket_files(group: &[Slice], ranks: u64) -> u64 {
+    if predecessors::unmade(group) {
+        return 0;
+    }
+    let positions: u64 = group
+        .iter()
+        .map(|s| s.checked_len().unwrap_or(u64::MAX))
+        .fold(0, u64::saturating_add);
+    positions.div_ceil(ranks.max(1)).div_ceil(1 << BUCKET_BITS)
+}
+
 /// Bytes the solver's numbers of a group take ([`group_index`]).
 struct Widths {
     /// A position in a level's list or a bucket's inversion.

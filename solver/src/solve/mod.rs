@@ -28,7 +28,7 @@ mod state;
 
 pub use checkpoint::{clear as clear_work, rank_root};
 pub use group_index::MOST_POSITIONS;
-pub use memory::{memory_need, shared_memory_need, MemoryNeed};
+pub use memory::{bucket_files, memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
 
