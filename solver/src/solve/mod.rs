@@ -704,6 +704,18 @@ mod tests {
             );
             let dir = checkpoint::group_dir(&root, &group);
             let text = std::fs::read_to_string(dir.join("checkpoint")).unwrap();
+            // A group numbered in 32 bits writes its checkpoint's head as every checkpoint was
+            // written before groups could be numbered in 64 bits (solver b6cf285), so that
+            // those resume: the header, the solver, the group, its positions, then the files.
+            let ids: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
+            let n: u64 = group.iter().map(Slice::len).sum();
+            let head = format!(
+                "mancala-solve-checkpoint 2\nsolver {}\ngroup {} {}\npositions {n}\n",
+                crate::SOLVER_VERSION,
+                variant.id(),
+                ids.join(" ")
+            );
+            assert!(text.starts_with(&head), "{slice}: {text}");
             // Its lines up to the stage (header, group, checksums), then the stage.
             let built: Vec<&str> = text
                 .lines()
