@@ -146,4 +146,64 @@ mod tests {
         OneRank.gather(b"abc", &mut |b| got.push(b));
         assert_eq!(got, [b"abc".to_vec()]);
     }
+
+    /// Ranks' parts of a slice past 2^32 positions (Rio Kadalis slice 32: 5,752,004,349) are
+    /// sent and read back at the chunk numbers their positions' indices give, past 65,536, each
+    /// chunk checked at its place: one from index 2^32, and the slice's last chunk, shorter
+    /// than the others.
+    #[test]
+    fn parts_of_a_slice_past_2_32_are_chunked_at_their_indices() {
+        let slice = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Seeds(32),
+        };
+        let len = slice.len();
+        assert_eq!(len, 5_752_004_349);
+        let last = (len - 1) / CHUNK_SIZE * CHUNK_SIZE;
+        for (first, n) in [(1u64 << 32, 2 * CHUNK_SIZE), (last, len - last)] {
+            // Made-up values and depths, a function of the index.
+            let index = |k: u64| first + k;
+            let values: Vec<i8> = (0..n).map(|k| (index(k) % 13) as i8 - 6).collect();
+            let depths: Vec<u16> = (0..n).map(|k| (index(k) % 977) as u16).collect();
+            let part = SolvedPart {
+                slice,
+                first,
+                values: values.clone(),
+                depths: depths.clone(),
+            };
+            let share = SolvedShare {
+                share: 0..n as usize,
+                parts: vec![part],
+            };
+            let bytes = chunks_to_bytes(encode_share(&share));
+            let mut got = Vec::new();
+            decode_chunks(&bytes, |_, c| {
+                got.push(c);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            assert_eq!(got.len() as u64, n.div_ceil(CHUNK_SIZE));
+            for (k, c) in got.iter().enumerate() {
+                let at = k as u64 * CHUNK_SIZE;
+                // The chunk of the position with index `first + at`, as a probe finds it.
+                assert_eq!(c.chunk, (first + at) / CHUNK_SIZE);
+                assert!(c.chunk >= 1 << 16);
+                let run = at as usize..(at + CHUNK_SIZE).min(n) as usize;
+                let place = crate::chunk::Place {
+                    variant: "rio-kadalis",
+                    slice: "32",
+                    chunk: c.chunk,
+                    len: run.len() as u64,
+                    solver_version: mancala_solver::SOLVER_VERSION,
+                    rules_version: mancala_solver::RULES_VERSION,
+                };
+                let decoded = crate::chunk::decode(&c.data, c.crc, &place, |e| {
+                    panic!("chunk {}: {e}", c.chunk)
+                })
+                .unwrap();
+                assert_eq!(decoded.values, values[run.clone()]);
+                assert_eq!(decoded.depths, depths[run]);
+            }
+        }
+    }
 }
