@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 
-use mancala_solver::SliceId;
+use mancala_solver::{SliceId, TableShape};
 
 use mancala_solver::Variant;
 
@@ -219,11 +219,30 @@ impl VerifyArgs {
             tb.delete_slice(variant, slice)?;
             eprintln!("deleted: {variant} slice {slice}");
         }
+        // The shape tables among them (Rio Kadalis's boards with closed pits), which a solve
+        // makes only when named.
+        let mut shapes: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+        for &(variant, slice) in &slices {
+            if let Ok(SliceId::Shaped {
+                mover, opponent, ..
+            }) = slice.parse::<SliceId>()
+            {
+                let shape = TableShape::new(mover, opponent).to_string();
+                shapes.entry(variant).or_default().insert(shape);
+            }
+        }
         let again: Vec<String> = sizes
             .iter()
             .map(|(v, n)| {
+                let named = match shapes.get(v) {
+                    Some(s) => format!(
+                        " --shapes {}",
+                        s.iter().cloned().collect::<Vec<_>>().join(",")
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "`mancala solve {v} --max-seeds {n} --db {}`",
+                    "`mancala solve {v} --max-seeds {n}{named} --db {}`",
                     quoted(tb.path())
                 )
             })

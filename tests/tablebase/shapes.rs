@@ -5,6 +5,7 @@ use serde_json::Value as Json;
 
 use crate::common::bin::run_db;
 use crate::common::scratch::tempdir;
+use crate::sqlite::flip_a_bit;
 
 /// `db info --json`'s (slice, positions) of `variant`.
 fn listed(db: &std::path::Path, variant: &str) -> Vec<(String, u64)> {
@@ -73,6 +74,32 @@ fn named_shape_tables_are_solved_in_both_orders_beside_the_full_board_once() {
         ),
         "{again:?}"
     );
+
+    // A damaged shape table is deleted, and the command the repair names solves it again:
+    // without `--shapes`, a solve would not make it.
+    flip_a_bit(&db, ("rio-kadalis-5", "8@2+3", 0));
+    let repaired = run_db(&["db", "verify", "--delete-damaged"], &db);
+    let said = repaired.ok();
+    assert!(
+        said.contains("`mancala solve rio-kadalis-5 --max-seeds 8 --shapes 2+3 --db "),
+        "{said}"
+    );
+    assert_eq!(listed(&db, "rio-kadalis-5").len(), expected.len() - 1);
+    run_db(
+        &[
+            "solve",
+            "rio-kadalis-5",
+            "--max-seeds",
+            "8",
+            "--shapes",
+            "2+3",
+            "-q",
+        ],
+        &db,
+    )
+    .ok();
+    assert_eq!(listed(&db, "rio-kadalis-5"), expected);
+    run_db(&["db", "verify"], &db).ok();
 }
 
 #[test]
