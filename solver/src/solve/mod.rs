@@ -12,7 +12,8 @@
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]). A group may be shared by several processes, each holding a share of its
 //! positions ([`solve_share`], [`Ranks`], docs/distributed.md); the single-process solve is the
-//! one-rank case of the same passes.
+//! one-rank case of the same passes. Every pass holds group positions in 32 bits, or in 64 for a
+//! group numbered past 2^32 ([`group_index`]), chosen once a group.
 
 mod acyclic;
 mod checkpoint;
