@@ -4,7 +4,11 @@
 //! ```text
 //! cargo bench -p mancala-solver --bench solve                    # the default set
 //! cargo bench -p mancala-solver --bench solve -- rio-kadalis:20  # any VARIANT:MAX_SEEDS list
+//! cargo bench -p mancala-solver --bench solve -- --wide oware:16  # every group in 64 bits
 //! ```
+//!
+//! `--wide` numbers every group from 2^32, so that the solver holds its positions in 64 bits as
+//! it does a group past 2^32 positions: what those pay, measured on groups that fit.
 //!
 //! Results go to standard output as a Markdown table for BENCHMARKS.md.
 
@@ -64,6 +68,10 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
+    let first = match std::env::args().any(|a| a == "--wide") {
+        true => 1 << 32,
+        false => 0,
+    };
     let jobs: Vec<(Variant, u32)> = if args.is_empty() {
         vec![
             (Variant::Hawalis, 6),
@@ -96,7 +104,8 @@ fn main() {
         let start = Instant::now();
         let mut positions = 0u64;
         let mut largest = 0u64;
-        in_memory::solve_slices(&Slice::up_to(variant, max), &mut known, &clock, |solved| {
+        let slices = Slice::up_to(variant, max);
+        in_memory::solve_slices_numbered_from(first, &slices, &mut known, &clock, |solved| {
             let group = solved.iter().map(|s| s.values.len() as u64).sum::<u64>();
             positions += group;
             largest = largest.max(group);

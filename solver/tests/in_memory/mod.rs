@@ -7,7 +7,10 @@
 // Each test crate uses what it needs of this module.
 #![allow(dead_code)]
 
-use mancala_solver::solve::{solve_group, KnownValues, Progress, Silent, SolvedSlice};
+use mancala_solver::solve::{
+    solve_group, solve_share, KnownValues, OneRank, Partition, Progress, Silent, SolveOptions,
+    SolvedSlice,
+};
 use mancala_solver::{Slice, Variant};
 
 /// Solves every slice of `slices` (in the order of [`Slice::up_to`]) that `known` lacks, a group
@@ -17,13 +20,36 @@ pub fn solve_slices(
     slices: &[Slice],
     known: &mut KnownValues,
     progress: &dyn Progress,
+    done: impl FnMut(&[SolvedSlice]),
+) {
+    solve_slices_numbered_from(0, slices, known, progress, done)
+}
+
+/// [`solve_slices`] with every group's positions numbered from `first` (the solver numbers a
+/// group in 64 bits once its numbering passes 2^32: the solve bench's `--wide` measures what
+/// that costs on groups that fit).
+pub fn solve_slices_numbered_from(
+    first: usize,
+    slices: &[Slice],
+    known: &mut KnownValues,
+    progress: &dyn Progress,
     mut done: impl FnMut(&[SolvedSlice]),
 ) {
     for slice in slices {
         if known.contains(slice.id) {
             continue; // solved with its mirror
         }
-        let solved = solve_group(&slice.group(), known, progress).expect("a small group solves");
+        let group = slice.group();
+        let solved = match first {
+            0 => solve_group(&group, known, progress),
+            _ => {
+                let numbering = Partition::on_first(&group, 1).numbered_from(first);
+                let options = SolveOptions::default();
+                solve_share(&group, known, progress, &OneRank, &numbering, &options)
+                    .map(|share| share.into_slices().expect("one rank holds the whole group"))
+            }
+        }
+        .expect("a small group solves");
         done(&solved);
         for s in solved {
             known.insert(s.slice.id, s.values);
