@@ -85,18 +85,25 @@ impl Partition {
     /// dealt out as evenly as they go (a rank may hold none in a group smaller than the ranks).
     pub fn new(group: &[Slice], size: usize, align: u64) -> Partition {
         assert!(size > 0 && align > 0);
-        let mut runs = Vec::new();
-        let mut offset = 0;
-        for slice in group {
-            runs.extend((0..slice.len()).step_by(align as usize).map(|k| offset + k));
-            offset += slice.len();
-        }
-        let bounds = (0..size)
-            .map(|r| match runs.get(r * runs.len() / size) {
-                Some(&start) => start as usize,
-                None => offset as usize,
-            })
-            .chain([offset as usize])
+        // The runs are counted, not listed: a list would hold one entry per `align` positions.
+        let runs: Vec<u64> = group.iter().map(|s| s.len().div_ceil(align)).collect();
+        let total: u64 = runs.iter().sum();
+        let end: u64 = group.iter().map(Slice::len).sum();
+        // Where run number `run` of the group starts (the group's end past the last).
+        let start = |mut run: u64| {
+            let mut offset = 0;
+            for (slice, &n) in group.iter().zip(&runs) {
+                if run < n {
+                    return (offset + run * align) as usize;
+                }
+                run -= n;
+                offset += slice.len();
+            }
+            end as usize
+        };
+        let bounds = (0..size as u64)
+            .map(|r| start(r * total / size as u64))
+            .chain([end as usize])
             .collect();
         Partition { bounds }
     }
