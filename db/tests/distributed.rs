@@ -7,14 +7,17 @@
 
 #[path = "../../tests/common/chunks.rs"]
 mod chunks;
+#[path = "../../solver/tests/in_memory/mod.rs"]
+mod in_memory;
 
 use std::sync::{Barrier, Mutex};
 
 use chunks::{chunks, same_chunks};
+use in_memory::known_up_to;
 
 use mancala_db::{MovesPlace, SolvePlan, SolveSetup, Tablebase};
 use mancala_solver::solve::{
-    partition, solve_group, solve_share, KnownValues, Ranks, Silent, SolveOptions, SolvedShare,
+    partition, solve_group, solve_share, Ranks, Silent, SolveOptions, SolvedShare,
 };
 use mancala_solver::{Slice, SliceId, Variant};
 
@@ -201,19 +204,6 @@ fn shared_solves_store_the_chunks_of_the_single_process_solve() {
     }
 }
 
-/// The values of every slice of `variant` below `seeds`, solved a group at a time.
-fn known_below(variant: Variant, seeds: u32) -> KnownValues {
-    let mut known = KnownValues::new();
-    for slice in Slice::up_to(variant, seeds - 1) {
-        if !known.contains(slice.id) {
-            for s in solve_group(&slice.group(), &known, &Silent).unwrap() {
-                known.insert(s.slice.id, s.values);
-            }
-        }
-    }
-    known
-}
-
 /// Two ranks sharing a group numbered from past 2^32 send each other 64-bit positions and
 /// records (the moves pass's, with its table in memory and on disk; Oware's un-made moves) and
 /// solve what one process solves numbered from 0, part for part.
@@ -231,7 +221,7 @@ fn ranks_sharing_a_group_numbered_past_2_32_solve_what_one_process_does() {
     ];
     for (variant, id, work_dir) in cases {
         let group = Slice { variant, id }.group();
-        let expected = solve_group(&group, &known_below(variant, id.total()), &Silent).unwrap();
+        let expected = solve_group(&group, &known_up_to(variant, id.total() - 1), &Silent).unwrap();
         let size = 2;
         let partition = partition(&group, size, 512).numbered_from((1 << 32) + 3);
         let options = SolveOptions {
@@ -249,7 +239,7 @@ fn ranks_sharing_a_group_numbered_past_2_32_solve_what_one_process_does() {
                     let (post, group, partition, options) = (&post, &group, &partition, &options);
                     s.spawn(move || {
                         let me = ThreadRank { rank, post };
-                        let mut known = known_below(variant, id.total());
+                        let mut known = known_up_to(variant, id.total() - 1);
                         solve_share(group, &mut known, &Silent, &me, partition, options).unwrap()
                     })
                 })

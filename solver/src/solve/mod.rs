@@ -649,6 +649,19 @@ mod tests {
         }
     }
 
+    /// The group of `slice`, the values of the smaller slices, and the group solved in memory:
+    /// what the other solves of the tests must give.
+    fn solved_in_memory(slice: Slice) -> (Vec<Slice>, KnownValues, Vec<SolvedSlice>) {
+        let below: Vec<Slice> = Slice::up_to(slice.variant, slice.id.total())
+            .into_iter()
+            .filter(|s| s.id.total() < slice.id.total())
+            .collect();
+        let known = known_values(&below);
+        let group = slice.group();
+        let expected = solve_group(&group, &known, &Silent).unwrap();
+        (group, known, expected)
+    }
+
     /// The moves on disk, levels scanned instead of listed, and a solve resumed from each of its
     /// checkpoints all give what the in-memory solve gives (itself checked against the stored
     /// digests in tests/solved_digests.rs), for a variant of each family.
@@ -664,13 +677,7 @@ mod tests {
         ];
         for (variant, id) in cases {
             let slice = Slice { variant, id };
-            let below: Vec<Slice> = Slice::up_to(variant, id.total())
-                .into_iter()
-                .filter(|s| s.id.total() < id.total())
-                .collect();
-            let known = known_values(&below);
-            let group = slice.group();
-            let expected = solve_group(&group, &known, &Silent).unwrap();
+            let (group, known, expected) = solved_in_memory(slice);
             assert!(expected[0].values.iter().any(|&v| v != 0), "{slice}");
 
             let scanned = solve(
@@ -752,7 +759,8 @@ mod tests {
     /// A group numbered from past 2^32 (or at the top of the 40 bits a wide number holds) is
     /// solved with 64-bit numbers in every pass (its levels, records, table, checkpoints),
     /// and gives what it gives numbered from 0 in 32 bits, with its moves in memory, listed or
-    /// scanned, on disk, and resumed from a checkpoint, for a variant of each family.
+    /// scanned, on disk, and resumed from a checkpoint, for four variants (Oware's moves
+    /// un-made, Bao's group two four-row slices; db/tests/distributed.rs adds Hawalis).
     #[test]
     fn groups_numbered_past_2_32_solve_as_when_numbered_from_0() {
         let cases = [
@@ -763,13 +771,7 @@ mod tests {
         ];
         for (variant, id) in cases {
             let slice = Slice { variant, id };
-            let below: Vec<Slice> = Slice::up_to(variant, id.total())
-                .into_iter()
-                .filter(|s| s.id.total() < id.total())
-                .collect();
-            let known = known_values(&below);
-            let group = slice.group();
-            let expected = solve_group(&group, &known, &Silent).unwrap();
+            let (group, known, expected) = solved_in_memory(slice);
             let n: usize = group.iter().map(|s| s.len() as usize).sum();
             let root =
                 std::env::temp_dir().join(format!("mancala-wide-{}-{slice}", std::process::id()));
