@@ -92,7 +92,7 @@ fn main() {
             })
             .collect()
     };
-    println!("| variant | max seeds | positions | seconds | positions/s | moves | predecessors | retrograde | peak memory | bytes a position of the largest group |");
+    println!("| variant | max seeds | positions | seconds | positions/s | moves | predecessors | values | depths | peak memory | bytes a position of the largest group |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (variant, max) in jobs {
         reset_peak();
@@ -121,11 +121,12 @@ fn main() {
         };
         let peak = peak_rss();
         println!(
-            "| {variant} | {max} | {positions} | {secs:.1} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} GiB | {:.1} |",
+            "| {variant} | {max} | {positions} | {secs:.1} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} GiB | {:.1} |",
             positions as f64 / secs,
             pass("moves"),
             pass("predecessors"),
-            pass("retrograde"),
+            pass("values"),
+            pass("depths"),
             peak as f64 / (1u64 << 30) as f64,
             peak as f64 / largest.max(1) as f64,
         );

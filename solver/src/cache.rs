@@ -53,7 +53,8 @@ fn advise_huge_pages<T>(memory: &mut [T]) {
 pub(crate) trait ZeroIsValid {}
 impl ZeroIsValid for i8 {}
 impl ZeroIsValid for u8 {}
-impl ZeroIsValid for std::sync::atomic::AtomicU32 {}
+impl ZeroIsValid for u16 {}
+impl ZeroIsValid for std::sync::atomic::AtomicU16 {}
 
 /// Gives the whole pages under `memory` back to the kernel, for a large array read once from
 /// front to back whose read part is no longer needed: its pages stop counting toward the

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU16, Ordering};
 
 use rayon::prelude::*;
 
-use super::state::UNKNOWN;
+use super::values_pass::UNKNOWN;
 use super::{KnownValues, Progress, SolveError, NO_DEPTH};
 use crate::cache::{huge_pages_for, on_huge_pages, prefetch};
 use crate::position::{Board, MAX_PITS_PER_SIDE};

@@ -3,14 +3,16 @@
 //! resumes within its group instead of from the group's start.
 //!
 //! The directory holds `preds.bin` (the table, written by [`super::edges`]), `preds.idx` (its
-//! block offsets), `exits.bin` (each position's best exit and in-group move count from the moves
-//! pass), `state-T.bin` (every position's state word, [`super::state`], once threshold `T` is
-//! done) and `checkpoint`, a text file naming the stage reached and the CRC-32 of every file it
-//! relies on. A group whose moves are un-made ([`super::predecessors`]) has no table, so neither
-//! `preds` file. `checkpoint` is replaced atomically (written beside, synced, renamed) after the
-//! files it names are synced, so a solve killed at any instant leaves either the previous
-//! checkpoint or the new one; files that do not match their CRC are discarded and their stage
-//! solved again.
+//! block offsets), `exits.bin` (each position's best exit, then each one's in-group move count,
+//! from the moves pass), `values-T.state` (every position's word of the values pass,
+//! [`super::values_pass`], once its threshold `T` is done), `values.bin` (every position's value,
+//! once the values pass is done), `depths-T.state` (the words of the depths pass,
+//! [`super::depths_pass`], after its threshold `T`) and `checkpoint`, a text file naming the stage
+//! reached and the CRC-32 of every file it relies on. A group whose moves are un-made
+//! ([`super::predecessors`]) has no table, so neither `preds` file. `checkpoint` is replaced
+//! atomically (written beside, synced, renamed) after the files it names are synced, so a solve
+//! killed at any instant leaves either the previous checkpoint or the new one; files that do not
+//! match their CRC are discarded and their stage solved again.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -23,18 +25,23 @@ use super::pred_table::PredTable;
 use super::state::Work;
 use crate::slice::Slice;
 
-const HEADER: &str = "mancala-solve-checkpoint 2";
+/// Version 3: the retrograde in two passes of 16-bit words (version 2's single pass kept
+/// 32-bit words, which this solver cannot resume).
+const HEADER: &str = "mancala-solve-checkpoint 3";
 const BUFFER: usize = 1 << 20;
 
 /// Where a resumed solve starts, the group numbered as `I`.
 pub(super) enum Resume<I: GroupIndex> {
     /// From the moves pass: there is no usable checkpoint. Says why when one was discarded.
     Fresh(Option<String>),
-    /// From the retrograde's first threshold, the moves pass done (the table, unless the group's
-    /// moves are un-made).
-    Built(Exits, Option<PredTable<I>>),
-    /// After threshold `.2`, every larger threshold done.
-    Threshold(Work, Option<PredTable<I>>, i8),
+    /// From the values pass's first threshold, the moves pass done (the table, unless the
+    /// group's moves are un-made; the exits are in `exits.bin`).
+    Built(Option<PredTable<I>>),
+    /// The values pass after threshold `.2`, every larger threshold done.
+    Values(Work, Option<PredTable<I>>, i8),
+    /// The values pass done, its values `.0`; the depths pass after a threshold when `.1` has
+    /// its words and that threshold.
+    Depths(Vec<i8>, Option<(Work, i8)>, Option<PredTable<I>>),
 }
 
 /// A group's work directory.
@@ -52,6 +59,8 @@ pub(super) struct WorkDir {
     built: Option<String>,
     /// The state file of the last checkpoint.
     state: Option<PathBuf>,
+    /// The checksum of `values.bin`, once the values pass is saved.
+    values: Option<u32>,
 }
 
 /// The directory under `root` where `group` is solved.
@@ -99,6 +108,7 @@ impl WorkDir {
             last: Instant::now(),
             built: None,
             state: None,
+            values: None,
         })
     }
 
@@ -170,28 +180,58 @@ impl WorkDir {
             false => None,
         };
         self.built = Some(built_lines.join("\n"));
+        // The stage's own files, each named on a line after the stage with its checksum.
+        let mut files = text.lines().skip(built_lines.len() + 1);
+        let mut file = |name: &str| -> Result<(PathBuf, u32), String> {
+            let line = files.next().ok_or("a truncated checkpoint")?;
+            let want = line
+                .strip_prefix(&format!("{name} "))
+                .and_then(|c| u32::from_str_radix(c, 16).ok())
+                .ok_or("a malformed checkpoint")?;
+            let path = self.dir.join(name);
+            if crc_of(&path).map_err(|e| format!("{name}: {e}"))? != want {
+                return Err(format!("{name} does not match its checksum"));
+            }
+            Ok((path, want))
+        };
+        let threshold = |after: &str| -> Result<i8, String> {
+            after
+                .parse()
+                .map_err(|_| "a malformed checkpoint stage".into())
+        };
+        let start = self.start;
+        let state = |path: &Path| {
+            read_state(path, n, start).map_err(|e| format!("{}: {e}", path.display()))
+        };
+        let values =
+            |path: &Path| read_values(path, n).map_err(|e| format!("{}: {e}", path.display()));
         if stage == "built" {
-            let exits = read_exits(&self.dir.join("exits.bin"), n).map_err(|e| e.to_string())?;
-            return Ok(Resume::Built(exits, preds));
+            return Ok(Resume::Built(preds));
         }
-        let t: i8 = stage
-            .strip_prefix("threshold ")
-            .and_then(|t| t.parse().ok())
-            .ok_or("a malformed checkpoint stage")?;
-        let name = format!("state-{t}.bin");
-        let mut lines = text.lines().skip(built_lines.len() + 1);
-        let line = lines.next().ok_or("a truncated checkpoint")?;
-        let want = line
-            .strip_prefix(&format!("{name} "))
-            .and_then(|c| u32::from_str_radix(c, 16).ok())
-            .ok_or("a malformed checkpoint")?;
-        let path = self.dir.join(&name);
-        if crc_of(&path).map_err(|e| format!("{name}: {e}"))? != want {
-            return Err(format!("{name} does not match its checksum"));
+        if let Some(t) = stage.strip_prefix("values after ") {
+            let t = threshold(t)?;
+            let (path, _) = file(&format!("values-{t}.state"))?;
+            let work = state(&path)?;
+            self.state = Some(path);
+            return Ok(Resume::Values(work, preds, t));
         }
-        let work = read_state(&path, n, self.start).map_err(|e| format!("{name}: {e}"))?;
-        self.state = Some(path);
-        Ok(Resume::Threshold(work, preds, t))
+        let (path, crc) = file("values.bin")?;
+        let values = values(&path)?;
+        let depths = match stage.as_str() {
+            "values" => None,
+            _ => {
+                let t = stage
+                    .strip_prefix("depths after ")
+                    .ok_or("a malformed checkpoint stage")?;
+                let t = threshold(t)?;
+                let (path, _) = file(&format!("depths-{t}.state"))?;
+                let work = state(&path)?;
+                self.state = Some(path);
+                Some((work, t))
+            }
+        };
+        self.values = Some(crc);
+        Ok(Resume::Depths(values, depths, preds))
     }
 
     /// The files a checkpoint relies on from the moves pass on, in the order it names them.
@@ -236,17 +276,55 @@ impl WorkDir {
         self.built.is_some() && self.last.elapsed() >= self.every
     }
 
-    /// Saves the state after threshold `t` (when [`WorkDir::due`]: every rank of a distributed
-    /// solve saves the same thresholds, so that their checkpoints agree).
-    pub fn after_threshold(&mut self, work: &Work, t: i8) -> io::Result<()> {
+    /// Saves the values pass's words after its threshold `t` (when [`WorkDir::due`]: every
+    /// rank of a distributed solve saves the same thresholds, so that their checkpoints agree).
+    pub fn after_values_threshold(&mut self, work: &Work, t: i8) -> io::Result<()> {
+        self.save_state(
+            &format!("values after {t}"),
+            &format!("values-{t}.state"),
+            work,
+        )
+    }
+
+    /// Saves the values pass's results: every position's value, in `values.bin`.
+    pub fn save_values(&mut self, values: &[i8]) -> io::Result<()> {
         let Some(built) = self.built.clone() else {
             return Ok(());
         };
-        let name = format!("state-{t}.bin");
-        let path = self.dir.join(&name);
+        let path = self.dir.join("values.bin");
+        write_synced(&path, |out| out.write_all(bytemuck_i8(values)))?;
+        let crc = crc_of(&path)?;
+        self.write_checkpoint(&format!("{built}\nvalues\nvalues.bin {crc:08x}\n"))?;
+        self.values = Some(crc);
+        if let Some(old) = self.state.take() {
+            let _ = fs::remove_file(old);
+        }
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    /// Saves the depths pass's words after its threshold `t` (when [`WorkDir::due`]).
+    pub fn after_depths_threshold(&mut self, work: &Work, t: i8) -> io::Result<()> {
+        let Some(crc) = self.values else {
+            return Ok(());
+        };
+        self.save_state(
+            &format!("depths after {t}\nvalues.bin {crc:08x}"),
+            &format!("depths-{t}.state"),
+            work,
+        )
+    }
+
+    /// Saves `work` in the file `name` and a checkpoint at `stage` (its lines up to that
+    /// file's), replacing the last state file.
+    fn save_state(&mut self, stage: &str, name: &str, work: &Work) -> io::Result<()> {
+        let Some(built) = self.built.clone() else {
+            return Ok(());
+        };
+        let path = self.dir.join(name);
         write_synced(&path, |out| work.write(out))?;
         let crc = crc_of(&path)?;
-        self.write_checkpoint(&format!("{built}\nthreshold {t}\n{name} {crc:08x}\n"))?;
+        self.write_checkpoint(&format!("{built}\n{stage}\n{name} {crc:08x}\n"))?;
         if let Some(old) = self.state.replace(path) {
             let _ = fs::remove_file(old);
         }
@@ -319,22 +397,21 @@ fn read_u64s(path: &Path) -> io::Result<Vec<u64>> {
         .collect())
 }
 
-fn read_exits(path: &Path, n: usize) -> io::Result<Exits> {
-    let mut input = BufReader::with_capacity(BUFFER, File::open(path)?);
-    let mut best = vec![0u8; n];
-    input.read_exact(&mut best)?;
-    let mut pending = vec![0u8; n];
-    input.read_exact(&mut pending)?;
-    Ok(Exits {
-        best_exit: best.into_iter().map(|b| b as i8).collect(),
-        pending,
-    })
+/// The values saved by [`WorkDir::save_values`], of a share of `n` positions.
+fn read_values(path: &Path, n: usize) -> io::Result<Vec<i8>> {
+    if fs::metadata(path)?.len() != n as u64 {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
+    }
+    let mut values = crate::cache::huge_pages_for(n);
+    values.resize(n, 0u8);
+    BufReader::with_capacity(BUFFER, File::open(path)?).read_exact(&mut values)?;
+    Ok(values.into_iter().map(|b| b as i8).collect())
 }
 
 /// The state saved after a threshold: every position's word ([`Work::write`]) of the share of
 /// `n` positions from group position `start`.
 fn read_state(path: &Path, n: usize, start: usize) -> io::Result<Work> {
-    if fs::metadata(path)?.len() != 4 * n as u64 {
+    if fs::metadata(path)?.len() != 2 * n as u64 {
         return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
     }
     Work::read(

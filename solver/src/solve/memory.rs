@@ -6,19 +6,22 @@
 //! none) holds, with its moves in memory, at the peak of the predecessors pass: the exits (2
 //! bytes a position), the moves as `(child, parent)` records (8 bytes a move), and the bucket
 //! being inverted (its counters, 8 bytes a position, its parents and their encoded table, 8 bytes
-//! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds 4
-//! bytes a position (one word, [`super::state`]) and the table (`1.125 N + 4 E`), less than that.
+//! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds
+//! the exits, a pass's words (2 bytes a position, [`super::state`]) and in its depths pass the
+//! values (1), with the table (`1.125 N + 4 E`): less than that.
 //!
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
 //! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges)
-//! positions each), then during the retrograde four bytes a position, the level lists and the
-//! resident pages of the mapped table (trimmed to 128 MiB): `4.1 N + 256 MiB`; the disk holds the
-//! moves (7 bytes each), then the table and the checkpoints (a state of 4 bytes a position, two
-//! at the moment one replaces the other), and the exits (2 bytes a position) throughout.
+//! positions each), then during the retrograde a pass's words and the values (the exits are read
+//! back from their file), the level lists and the resident pages of the mapped table (trimmed to
+//! 128 MiB): `3.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the table and the
+//! checkpoints (the values, 1 byte a position, and a pass's words, 2, two at the moment one
+//! replaces the other), and the exits (2 bytes a position) throughout.
 //!
 //! A group whose moves are un-made ([`super::predecessors`]: Oware) has neither moves nor table:
-//! the exits during the moves pass (2 bytes a position), then the state (4) and the level lists,
-//! `4.1 N` either way; on disk the exits and two states, 10 bytes a position.
+//! the exits during the moves pass (2 bytes a position), then the words, the values and, with its
+//! moves in memory, the exits: `5.1 N` (`3.1 N` on disk); on disk the exits, the values and two
+//! states, 7 bytes a position.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
 //! well (with the moves on disk, during the moves pass only), and the program with SQLite's
@@ -107,20 +110,19 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
         true => Widths::of::<u32>(),
         false => Widths::of::<u64>(),
     };
-    // The state, and the level lists (at most one position in 128, found and sorted).
-    let state = 4 * n + 2 * widths.number * n / 128;
+    // The depths pass's words and the values, and the level lists (at most one position in
+    // 128, found and sorted); the exits besides, when they are not read from their file.
+    let state = 3 * n + 2 * widths.number * n / 128;
+    let exits = 2 * n;
     if predecessors::unmade(group) {
-        let peak = |smaller_after_moves: u128| {
-            BASE_BYTES as u128 + (smaller + 2 * n).max(smaller_after_moves + state)
-        };
         return MemoryNeed {
             positions,
             moves,
             smaller_positions,
-            in_memory: clamp(peak(smaller)),
+            in_memory: clamp(BASE_BYTES as u128 + (smaller + 2 * n).max(smaller + state + exits)),
             // The smaller slices are released after the moves pass (`solve_share`).
-            on_disk: clamp(peak(0)),
-            disk: clamp(10 * n),
+            on_disk: clamp(BASE_BYTES as u128 + (smaller + 2 * n).max(state)),
+            disk: clamp(7 * n),
         };
     }
     let base = smaller + BASE_BYTES as u128;
@@ -140,11 +142,11 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
             .max(2 * n + inverting)
             .max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
-    // group numbered past 2^32) and the table with two states (4 bytes a position each, at the
-    // moment one replaces the other) are not on disk at once; the exits (2 bytes a position)
-    // stay throughout.
+    // group numbered past 2^32) and the table with the values and two states (2 bytes a
+    // position each, at the moment one replaces the other) are not on disk at once; the exits
+    // (2 bytes a position) stay throughout.
     let table = n + n / 8 + widths.table * e;
-    let disk = (widths.file * e).max(table + 8 * n) + 2 * n;
+    let disk = (widths.file * e).max(table + 5 * n) + 2 * n;
     MemoryNeed {
         positions,
         moves,
@@ -268,12 +270,13 @@ mod tests {
             let base = 64 << 20;
             if variant == Variant::Oware {
                 // Moves un-made: the exits (2 bytes a position) with the smaller slices, then
-                // the state (4 bytes) and the level lists (a sixteenth of a byte), 4 * 364 +
-                // 22 = 1,478, with the smaller slices unless they are released.
-                assert_eq!(need.in_memory, base + 91 + 1478);
-                assert_eq!(need.on_disk, base + 1478);
-                // The exits and two states: 10 bytes a position.
-                assert_eq!(need.disk, 3640);
+                // the depths pass's words (2 bytes) and the values (1) and the level lists (a
+                // sixteenth of a byte), 3 * 364 + 22 = 1,114, with the exits (728) and the
+                // smaller slices in memory, or on disk without either.
+                assert_eq!(need.in_memory, base + 91 + 1114 + 728);
+                assert_eq!(need.on_disk, base + 1114);
+                // The exits, the values and two states: 7 bytes a position.
+                assert_eq!(need.disk, 7 * 364);
             } else {
                 // The predecessors pass: 11 bytes a position, 16 a move.
                 assert_eq!(need.in_memory, base + smaller + 11 * n + 16 * edges);

@@ -4,11 +4,12 @@
 //! A group is solved in two passes (docs/design.md, docs/lean-solver.md): [`moves`] generates
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
-//! table ([`pred_table`]); [`retrograde`] then finds values and depths together, one threshold at a
-//! time, level by level. The working state is four bytes a position ([`state`]); the table is
-//! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
-//! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
-//! retrograde are kept too. Oware needs no table: its moves are un-made ([`predecessors`]).
+//! table ([`pred_table`]); the retrograde ([`passes`]) then finds the values ([`values_pass`]),
+//! then the depths ([`depths_pass`]), each one threshold at a time ([`retrograde`]), in two bytes
+//! a position ([`state`]) besides the values; the table is `1 + 4 E / N` bytes a position and
+//! lives in memory, or for a group too large for that in a file of the work directory
+//! ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too, and the
+//! exits, which the passes read back from there ([`exits`]). Oware needs no table: its moves are un-made ([`predecessors`]).
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]). A group may be shared by several processes, each holding a share of its
 //! positions ([`solve_share`], [`Ranks`], docs/distributed.md); the single-process solve is the
@@ -17,15 +18,19 @@
 
 mod acyclic;
 mod checkpoint;
+mod depths_pass;
 mod edges;
+mod exits;
 mod group_index;
 mod memory;
 mod moves;
+mod passes;
 mod pred_table;
 mod predecessors;
 mod ranks;
 mod retrograde;
 mod state;
+mod values_pass;
 
 pub use checkpoint::{clear as clear_work, rank_root};
 pub use group_index::MOST_POSITIONS;
@@ -42,9 +47,10 @@ use rayon::prelude::*;
 
 use checkpoint::{Resume, WorkDir};
 use edges::{EdgeSpill, Place};
+use exits::ExitsAt;
 use group_index::GroupIndex;
+use passes::Passes;
 use predecessors::Predecessors;
-use state::Work;
 
 use crate::slice::{Slice, SliceId};
 use crate::Variant;
@@ -521,7 +527,10 @@ fn solve_numbered<I: GroupIndex>(
         dir: dir_path.clone().unwrap_or_default(),
         source,
     };
-    let (work, table, done_above) = match resume {
+    // Where the retrograde starts: the values pass (from its start or a threshold), or the
+    // depths pass, the values known.
+    let mut exits_kept = None;
+    let (values_resumed, known_values, table) = match resume {
         Resume::Fresh(why) => {
             if let Some(why) = why {
                 progress.note(&format!("starting the group afresh: {why}"));
@@ -549,48 +558,64 @@ fn solve_numbered<I: GroupIndex>(
                 }
                 None => None,
             };
-            if let Some(d) = &mut dir {
-                d.save_built(&exits, table.as_ref()).map_err(work_error)?;
+            match &mut dir {
+                // Saved, the exits are read back from their file as the passes need them.
+                Some(d) => d.save_built(&exits, table.as_ref()).map_err(work_error)?,
+                None => exits_kept = Some(exits),
             }
-            (Work::new(exits, share.start), table, None)
+            (None, None, table)
         }
-        Resume::Built(exits, table) => {
+        Resume::Built(table) => {
             known.moves_done();
             progress.note("resuming the group after its moves pass");
-            (Work::new(exits, share.start), table, None)
+            (None, None, table)
         }
-        Resume::Threshold(work, table, t) => {
+        Resume::Values(work, table, t) => {
             known.moves_done();
-            progress.note(&format!("resuming the group after threshold {t}"));
-            (work, table, Some(t))
+            progress.note(&format!("resuming the group's values after threshold {t}"));
+            (Some((work, t)), None, table)
         }
+        Resume::Depths(values, depths, table) => {
+            known.moves_done();
+            match &depths {
+                Some((_, t)) => {
+                    progress.note(&format!("resuming the group's depths after threshold {t}"))
+                }
+                None => progress.note("resuming the group after its values pass"),
+            }
+            (None, Some((values, depths)), table)
+        }
+    };
+    let exits = match (exits_kept, &dir) {
+        (Some(exits), _) => ExitsAt::Memory(exits),
+        (None, Some(d)) => ExitsAt::file(&d.path().join("exits.bin"), share.len())?,
+        (None, None) => unreachable!("a solve without a work directory starts afresh"),
     };
     let preds = match table {
         Some(table) => Predecessors::Table(table, share.start),
         None => Predecessors::Unmade(group[0], partition.first()),
     };
-    progress.pass("retrograde", share.len() as u64);
-    progress.advance(work.decided());
-    for t in retrograde::thresholds(&work, ranks) {
-        if done_above.is_some_and(|done| t >= done) {
-            continue;
-        }
-        retrograde::threshold(group[0], &work, &preds, t, cap, ranks, partition, progress)?;
-        if let Some(d) = &mut dir {
-            // Every rank checkpoints the same thresholds, when one of them is due.
-            let mut due = [d.due() as u64];
-            ranks.max(&mut due);
-            if due[0] > 0 {
-                d.after_threshold(&work, t).map_err(work_error)?;
-            }
-        }
-    }
+    let passes = Passes {
+        slice: group[0],
+        exits: &exits,
+        preds: &preds,
+        cap,
+        ranks,
+        partition,
+        progress,
+    };
+    let (values, depths_resumed) = match known_values {
+        Some((values, depths)) => (values, depths),
+        None => (passes.values(values_resumed, &mut dir)?, None),
+    };
+    let depths = passes.depths(&values, depths_resumed, &mut dir)?;
     drop(preds);
-    let results = work.into_results(lens);
-    for (values, _) in &results {
-        progress.advance(values.iter().filter(|&&v| v == 0).count() as u64);
-    }
-    Ok(results)
+    drop(exits);
+    let depths = depths.into_runs(lens, depths_pass::final_depth);
+    Ok(state::split_runs(values, lens)
+        .into_iter()
+        .zip(depths)
+        .collect())
 }
 
 /// The stage every rank resumes from: its own when all ranks' checkpoints are of the same stage
@@ -600,7 +625,9 @@ fn agree<I: GroupIndex>(resume: Resume<I>, dir: &mut WorkDir, ranks: &dyn Ranks)
     let stage = match &resume {
         Resume::Fresh(_) => 0,
         Resume::Built(..) => 1,
-        Resume::Threshold(_, _, t) => 2 + *t as u8 as u64,
+        Resume::Values(_, _, t) => 2 + *t as u8 as u64,
+        Resume::Depths(_, None, _) => 256,
+        Resume::Depths(_, Some((_, t)), _) => 257 + *t as u8 as u64,
     };
     let mut highest = [stage];
     let mut lowest = [u64::MAX - stage];
@@ -646,6 +673,30 @@ mod tests {
         fn advance(&self, _: u64) {}
         fn note(&self, message: &str) {
             self.0.lock().unwrap().push(message.to_string());
+        }
+    }
+
+    /// Stops a solve (panics) at the values pass's last report of progress: the positions
+    /// left undecided (worth 0, `.0` of them), reported once every threshold is done and saved.
+    #[derive(Default)]
+    struct StopAtValuesEnd(u64, std::sync::Mutex<Option<(u64, u64)>>);
+
+    impl Progress for StopAtValuesEnd {
+        fn pass(&self, name: &str, total: u64) {
+            *self.1.lock().unwrap() = (name == "values").then_some((0, total));
+        }
+        fn advance(&self, n: u64) {
+            let mut values = self.1.lock().unwrap();
+            if let Some((done, total)) = values.as_mut() {
+                // Only that report has all but the positions worth 0 done before it and
+                // adds them (levels decide none of them; where there are none, only the
+                // reports of empty seeds after the last decision).
+                if *done == *total - self.0 && n == self.0 {
+                    drop(values);
+                    panic!("stopped at the end of the values pass");
+                }
+                *done += n;
+            }
         }
     }
 
@@ -700,35 +751,52 @@ mod tests {
             assert!(on_disk == expected, "{slice}: moves on disk");
 
             // Every checkpoint of that solve was replaced by the next; solve again from the
-            // last one, then from the one after the moves pass.
+            // last one (after the depths pass's last threshold), then from the one after the
+            // values pass, then from the one after the moves pass.
             let notes = Notes::default();
             let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
             assert!(resumed == expected, "{slice}: resumed");
             let said = notes.0.lock().unwrap().clone();
             assert!(
                 said.iter()
-                    .any(|n| n.starts_with("resuming the group after threshold")),
+                    .any(|n| n.starts_with("resuming the group's depths after threshold")),
                 "{slice}: {said:?}"
             );
             let dir = checkpoint::group_dir(&root, &group);
             let text = std::fs::read_to_string(dir.join("checkpoint")).unwrap();
-            // A group numbered in 32 bits writes its checkpoint's head as every checkpoint was
-            // written before groups could be numbered in 64 bits (solver b6cf285), so that
-            // those resume: the header, the solver, the group, its positions, then the files.
+            // The head: the header, the solver, the group, its positions, then the files.
             let ids: Vec<String> = group.iter().map(|s| s.id.to_string()).collect();
             let n: u64 = group.iter().map(Slice::len).sum();
             let head = format!(
-                "mancala-solve-checkpoint 2\nsolver {}\ngroup {} {}\npositions {n}\n",
+                "mancala-solve-checkpoint 3\nsolver {}\ngroup {} {}\npositions {n}\n",
                 crate::SOLVER_VERSION,
                 variant.id(),
                 ids.join(" ")
             );
             assert!(text.starts_with(&head), "{slice}: {text}");
-            // Its lines up to the stage (header, group, checksums), then the stage.
+            // Its lines up to the stage (header, group, checksums), then the stage and the
+            // stage's files: `depths after T`, `values.bin`, `depths-T.state`.
             let built: Vec<&str> = text
                 .lines()
-                .take_while(|l| !l.starts_with("threshold "))
+                .take_while(|l| !l.starts_with("depths after "))
                 .collect();
+            let values_line = text.lines().nth(built.len() + 1).unwrap();
+            assert!(values_line.starts_with("values.bin "), "{slice}: {text}");
+            std::fs::write(
+                dir.join("checkpoint"),
+                format!("{}\nvalues\n{values_line}\n", built.join("\n")),
+            )
+            .unwrap();
+            let notes = Notes::default();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            assert!(
+                resumed == expected,
+                "{slice}: resumed after the values pass"
+            );
+            assert_eq!(
+                *notes.0.lock().unwrap(),
+                ["resuming the group after its values pass"]
+            );
             std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
             let notes = Notes::default();
             let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
@@ -736,6 +804,27 @@ mod tests {
             assert_eq!(
                 *notes.0.lock().unwrap(),
                 ["resuming the group after its moves pass"]
+            );
+
+            // Stopped at the end of the values pass (its last threshold saved, not its values),
+            // the solve resumes from that threshold.
+            std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
+            let stopped = std::panic::catch_unwind(|| {
+                let zeros = expected.iter().flat_map(|s| &s.values).filter(|&&v| v == 0);
+                let stop = StopAtValuesEnd(zeros.count() as u64, Default::default());
+                solve(&group, Known::Kept(&known), &stop, &options, 1)
+            });
+            assert!(stopped.is_err(), "{slice}: not stopped");
+            let notes = Notes::default();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            assert!(
+                resumed == expected,
+                "{slice}: resumed within the values pass"
+            );
+            let said = notes.0.lock().unwrap().clone();
+            assert!(
+                said[0].starts_with("resuming the group's values after threshold"),
+                "{slice}: {said:?}"
             );
 
             // A damaged checkpoint is discarded, saying why, and the group solved afresh.
@@ -811,7 +900,8 @@ mod tests {
                 let notes = Notes::default();
                 assert!(solve(&on_disk, 1, &notes) == expected, "{slice}: resumed");
                 assert!(
-                    notes.0.lock().unwrap()[0].starts_with("resuming the group after threshold"),
+                    notes.0.lock().unwrap()[0]
+                        .starts_with("resuming the group's depths after threshold"),
                     "{slice}"
                 );
                 // The checkpoint says how its group is numbered: the same directory read as a
@@ -892,14 +982,14 @@ mod tests {
         let open = || WorkDir::open(&root, &group, 0, n, true, 32, Duration::ZERO).unwrap();
         let mut dir = open();
         let t = match dir.resume::<u32>() {
-            Resume::Threshold(_, _, t) => t,
+            Resume::Depths(_, Some((_, t)), _) => t,
             _ => panic!("the solve left a checkpoint after its last threshold"),
         };
-        let mine = 2 + t as u8 as u64;
+        let mine = 257 + t as u8 as u64;
         // The other rank holds the same stage: resume from it.
         let other = OtherRank(mine, Default::default());
         assert!(
-            matches!(agree(dir.resume::<u32>(), &mut dir, &other), Resume::Threshold(_, _, x) if x == t)
+            matches!(agree(dir.resume::<u32>(), &mut dir, &other), Resume::Depths(_, Some((_, x)), _) if x == t)
         );
         // It died before saving that threshold (it holds the one before), or after the moves
         // pass, or holds nothing: start afresh.

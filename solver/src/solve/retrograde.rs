@@ -1,35 +1,32 @@
-//! Pass 2: values and depths together, by one retrograde analysis per threshold, level by level.
+//! The level-by-level propagation that both passes of the retrograde share, one threshold at a
+//! time ([`super::values_pass`], then [`super::depths_pass`]).
 //!
 //! For `t` from the largest possible value down to 1, `Win` holds the positions worth at least
 //! `t` to the side to move and `Lose` those worth at most `-t`. A position joins `Win` when an
 //! exit is worth `t` or more, or a move leads into `Lose`; it joins `Lose` when every exit is
 //! worth `-t` or less and every move leads into `Win`. Both sets only grow as `t` falls, so the
 //! counters of moves not yet known to lead into `Win` carry over from one threshold to the next,
-//! and every predecessor list is read once in all. A position in neither set at `t = 1` is worth
+//! and every predecessor list is read once a pass. A position in neither set at `t = 1` is worth
 //! 0: no side can force play out of endless cycling (or it is worth 0 exactly).
 //!
-//! The positions that join a set at threshold `t` are worth exactly `t` (or `-t`): they did not
-//! join at `t + 1`. Taking them level by level gives their depth as they join: level 0 is the
-//! finished games worth `±t`, level 1 the exits worth exactly `t` (or the last escape closed by
-//! one, for `Lose`), and level `d + 1` what a position of level `d` decides through its
-//! predecessors. A winner joins at the first level one of its value-keeping moves reaches, which
-//! is the shortest; a loser at the level of its last value-keeping move, which is the longest:
-//! the depth of docs/rules.md, found without a second pass over the moves.
+//! A threshold starts from its seeds (a scan of the share: finished games, exits), then takes
+//! the positions decided level by level: what a position of one level decides through its
+//! predecessors is the next level. A [`Rule`] says what a pass's words mean: what it seeds, which
+//! positions a level propagates, how a predecessor wins or loses an escape.
 //!
-//! A level is a list of positions while it is small; a large one is found again by scanning for
-//! the positions whose value is `±t` and whose depth is the level, so that no level costs more
-//! than [`LIST_SHARE`] of the positions in memory.
+//! A level is a list of positions while it is small; a large one is found again by scanning the
+//! share for the positions the rule takes, so that no level costs more than [`LIST_SHARE`] of the
+//! positions in memory.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use super::group_index::GroupIndex;
-use super::moves::{NO_EXIT, TERMINAL};
 use super::predecessors::Predecessors;
 use super::ranks::{Partition, Ranks};
-use super::state::{self, Work, ONE_PENDING};
-use super::{Progress, SolveError, NO_DEPTH};
+use super::state::Work;
+use super::{Progress, SolveError};
 use crate::index::Cursor;
 use crate::{cache, Slice};
 
@@ -41,38 +38,64 @@ pub(super) fn list_cap(n: usize) -> usize {
     (n / LIST_SHARE).max(1 << 16)
 }
 
-/// The thresholds that can decide anything (a threshold with no exit of its size seeds
-/// nothing, so nothing propagates), largest first, over every rank's share. Only undecided
-/// positions count: after a resumed checkpoint, a decided position seeds nothing more.
-pub(super) fn thresholds(work: &Work, ranks: &dyn Ranks) -> Vec<i8> {
-    let present = work
-        .par_chunks()
-        .fold(
-            || [false; 128],
-            |mut seen, (_, chunk)| {
-                for w in chunk.iter().map(|c| c.load(Ordering::Relaxed)) {
-                    if !state::is_decided(w) && state::best_exit(w) != NO_EXIT {
-                        seen[state::best_exit(w).unsigned_abs() as usize] = true;
-                    }
-                }
-                seen
-            },
-        )
-        .reduce(
-            || [false; 128],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    *x |= y;
-                }
-                a
-            },
-        );
+/// What a pass's words mean at one threshold: what the propagation asks of a position.
+pub(super) trait Rule: Sync {
+    /// The deepest level a threshold may reach (the pass's words hold no more).
+    const DEEPEST: u16;
+
+    /// The words.
+    fn work(&self) -> &Work;
+
+    /// Seeds the threshold from the share's positions `first..first + cells.len()` (their words
+    /// `cells`): calls `decided(i, level)` for each position `i` it decides, at level 0 or 1.
+    fn seed(
+        &self,
+        first: usize,
+        cells: &[AtomicU16],
+        decided: &mut dyn FnMut(usize, usize),
+    ) -> Result<(), SolveError>;
+
+    /// Whether position `c`, of the level at `depth` (listed, or met in a scan), is to be
+    /// propagated now, and then whether it loses for its mover.
+    fn take(&self, c: usize, depth: u16) -> Option<bool>;
+
+    /// `p` has a move into a position that loses for its mover: it wins, at `depth` (true when
+    /// it was not decided already).
+    fn win(&self, p: usize, depth: u16) -> bool;
+
+    /// One move of `p` leads into a position that wins for its mover: one escape fewer, losing
+    /// at `depth` when it was the last (true when it is decided now).
+    fn escape(&self, p: usize, depth: u16) -> bool;
+}
+
+/// The thresholds a pass runs, largest first: those where `present` (by absolute value) is set
+/// on any rank.
+pub(super) fn thresholds_present(present: [bool; 128], ranks: &dyn Ranks) -> Vec<i8> {
     let mut present: Vec<u64> = present.iter().map(|&p| p as u64).collect();
     ranks.max(&mut present);
     (1..=127i8)
         .rev()
         .filter(|&t| present[t as usize] > 0)
         .collect()
+}
+
+/// The absolute values in 1..=127 that `of` gives for some word of the share: a parallel scan.
+pub(super) fn present_in(
+    work: &Work,
+    of: impl Fn(usize, &[AtomicU16], &mut [bool; 128]) -> Result<(), SolveError> + Sync,
+) -> Result<[bool; 128], SolveError> {
+    work.par_chunks()
+        .try_fold(
+            || [false; 128],
+            |mut seen, (first, chunk)| of(first, chunk, &mut seen).map(|()| seen),
+        )
+        .try_reduce(
+            || [false; 128],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x |= y);
+                Ok(a)
+            },
+        )
 }
 
 /// One level: the positions decided at it, as a list or to be found by a scan.
@@ -90,36 +113,35 @@ impl<I> Level<I> {
     }
 }
 
-/// Runs the retrograde of threshold `t` on this rank's share, with the other ranks.
+/// Runs threshold `t` of the pass that `rule` describes on this rank's share, with the other
+/// ranks.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn threshold<I: GroupIndex>(
+pub(super) fn threshold<I: GroupIndex, R: Rule>(
     slice: Slice,
-    work: &Work,
+    rule: &R,
     preds: &Predecessors<I>,
-    t: i8,
     cap: usize,
     ranks: &dyn Ranks,
     partition: &Partition,
     progress: &dyn Progress,
 ) -> Result<(), SolveError> {
-    // Level 0: finished games worth exactly ±t.
-    let [mut level, exits] = seeds(work, t, cap);
-    let mut exits = Some(exits);
+    // Level 0, and the part of level 1 that the seeds decide.
+    let [mut level, seeded] = seeds(rule, cap)?;
+    let mut seeded = Some(seeded);
     let mut depth: u16 = 0;
     loop {
         progress.advance(level.count() as u64);
-        if depth == NO_DEPTH - 1 {
+        if depth == R::DEEPEST {
             return Err(SolveError::TooLarge {
                 variant: slice.variant,
                 slice: slice.id,
-                what: format!("depths past {}", NO_DEPTH - 1),
+                what: format!("depths past {}", R::DEEPEST),
             });
         }
         let step = Step {
-            work,
+            rule,
             preds,
             partition,
-            t,
             depth: depth + 1,
             cap,
             counted: AtomicUsize::new(0),
@@ -127,8 +149,7 @@ pub(super) fn threshold<I: GroupIndex>(
         let mut found = step.level(&level, depth, ranks);
         let next = step.depth;
         let mut n = step.counted.into_inner();
-        if let Some(more) = exits.take() {
-            // Level 1 also takes the exits worth exactly ±t.
+        if let Some(more) = seeded.take() {
             n += more.count();
             if let Level::List(more) = more {
                 found.extend(more);
@@ -170,13 +191,11 @@ const SCAN_ROUND: usize = 1 << 24;
 
 /// One level's propagation at one threshold: what a position decided at it decides of its
 /// predecessors.
-struct Step<'a, I: GroupIndex> {
-    work: &'a Work,
+struct Step<'a, I: GroupIndex, R> {
+    rule: &'a R,
     preds: &'a Predecessors<I>,
     /// Which rank holds each position.
     partition: &'a Partition,
-    /// The threshold.
-    t: i8,
     /// The depth of the positions decided at this step (the next level).
     depth: u16,
     /// The most positions the next level lists.
@@ -228,14 +247,15 @@ impl<I> Batch<I> {
     }
 }
 
-impl<I: GroupIndex> Step<'_, I> {
+impl<I: GroupIndex, R: Rule> Step<'_, I, R> {
     /// Propagates a level of this rank's share, in rounds that end with an exchange of what
     /// the round decided of the positions other ranks hold (every rank takes part in as many
     /// rounds as the one with the most). Returns the positions decided here, as many as are
     /// listed.
     fn level(&self, level: &Level<I>, depth: u16, ranks: &dyn Ranks) -> Vec<I> {
         let exchanging = self.partition.ranks() > 1;
-        let share = self.work.range();
+        let work = self.rule.work();
+        let share = work.range();
         let mut rounds = [match level {
             Level::List(list) => list.len().div_ceil(LIST_ROUND),
             Level::Scan(_) => share.len().div_ceil(SCAN_ROUND),
@@ -252,7 +272,7 @@ impl<I: GroupIndex> Step<'_, I> {
                     list[from..to]
                         .par_chunks(BATCH)
                         .fold(Batch::default, |mut batch, cs| {
-                            self.propagate(cs, &mut batch);
+                            self.take(cs.iter().map(|c| c.get()), depth, &mut batch);
                             batch
                         })
                         .reduce(Batch::default, Batch::merge)
@@ -260,26 +280,9 @@ impl<I: GroupIndex> Step<'_, I> {
                 Level::Scan(_) => {
                     let from = (share.start + round * SCAN_ROUND).min(share.end);
                     let to = (from + SCAN_ROUND).min(share.end);
-                    self.work
-                        .par_chunks_in(from..to)
+                    work.par_chunks_in(from..to)
                         .fold(Batch::default, |mut batch, (first, chunk)| {
-                            let mut cs = [I::default(); BATCH];
-                            let mut k = 0;
-                            for (c, cell) in (first..).zip(chunk) {
-                                let w = cell.load(Ordering::Relaxed);
-                                if state::is_decided(w)
-                                    && state::depth(w) == depth
-                                    && state::value(w).unsigned_abs() == self.t as u8
-                                {
-                                    cs[k] = I::new(c);
-                                    k += 1;
-                                    if k == BATCH {
-                                        self.propagate(&cs, &mut batch);
-                                        k = 0;
-                                    }
-                                }
-                            }
-                            self.propagate(&cs[..k], &mut batch);
+                            self.take(first..first + chunk.len(), depth, &mut batch);
                             batch
                         })
                         .reduce(Batch::default, Batch::merge)
@@ -300,24 +303,40 @@ impl<I: GroupIndex> Step<'_, I> {
         found
     }
 
-    /// What the positions `cs`, decided at the level before, decide of their predecessors:
-    /// losing for their mover, they make every predecessor a win; winning, they close one escape
-    /// of each, which loses once none is left and no exit is worth more than `-t`. A
-    /// predecessor another rank holds is set aside for it, in `batch.away`.
-    fn propagate(&self, cs: &[I], batch: &mut Batch<I>) {
+    /// Propagates those of `positions` that the rule takes of the level at `depth`, a batch at
+    /// a time.
+    fn take(&self, positions: impl Iterator<Item = usize>, depth: u16, batch: &mut Batch<I>) {
+        let mut cs = [(0, false); BATCH];
+        let mut k = 0;
+        for c in positions {
+            if let Some(losing) = self.rule.take(c, depth) {
+                cs[k] = (c, losing);
+                k += 1;
+                if k == BATCH {
+                    self.propagate(&cs, batch);
+                    k = 0;
+                }
+            }
+        }
+        self.propagate(&cs[..k], batch);
+    }
+
+    /// What the positions `cs` (each with whether it loses for its mover) decide of their
+    /// predecessors: losing, they make every predecessor a win; winning, they close one escape
+    /// of each. A predecessor another rank holds is set aside for it, in `batch.away`.
+    fn propagate(&self, cs: &[(usize, bool)], batch: &mut Batch<I>) {
         batch.winners.clear();
         batch.escapes.clear();
         let ranks = self.partition.ranks();
-        for &c in cs {
-            let c = c.get();
-            let losing = state::value(self.work.cell(c).load(Ordering::Relaxed)) < 0;
+        let work = self.rule.work();
+        for &(c, losing) in cs {
             let (to, away) = match losing {
                 true => (&mut batch.winners, &mut batch.away[0]),
                 false => (&mut batch.escapes, &mut batch.away[1]),
             };
             self.preds.each(c, &mut batch.cursor, |p| {
-                if self.work.holds(p.get()) {
-                    cache::prefetch(self.work.cell(p.get()));
+                if work.holds(p.get()) {
+                    cache::prefetch(work.cell(p.get()));
                     to.push(p);
                 } else {
                     if away.is_empty() {
@@ -333,11 +352,11 @@ impl<I: GroupIndex> Step<'_, I> {
     /// Applies what other ranks found of this rank's positions: `winners` win, `escapes` lose
     /// one escape each. Returns the positions decided, as many as are listed.
     fn apply_received(&self, winners: &[I], escapes: &[I]) -> Vec<I> {
+        let work = self.rule.work();
         let apply = |ps: &[I], winning: bool| {
             ps.par_chunks(BATCH)
                 .fold(Vec::new, |mut found, ps| {
-                    ps.iter()
-                        .for_each(|&p| cache::prefetch(self.work.cell(p.get())));
+                    ps.iter().for_each(|&p| cache::prefetch(work.cell(p.get())));
                     match winning {
                         true => self.apply(ps, &[], &mut found),
                         false => self.apply(&[], ps, &mut found),
@@ -349,113 +368,55 @@ impl<I: GroupIndex> Step<'_, I> {
         concat(apply(winners, true), apply(escapes, false))
     }
 
-    /// Decides `winners` at `t`; closes one escape of each of `escapes`, deciding at `-t` those
-    /// left with none and no exit worth more than `-t`. A decided position is left alone: its
-    /// counter is no longer needed.
+    /// Decides `winners`; closes one escape of each of `escapes`. Lists the positions decided
+    /// in `found` while the level holds at most `cap` positions.
     fn apply(&self, winners: &[I], escapes: &[I], found: &mut Vec<I>) {
         for &p in winners {
-            self.decide(p.get(), self.t, found);
+            if self.rule.win(p.get(), self.depth) {
+                note(p, &self.counted, self.cap, found);
+            }
         }
         for &p in escapes {
-            let cell = self.work.cell(p.get());
-            if state::is_decided(cell.load(Ordering::Relaxed)) {
-                continue;
-            }
-            let old = cell.fetch_sub(ONE_PENDING, Ordering::Relaxed);
-            if !state::is_decided(old)
-                && state::pending(old) == 1
-                && state::best_exit(old) <= -self.t
-            {
-                self.decide(p.get(), -self.t, found);
+            if self.rule.escape(p.get(), self.depth) {
+                note(p, &self.counted, self.cap, found);
             }
         }
     }
-
-    /// Decides `p` at `value` unless it is decided already; lists it in `found` while the level
-    /// holds at most `cap` positions.
-    #[inline]
-    fn decide(&self, p: usize, value: i8, found: &mut Vec<I>) {
-        decide(
-            self.work,
-            p,
-            value,
-            self.depth,
-            self.cap,
-            &self.counted,
-            found,
-        );
-    }
 }
 
-/// Decides `p` at `value` and `depth` unless it is decided already; lists it in `out` while the
-/// level holds at most `cap` positions.
+/// Counts a position decided at a level, and lists it in `out` while the level holds at most
+/// `cap` positions.
 #[inline]
-fn decide<I: GroupIndex>(
-    work: &Work,
-    p: usize,
-    value: i8,
-    depth: u16,
-    cap: usize,
-    counted: &AtomicUsize,
-    out: &mut Vec<I>,
-) {
-    let cell = work.cell(p);
-    let mut old = cell.load(Ordering::Relaxed);
-    // A count-down of another thread may change the word meanwhile: try again.
-    while !state::is_decided(old) {
-        match cell.compare_exchange_weak(
-            old,
-            state::decided(value, depth),
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        ) {
-            Ok(_) => {
-                if counted.fetch_add(1, Ordering::Relaxed) < cap {
-                    out.push(I::new(p));
-                }
-                return;
-            }
-            Err(now) => old = now,
-        }
+fn note<I>(p: I, counted: &AtomicUsize, cap: usize, out: &mut Vec<I>) {
+    if counted.fetch_add(1, Ordering::Relaxed) < cap {
+        out.push(p);
     }
 }
 
-/// The positions that join at threshold `t` from their own exits, found in one scan: level 0,
-/// the finished games worth `±t`, and the part of level 1 that exits decide, the positions with
-/// an exit worth exactly `t`, or exactly `-t` and no escape left. The latter are decided before
-/// level 0 propagates, at the value and depth it would give them, were it to reach them: a win
-/// by an exit worth `t` is a win at depth 1 however it is found; a position with no escape left
-/// has no move into level 0, so level 0 decides nothing of it.
-fn seeds<I: GroupIndex>(work: &Work, t: i8, cap: usize) -> [Level<I>; 2] {
+/// The seeds of a threshold, found in one scan: level 0, and the part of level 1 that the
+/// positions' own exits decide (before level 0 propagates, at the depth it would give them).
+fn seeds<I: GroupIndex, R: Rule>(rule: &R, cap: usize) -> Result<[Level<I>; 2], SolveError> {
     let counted = [AtomicUsize::new(0), AtomicUsize::new(0)];
-    let (level0, level1) = work
+    let (level0, level1) = rule
+        .work()
         .par_chunks()
-        .fold(
+        .try_fold(
             || (Vec::new(), Vec::new()),
             |(mut level0, mut level1), (first, chunk)| {
-                for (i, cell) in (first..).zip(chunk) {
-                    let w = cell.load(Ordering::Relaxed);
-                    let b = state::best_exit(w);
-                    if state::is_decided(w) || b.unsigned_abs() != t as u8 {
-                        continue;
-                    }
-                    match state::pending(w) {
-                        TERMINAL => decide(work, i, b, 0, cap, &counted[0], &mut level0),
-                        _ if b > 0 => decide(work, i, t, 1, cap, &counted[1], &mut level1),
-                        0 => decide(work, i, -t, 1, cap, &counted[1], &mut level1),
-                        _ => {}
-                    }
-                }
-                (level0, level1)
+                rule.seed(first, chunk, &mut |i, level| match level {
+                    0 => note(I::new(i), &counted[0], cap, &mut level0),
+                    _ => note(I::new(i), &counted[1], cap, &mut level1),
+                })?;
+                Ok((level0, level1))
             },
         )
-        .reduce(
+        .try_reduce(
             || (Vec::new(), Vec::new()),
-            |(a0, a1), (b0, b1)| (concat(a0, b0), concat(a1, b1)),
-        );
+            |(a0, a1), (b0, b1)| Ok((concat(a0, b0), concat(a1, b1))),
+        )?;
     let level = |counted: &AtomicUsize, found| match counted.load(Ordering::Relaxed) {
         n if n > cap => Level::Scan(n),
         _ => Level::List(found),
     };
-    [level(&counted[0], level0), level(&counted[1], level1)]
+    Ok([level(&counted[0], level0), level(&counted[1], level1)])
 }

@@ -1,121 +1,52 @@
-//! Every position's working state during the retrograde, packed in one 32-bit word.
+//! Every position's working state during one pass of the retrograde: one 16-bit word.
 //!
-//! The retrograde spends its time touching predecessors scattered over the whole group: deciding
-//! one, or counting down its moves not yet known to lead into `Win`. With the value, the depth,
-//! that counter and the best exit in four arrays, one touch missed the cache up to four times;
-//! in one word it misses once. The word holds only what a position needs at its stage, which is
-//! why four bytes suffice where the four arrays took five:
-//!
-//! * undecided: the value byte [`UNKNOWN`], the counter (or [`TERMINAL`]) and the best exit
-//!   ([`NO_EXIT`] when none), which decide when it joins;
-//! * decided: its value and its depth, which never change again. The counter byte is then
-//!   [`SPENT`]: a count-down that raced with the decision may still subtract from it, at most
-//!   once per move of the position (fewer than 128), so it never borrows from the depth.
-//!
-//! Bits 0 to 7 are the value byte, 8 to 15 the counter, 16 to 23 the best exit of an undecided
-//! position, 16 to 31 the depth of a decided one.
+//! The retrograde spends its time touching predecessors scattered over the whole group. Each of
+//! its two passes ([`super::values_pass`], then [`super::depths_pass`]) packs what a touch reads
+//! and writes into one word, so that a touch misses the cache once, and two bytes a position is
+//! the pass's whole state: what the words mean is each pass's own. This module holds the words
+//! of a share and moves them in bulk (built, scanned, saved, read back, turned into results).
 
 use std::io::{self, Read, Write};
 use std::ops::Range;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use rayon::prelude::*;
 
-use super::moves::Exits;
-use super::NO_DEPTH;
-use crate::cache;
-
-/// The value byte of a position not yet decided.
-pub(super) const UNKNOWN: i8 = i8::MIN;
-
-/// The counter byte of a decided position.
-const SPENT: u32 = 0xff;
+use crate::cache::{self, ZeroIsValid};
 
 /// Positions converted at a time from or to other arrays, whose memory is given back as they go.
-const CONVERT_CHUNK: usize = 1 << 24;
+pub(super) const CONVERT_CHUNK: usize = 1 << 24;
 
 /// Positions handed to one parallel task of a scan.
-const SCAN_CHUNK: usize = 1 << 16;
+pub(super) const SCAN_CHUNK: usize = 1 << 16;
 
 /// Bytes of a checkpoint written or read at a time.
 const IO_BUFFER: usize = 1 << 20;
 
-/// The word of an undecided position.
-#[inline]
-pub(super) const fn undecided(best_exit: i8, pending: u8) -> u32 {
-    (UNKNOWN as u8 as u32) | (pending as u32) << 8 | (best_exit as u8 as u32) << 16
-}
-
-/// The word of a position decided at `value` and `depth`.
-#[inline]
-pub(super) const fn decided(value: i8, depth: u16) -> u32 {
-    (value as u8 as u32) | SPENT << 8 | (depth as u32) << 16
-}
-
-/// Whether the word is that of a decided position.
-#[inline]
-pub(super) const fn is_decided(word: u32) -> bool {
-    word as u8 != UNKNOWN as u8
-}
-
-/// The value of a decided position ([`UNKNOWN`] for an undecided one).
-#[inline]
-pub(super) const fn value(word: u32) -> i8 {
-    word as u8 as i8
-}
-
-/// The depth of a decided position.
-#[inline]
-pub(super) const fn depth(word: u32) -> u16 {
-    (word >> 16) as u16
-}
-
-/// The counter of an undecided position.
-#[inline]
-pub(super) const fn pending(word: u32) -> u8 {
-    (word >> 8) as u8
-}
-
-/// The best exit of an undecided position.
-#[inline]
-pub(super) const fn best_exit(word: u32) -> i8 {
-    (word >> 16) as u8 as i8
-}
-
-/// What a count-down subtracts from a word.
-pub(super) const ONE_PENDING: u32 = 1 << 8;
-
-/// The state of every position of a group's share ([`super::ranks`]): the whole group in a
+/// The words of every position of a group's share ([`super::ranks`]): the whole group in a
 /// single-process solve.
 pub(super) struct Work {
     /// The group index of the share's first position.
     start: usize,
-    cells: Vec<AtomicU32>,
+    cells: Vec<AtomicU16>,
 }
 
 impl Work {
-    /// The state before the retrograde, nothing decided, from the moves pass's exits of the
-    /// share that starts at `start`. The exits' memory is given back as they are converted, so
-    /// that the two together never take more than the state alone.
-    pub fn new(exits: Exits, start: usize) -> Work {
-        let Exits {
-            mut best_exit,
-            mut pending,
-        } = exits;
-        let n = best_exit.len();
+    /// The words of the share of `n` positions from group position `start`, made
+    /// [`CONVERT_CHUNK`] positions at a time by `words` (given the share's positions, from 0),
+    /// so that what they are made from can be read or given back a chunk at a time.
+    pub fn build<E>(
+        start: usize,
+        n: usize,
+        mut words: impl FnMut(Range<usize>) -> Result<Vec<u16>, E>,
+    ) -> Result<Work, E> {
         let mut cells = cache::huge_pages_for(n);
-        for start in (0..n).step_by(CONVERT_CHUNK) {
-            let end = (start + CONVERT_CHUNK).min(n);
-            cells.par_extend(
-                best_exit[start..end]
-                    .par_iter()
-                    .zip(&pending[start..end])
-                    .map(|(&b, &p)| AtomicU32::new(undecided(b, p))),
-            );
-            cache::release(&mut best_exit[start..end]);
-            cache::release(&mut pending[start..end]);
+        for from in (0..n).step_by(CONVERT_CHUNK) {
+            let chunk = words(from..(from + CONVERT_CHUNK).min(n))?;
+            debug_assert_eq!(chunk.len(), (n - from).min(CONVERT_CHUNK));
+            cells.par_extend(chunk.into_par_iter().map(AtomicU16::new));
         }
-        Work { start, cells }
+        Ok(Work { start, cells })
     }
 
     /// Positions in the share.
@@ -131,7 +62,7 @@ impl Work {
 
     /// Group position `i`'s word (`i` in the share).
     #[inline]
-    pub fn cell(&self, i: usize) -> &AtomicU32 {
+    pub fn cell(&self, i: usize) -> &AtomicU16 {
         &self.cells[i - self.start]
     }
 
@@ -140,7 +71,7 @@ impl Work {
     pub fn par_chunks_in(
         &self,
         from: Range<usize>,
-    ) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU32])> {
+    ) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU16])> {
         let first = from.start;
         self.cells[from.start - self.start..from.end - self.start]
             .par_chunks(SCAN_CHUNK)
@@ -149,7 +80,7 @@ impl Work {
     }
 
     /// Every word of the share, as [`Work::par_chunks_in`].
-    pub fn par_chunks(&self) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU32])> {
+    pub fn par_chunks(&self) -> impl IndexedParallelIterator<Item = (usize, &[AtomicU16])> {
         self.par_chunks_in(self.range())
     }
 
@@ -158,38 +89,35 @@ impl Work {
         self.start..self.start + self.cells.len()
     }
 
-    /// How many positions have a value already (after a resumed checkpoint).
-    pub fn decided(&self) -> u64 {
+    /// How many words `counts` says to count.
+    pub fn count(&self, counts: impl Fn(u16) -> bool + Sync) -> u64 {
         self.cells
             .par_iter()
             .with_min_len(SCAN_CHUNK)
-            .filter(|c| is_decided(c.load(Ordering::Relaxed)))
+            .filter(|c| counts(c.load(Ordering::Relaxed)))
             .count() as u64
     }
 
-    /// The values and depths of consecutive runs of `lens` positions (the share's slices), the
-    /// undecided positions worth 0 without a depth. The state's memory is given back as it is
-    /// converted, so that the results and the state together never take more than the state.
-    pub fn into_results(mut self, lens: &[usize]) -> Vec<(Vec<i8>, Vec<u16>)> {
+    /// What `f` makes of each word, in consecutive runs of `lens` positions (the share's
+    /// slices). The words' memory is given back as they are converted, so that the two together
+    /// take little more than the larger.
+    pub fn into_runs<T: Send>(
+        mut self,
+        lens: &[usize],
+        f: impl Fn(u16) -> T + Sync,
+    ) -> Vec<Vec<T>> {
         debug_assert_eq!(lens.iter().sum::<usize>(), self.len());
         let mut start = 0;
         let mut out = Vec::with_capacity(lens.len());
         for &len in lens {
-            let (mut values, mut depths) = (Vec::with_capacity(len), Vec::with_capacity(len));
+            let mut run = Vec::with_capacity(len);
             for from in (start..start + len).step_by(CONVERT_CHUNK) {
                 let to = (from + CONVERT_CHUNK).min(start + len);
                 let words = &mut self.cells[from..to];
-                values.par_extend(words.par_iter().map(|c| match c.load(Ordering::Relaxed) {
-                    w if is_decided(w) => value(w),
-                    _ => 0,
-                }));
-                depths.par_extend(words.par_iter().map(|c| match c.load(Ordering::Relaxed) {
-                    w if is_decided(w) => depth(w),
-                    _ => NO_DEPTH,
-                }));
+                run.par_extend(words.par_iter().map(|c| f(c.load(Ordering::Relaxed))));
                 cache::release(words);
             }
-            out.push((values, depths));
+            out.push(run);
             start += len;
         }
         out
@@ -198,7 +126,7 @@ impl Work {
     /// Writes every word, little-endian.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         let mut buffer = Vec::with_capacity(IO_BUFFER);
-        for chunk in self.cells.chunks(IO_BUFFER / 4) {
+        for chunk in self.cells.chunks(IO_BUFFER / 2) {
             buffer.clear();
             buffer.extend(
                 chunk
@@ -216,94 +144,80 @@ impl Work {
         let mut cells = cache::huge_pages_for(n);
         let mut buffer = vec![0u8; IO_BUFFER];
         while cells.len() < n {
-            let want = (4 * (n - cells.len())).min(IO_BUFFER);
+            let want = (2 * (n - cells.len())).min(IO_BUFFER);
             input.read_exact(&mut buffer[..want])?;
             cells.extend(
                 buffer[..want]
-                    .chunks_exact(4)
-                    .map(|b| AtomicU32::new(u32::from_le_bytes(b.try_into().expect("4 bytes")))),
+                    .chunks_exact(2)
+                    .map(|b| AtomicU16::new(u16::from_le_bytes([b[0], b[1]]))),
             );
         }
         Ok(Work { start, cells })
     }
 }
 
+/// `all` cut into consecutive runs of `lens` items, given back a chunk at a time as they are
+/// copied (one run needs no copy).
+pub(super) fn split_runs<T: Copy + Send + Sync + ZeroIsValid>(
+    mut all: Vec<T>,
+    lens: &[usize],
+) -> Vec<Vec<T>> {
+    debug_assert_eq!(lens.iter().sum::<usize>(), all.len());
+    if lens.len() == 1 {
+        return vec![all];
+    }
+    let mut start = 0;
+    let mut out = Vec::with_capacity(lens.len());
+    for &len in lens {
+        let mut run = Vec::with_capacity(len);
+        for from in (start..start + len).step_by(CONVERT_CHUNK) {
+            let to = (from + CONVERT_CHUNK).min(start + len);
+            run.extend_from_slice(&all[from..to]);
+            cache::release(&mut all[from..to]);
+        }
+        out.push(run);
+        start += len;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::moves::{NO_EXIT, TERMINAL};
 
-    /// Every field reads back as packed, at the extremes of its range.
+    /// From words made a chunk at a time, through a checkpoint's bytes, to runs: nothing is
+    /// lost, and the runs are cut where asked.
     #[test]
-    fn words_read_back_their_fields() {
-        for b in [NO_EXIT, -127, -1, 0, 1, 48, 127] {
-            for p in [0u8, 1, 6, 127, TERMINAL] {
-                let w = undecided(b, p);
-                assert!(!is_decided(w));
-                assert_eq!((best_exit(w), pending(w), value(w)), (b, p, UNKNOWN));
-            }
-        }
-        for v in [-127i8, -1, 1, 127] {
-            for d in [0u16, 1, 255, 256, NO_DEPTH - 1] {
-                let w = decided(v, d);
-                assert!(is_decided(w));
-                assert_eq!((value(w), depth(w)), (v, d));
-            }
-        }
-    }
-
-    /// A decided word survives the count-downs that may race with its decision: one for each
-    /// move of the position, at most 127.
-    #[test]
-    fn late_count_downs_leave_a_decision_intact() {
-        for (v, d) in [(-5i8, 0u16), (3, 1), (127, NO_DEPTH - 1)] {
-            let w = decided(v, d) - 127 * ONE_PENDING;
-            assert!(is_decided(w));
-            assert_eq!((value(w), depth(w)), (v, d));
-        }
-    }
-
-    /// From exits to words, through a checkpoint's bytes, to results: nothing is lost.
-    #[test]
-    fn state_converts_and_round_trips() {
+    fn words_build_round_trip_and_split() {
         let n = 2 * CONVERT_CHUNK + 12_345;
-        let exits = Exits {
-            best_exit: (0..n).map(|i| (i % 255) as u8 as i8).collect(),
-            pending: (0..n).map(|i| (i % 7) as u8).collect(),
-        };
-        let work = Work::new(exits, 0);
+        let word = |i: usize| (i * 7919 % 65_536) as u16;
+        let work = Work::build::<()>(5, n, |r| Ok(r.map(word).collect::<Vec<u16>>())).unwrap();
+        assert_eq!((work.len(), work.range()), (n, 5..n + 5));
         for i in [0, 1, CONVERT_CHUNK, n - 1] {
-            let w = work.cell(i).load(Ordering::Relaxed);
-            assert_eq!(
-                (best_exit(w), pending(w)),
-                ((i % 255) as u8 as i8, (i % 7) as u8)
-            );
+            assert!(work.holds(i + 5));
+            assert_eq!(work.cell(i + 5).load(Ordering::Relaxed), word(i));
         }
-        // Decide every third position.
-        for i in (0..n).step_by(3) {
-            work.cell(i).store(
-                decided((i % 100) as i8 + 1, (i % 1000) as u16),
-                Ordering::Relaxed,
-            );
-        }
-        assert_eq!(work.decided(), n.div_ceil(3) as u64);
+        assert!(!work.holds(4) && !work.holds(n + 5));
+        assert_eq!(
+            work.count(|w| w % 2 == 1),
+            (0..n).filter(|&i| word(i) % 2 == 1).count() as u64
+        );
         let mut bytes = Vec::new();
         work.write(&mut bytes).unwrap();
-        assert_eq!(bytes.len(), 4 * n);
-        let back = Work::read(&mut bytes.as_slice(), n, 0).unwrap();
+        assert_eq!(bytes.len(), 2 * n);
+        let back = Work::read(&mut bytes.as_slice(), n, 5).unwrap();
         let lens = [CONVERT_CHUNK + 7, n - CONVERT_CHUNK - 7];
-        let results = back.into_results(&lens);
-        let mut i = 0;
-        for ((values, depths), len) in results.iter().zip(lens) {
-            assert_eq!((values.len(), depths.len()), (len, len));
-            for (&v, &d) in values.iter().zip(depths) {
-                let want = match i % 3 {
-                    0 => ((i % 100) as i8 + 1, (i % 1000) as u16),
-                    _ => (0, NO_DEPTH),
-                };
-                assert_eq!((v, d), want, "position {i}");
-                i += 1;
-            }
-        }
+        let runs = back.into_runs(&lens, |w| w as u32 + 1);
+        let all: Vec<u32> = runs.concat();
+        assert_eq!(runs[0].len(), lens[0]);
+        assert!(all
+            .iter()
+            .enumerate()
+            .all(|(i, &w)| w == word(i) as u32 + 1));
+
+        let bytes: Vec<u8> = (0..n).map(|i| word(i) as u8).collect();
+        let runs = split_runs(bytes.clone(), &lens);
+        assert_eq!((runs[0].len(), runs.concat()), (lens[0], bytes.clone()));
+        assert_eq!(split_runs(bytes.clone(), &[n]), [bytes]);
     }
 }

@@ -1,0 +1,153 @@
+//! The retrograde's two passes, one after the other: every position's value
+//! ([`super::values_pass`]), then, the values known, every position's depth
+//! ([`super::depths_pass`]), each over the thresholds from the largest down, with a checkpoint
+//! after a threshold when one is due and after the values pass.
+//!
+//! Each pass holds two bytes a position (its words); the depths pass holds the values as well
+//! (one byte a position), which with its words become the results. Solving values and depths in
+//! one pass took four bytes a position: the value, the depth and, while undecided, the move
+//! counter and the best exit, all at once.
+
+use std::io;
+
+use super::checkpoint::WorkDir;
+use super::depths_pass::{self, Depths};
+use super::exits::ExitsAt;
+use super::group_index::GroupIndex;
+use super::predecessors::Predecessors;
+use super::ranks::{Partition, Ranks};
+use super::retrograde;
+use super::state::Work;
+use super::values_pass::{self, Values};
+use super::{Progress, SolveError};
+use crate::Slice;
+
+/// What both passes share: the group, the share's exits and predecessors, the ranks.
+pub(super) struct Passes<'a, I: GroupIndex> {
+    /// The group's first slice (named in errors).
+    pub slice: Slice,
+    pub exits: &'a ExitsAt,
+    pub preds: &'a Predecessors<I>,
+    /// The most positions a level lists.
+    pub cap: usize,
+    pub ranks: &'a dyn Ranks,
+    pub partition: &'a Partition,
+    pub progress: &'a dyn Progress,
+}
+
+impl<I: GroupIndex> Passes<'_, I> {
+    /// The values of the share's positions: the values pass from its start, or resumed from
+    /// its words after a threshold; saved in the work directory, when there is one.
+    pub fn values(
+        &self,
+        resumed: Option<(Work, i8)>,
+        dir: &mut Option<WorkDir>,
+    ) -> Result<Vec<i8>, SolveError> {
+        let share = self.partition.share(self.ranks.rank());
+        let (work, done_above) = match resumed {
+            Some((work, t)) => (work, Some(t)),
+            None => (
+                values_pass::start(self.exits, share.start, share.len())?,
+                None,
+            ),
+        };
+        self.progress.pass("values", share.len() as u64);
+        self.progress.advance(work.count(values_pass::decided_word));
+        for t in values_pass::thresholds(&work, self.exits, self.ranks)? {
+            if done_above.is_some_and(|done| t >= done) {
+                continue;
+            }
+            let rule = Values {
+                work: &work,
+                exits: self.exits,
+                t,
+            };
+            self.threshold(&rule)?;
+            self.checkpoint(dir, |d| d.after_values_threshold(&work, t))?;
+        }
+        self.progress
+            .advance(work.count(|w| !values_pass::decided_word(w)));
+        let values = work
+            .into_runs(&[share.len()], values_pass::final_value)
+            .pop()
+            .expect("one run");
+        if let Some(d) = dir {
+            d.save_values(&values).map_err(|e| work_error(d, e))?;
+        }
+        Ok(values)
+    }
+
+    /// The depths pass over the share whose positions are worth `values`, from its start or
+    /// resumed from its words after a threshold: the words, each a depth or not one
+    /// ([`depths_pass::final_depth`]).
+    pub fn depths(
+        &self,
+        values: &[i8],
+        resumed: Option<(Work, i8)>,
+        dir: &mut Option<WorkDir>,
+    ) -> Result<Work, SolveError> {
+        let share = self.partition.share(self.ranks.rank());
+        let (work, done_above) = match resumed {
+            Some((work, t)) => (work, Some(t)),
+            None => (
+                depths_pass::start(values, self.exits, share.start, share.len())?,
+                None,
+            ),
+        };
+        self.progress.pass("depths", share.len() as u64);
+        self.progress.advance(work.count(depths_pass::decided_word));
+        for t in depths_pass::thresholds(values, self.ranks) {
+            if done_above.is_some_and(|done| t >= done) {
+                continue;
+            }
+            let rule = Depths {
+                work: &work,
+                values,
+                exits: self.exits,
+                t,
+            };
+            self.threshold(&rule)?;
+            self.checkpoint(dir, |d| d.after_depths_threshold(&work, t))?;
+        }
+        self.progress
+            .advance(work.count(|w| !depths_pass::decided_word(w)));
+        Ok(work)
+    }
+
+    fn threshold(&self, rule: &impl retrograde::Rule) -> Result<(), SolveError> {
+        retrograde::threshold(
+            self.slice,
+            rule,
+            self.preds,
+            self.cap,
+            self.ranks,
+            self.partition,
+            self.progress,
+        )
+    }
+
+    /// Saves a checkpoint with `save` when one is due on any rank: every rank checkpoints the
+    /// same thresholds.
+    fn checkpoint(
+        &self,
+        dir: &mut Option<WorkDir>,
+        save: impl FnOnce(&mut WorkDir) -> io::Result<()>,
+    ) -> Result<(), SolveError> {
+        let Some(d) = dir else {
+            return Ok(());
+        };
+        let mut due = [d.due() as u64];
+        self.ranks.max(&mut due);
+        match due[0] > 0 {
+            true => save(d).map_err(|e| work_error(d, e)),
+            false => Ok(()),
+        }
+    }
+}
+
+fn work_error(dir: &WorkDir, source: io::Error) -> SolveError {
+    SolveError::Work {
+        dir: dir.path().to_path_buf(),
+        source,
+    }
+}

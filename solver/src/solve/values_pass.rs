@@ -1,0 +1,249 @@
+//! The retrograde's first pass: every position's value, in two bytes a position.
+//!
+//! A position's word ([`super::state`]) is its value byte ([`UNKNOWN`] while undecided) and a
+//! counter byte: while undecided, its escapes from `Lose` left at the threshold being solved
+//! ([`super::retrograde`]): its in-group moves not yet known to lead into `Win`, plus one while its
+//! best exit is worth more than `-t`. The best exit itself is not held: an exit worth `b < 0`
+//! stops being an escape at threshold `t = -b`, so the threshold's seeding scan (which reads the
+//! exits, from disk for a large group) takes that escape away then; an exit worth `b >= 0` is an
+//! escape at every threshold. A position loses when its counter reaches 0, reading nothing
+//! else, and wins when a move leads into `Lose` or, at the seeding scan, its best exit is worth
+//! `t`.
+//!
+//! Values need no levels: any order of propagation reaches the same sets. A decided word's
+//! counter byte says whether the position's decision has been propagated yet ([`TAKEN`]) or not,
+//! so that a level scanned (instead of listed) takes each position once; count-downs never touch
+//! a decided word (they compare and swap), which keeps that byte intact.
+
+use std::sync::atomic::{AtomicU16, Ordering};
+
+use super::exits::ExitsAt;
+use super::moves::{NO_EXIT, TERMINAL};
+use super::retrograde::{self, Rule};
+use super::state::Work;
+use super::{Ranks, SolveError};
+
+/// The value byte of a position not yet decided.
+pub(super) const UNKNOWN: i8 = i8::MIN;
+
+/// The counter byte of an undecided position whose game is over (its seeds decide it).
+const OVER: u8 = 0xff;
+
+/// The counter byte of a decided position whose decision is not propagated yet.
+const NEW: u8 = 0;
+
+/// The counter byte of a decided position whose decision is propagated.
+const TAKEN: u8 = 1;
+
+/// What a count-down subtracts from a word.
+const ONE: u16 = 1 << 8;
+
+#[inline]
+const fn undecided(counter: u8) -> u16 {
+    UNKNOWN as u8 as u16 | (counter as u16) << 8
+}
+
+#[inline]
+const fn decided(value: i8, mark: u8) -> u16 {
+    value as u8 as u16 | (mark as u16) << 8
+}
+
+#[inline]
+const fn is_decided(word: u16) -> bool {
+    word as u8 != UNKNOWN as u8
+}
+
+/// The value of a decided position ([`UNKNOWN`] for an undecided one).
+#[inline]
+pub(super) const fn value(word: u16) -> i8 {
+    word as u8 as i8
+}
+
+#[inline]
+const fn counter(word: u16) -> u8 {
+    (word >> 8) as u8
+}
+
+/// The words of a share of `n` positions from group position `start`, nothing decided, from the
+/// moves pass's exits: a position's escapes are its in-group moves and its exit, if any.
+pub(super) fn start(exits: &ExitsAt, start: usize, n: usize) -> Result<Work, SolveError> {
+    Work::build(start, n, |range| {
+        exits.read(range, |best, pending| {
+            best.iter()
+                .zip(pending)
+                .map(|(&b, &p)| match p {
+                    TERMINAL => undecided(OVER),
+                    _ => undecided(p + (b != NO_EXIT) as u8),
+                })
+                .collect()
+        })
+    })
+}
+
+/// The thresholds that can decide anything (a threshold with no exit of its size seeds nothing,
+/// so nothing propagates), largest first, over every rank's share. Only undecided positions
+/// count: after a resumed checkpoint, a decided position seeds nothing more.
+pub(super) fn thresholds(
+    work: &Work,
+    exits: &ExitsAt,
+    ranks: &dyn Ranks,
+) -> Result<Vec<i8>, SolveError> {
+    let share = work.range().start;
+    let present = retrograde::present_in(work, |first, cells, seen| {
+        exits.read(first - share..first - share + cells.len(), |best, _| {
+            for (c, &b) in cells.iter().zip(best) {
+                if !is_decided(c.load(Ordering::Relaxed)) && b != NO_EXIT {
+                    seen[b.unsigned_abs() as usize] = true;
+                }
+            }
+        })
+    })?;
+    Ok(retrograde::thresholds_present(present, ranks))
+}
+
+/// The values of the decided words; 0 for the others (endless play).
+pub(super) fn final_value(word: u16) -> i8 {
+    match is_decided(word) {
+        true => value(word),
+        false => 0,
+    }
+}
+
+/// Whether a word is decided.
+pub(super) fn decided_word(word: u16) -> bool {
+    is_decided(word)
+}
+
+/// The values pass at threshold `t`.
+pub(super) struct Values<'a> {
+    pub work: &'a Work,
+    pub exits: &'a ExitsAt,
+    pub t: i8,
+}
+
+impl Values<'_> {
+    /// Decides `p` at `value` unless it is decided already; true when this call decided it.
+    #[inline]
+    fn decide(&self, p: usize, value: i8) -> bool {
+        let cell = self.work.cell(p);
+        let mut old = cell.load(Ordering::Relaxed);
+        // A count-down of another thread may change the word meanwhile: try again.
+        while !is_decided(old) {
+            match cell.compare_exchange_weak(
+                old,
+                decided(value, NEW),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(now) => old = now,
+            }
+        }
+        false
+    }
+
+    /// Takes one escape from `cell` unless it is decided; decides it at `-t` when that was the
+    /// last. True when this call decided it.
+    #[inline]
+    fn count_down(&self, cell: &AtomicU16) -> bool {
+        let mut old = cell.load(Ordering::Relaxed);
+        while !is_decided(old) {
+            debug_assert!(counter(old) > 0 && counter(old) != OVER);
+            let last = counter(old) == 1;
+            let new = match last {
+                true => decided(-self.t, NEW),
+                false => old - ONE,
+            };
+            match cell.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return last,
+                Err(now) => old = now,
+            }
+        }
+        false
+    }
+}
+
+impl Rule for Values<'_> {
+    /// Values have no levels: a threshold may run as long as its positions' longest chain.
+    const DEEPEST: u16 = u16::MAX;
+
+    fn work(&self) -> &Work {
+        self.work
+    }
+
+    /// A finished game worth `±t` is decided at its value, a position with an exit worth `t`
+    /// wins; one with an exit worth `-t` loses that escape, and loses if it was the last.
+    fn seed(
+        &self,
+        first: usize,
+        cells: &[AtomicU16],
+        decided: &mut dyn FnMut(usize, usize),
+    ) -> Result<(), SolveError> {
+        let share = self.work.range().start;
+        let t = self.t;
+        self.exits
+            .read(first - share..first - share + cells.len(), |best, _| {
+                for ((i, cell), &b) in (first..).zip(cells).zip(best) {
+                    let w = cell.load(Ordering::Relaxed);
+                    if is_decided(w) || b.unsigned_abs() != t as u8 {
+                        continue;
+                    }
+                    let now = match counter(w) {
+                        OVER => self.decide(i, b),
+                        _ if b > 0 => self.decide(i, t),
+                        _ => self.count_down(cell),
+                    };
+                    if now {
+                        decided(i, 0);
+                    }
+                }
+            })
+    }
+
+    /// A decided position of this threshold not propagated yet; marked as propagated.
+    #[inline]
+    fn take(&self, c: usize, _: u16) -> Option<bool> {
+        let cell = self.work.cell(c);
+        let w = cell.load(Ordering::Relaxed);
+        if !is_decided(w) || counter(w) != NEW || value(w).unsigned_abs() != self.t as u8 {
+            return None;
+        }
+        // No other thread writes a decided word: a plain store suffices.
+        cell.store(decided(value(w), TAKEN), Ordering::Relaxed);
+        Some(value(w) < 0)
+    }
+
+    #[inline]
+    fn win(&self, p: usize, _: u16) -> bool {
+        self.decide(p, self.t)
+    }
+
+    #[inline]
+    fn escape(&self, p: usize, _: u16) -> bool {
+        self.count_down(self.work.cell(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field reads back as packed, at the extremes of its range; a decided word is never
+    /// taken for an undecided one.
+    #[test]
+    fn words_read_back_their_fields() {
+        for c in [0u8, 1, 127, 128, OVER] {
+            let w = undecided(c);
+            assert!(!is_decided(w));
+            assert_eq!((counter(w), value(w), final_value(w)), (c, UNKNOWN, 0));
+            assert_eq!(w - ONE * (c.min(128) as u16), undecided(c - c.min(128)));
+        }
+        for v in [-127i8, -1, 1, 127] {
+            for mark in [NEW, TAKEN] {
+                let w = decided(v, mark);
+                assert!(is_decided(w));
+                assert_eq!((value(w), counter(w), final_value(w)), (v, mark, v));
+            }
+        }
+    }
+}
