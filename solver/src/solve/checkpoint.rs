@@ -39,9 +39,9 @@ pub(super) enum Resume<I: GroupIndex> {
     Built(Option<PredTable<I>>),
     /// The values pass after threshold `.2`, every larger threshold done.
     Values(Work, Option<PredTable<I>>, i8),
-    /// The values pass done, its values `.0`; the depths pass after a threshold when `.1` has
-    /// its words and that threshold.
-    Depths(Vec<i8>, Option<(Work, i8)>, Option<PredTable<I>>),
+    /// The values pass done (its values in `values.bin`); the depths pass after a threshold
+    /// when `.0` has its words and that threshold.
+    Depths(Option<(Work, i8)>, Option<PredTable<I>>),
 }
 
 /// A group's work directory.
@@ -203,8 +203,6 @@ impl WorkDir {
         let state = |path: &Path| {
             read_state(path, n, start).map_err(|e| format!("{}: {e}", path.display()))
         };
-        let values =
-            |path: &Path| read_values(path, n).map_err(|e| format!("{}: {e}", path.display()));
         if stage == "built" {
             return Ok(Resume::Built(preds));
         }
@@ -216,7 +214,9 @@ impl WorkDir {
             return Ok(Resume::Values(work, preds, t));
         }
         let (path, crc) = file("values.bin")?;
-        let values = values(&path)?;
+        if fs::metadata(&path).map_err(|e| e.to_string())?.len() != n as u64 {
+            return Err("values.bin: wrong size".into());
+        }
         let depths = match stage.as_str() {
             "values" => None,
             _ => {
@@ -231,7 +231,7 @@ impl WorkDir {
             }
         };
         self.values = Some(crc);
-        Ok(Resume::Depths(values, depths, preds))
+        Ok(Resume::Depths(depths, preds))
     }
 
     /// The files a checkpoint relies on from the moves pass on, in the order it names them.
@@ -242,13 +242,19 @@ impl WorkDir {
         }
     }
 
+    /// Saves the moves pass's exits, so that they need not stay in memory while its moves are
+    /// inverted ([`WorkDir::save_built`] then checkpoints them).
+    pub fn save_exits(&self, exits: Exits) -> io::Result<()> {
+        write_synced(&self.dir.join("exits.bin"), |out| {
+            out.write_all(bytemuck_i8(&exits.best_exit))?;
+            out.write_all(&exits.pending)
+        })
+    }
+
     /// Saves the moves pass: the table's index (for a group with a table, which is in
-    /// `preds.bin` already) and the exits, and a checkpoint at the start of the retrograde.
-    pub fn save_built<I: GroupIndex>(
-        &mut self,
-        exits: &Exits,
-        preds: Option<&PredTable<I>>,
-    ) -> io::Result<()> {
+    /// `preds.bin` already; the exits are saved already), and a checkpoint at the start of the
+    /// retrograde.
+    pub fn save_built<I: GroupIndex>(&mut self, preds: Option<&PredTable<I>>) -> io::Result<()> {
         if let Some(preds) = preds {
             write_synced(&self.dir.join("preds.idx"), |out| {
                 for o in preds.index() {
@@ -257,10 +263,6 @@ impl WorkDir {
                 Ok(())
             })?;
         }
-        write_synced(&self.dir.join("exits.bin"), |out| {
-            out.write_all(bytemuck_i8(&exits.best_exit))?;
-            out.write_all(&exits.pending)
-        })?;
         let mut built = format!("{HEADER}\n{}", self.tag);
         for name in self.files() {
             built += &format!("\n{name} {:08x}", crc_of(&self.dir.join(name))?);
@@ -395,17 +397,6 @@ fn read_u64s(path: &Path) -> io::Result<Vec<u64>> {
         .chunks_exact(8)
         .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
         .collect())
-}
-
-/// The values saved by [`WorkDir::save_values`], of a share of `n` positions.
-fn read_values(path: &Path, n: usize) -> io::Result<Vec<i8>> {
-    if fs::metadata(path)?.len() != n as u64 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong size"));
-    }
-    let mut values = crate::cache::huge_pages_for(n);
-    values.resize(n, 0u8);
-    BufReader::with_capacity(BUFFER, File::open(path)?).read_exact(&mut values)?;
-    Ok(values.into_iter().map(|b| b as i8).collect())
 }
 
 /// The state saved after a threshold: every position's word ([`Work::write`]) of the share of

@@ -14,15 +14,20 @@
 //! moves); once known, its depth (15 bits). A predecessor that a losing position reaches and
 //! whose depth is unknown is worth exactly `t` (it is worth at least `t`, and every position
 //! worth more has its depth from a larger threshold), so it wins there; a predecessor whose last
-//! move is counted down loses there when its value is `-t`. The level a scan looks for is
-//! recognised by the depth in the word and the value beside it in the values array.
+//! move is counted down loses there when its value is `-t`. The values are not held: a
+//! threshold starts by marking the positions worth `t` and those worth `-t` in two bitmaps (a
+//! quarter of a byte a position) from their words, which still hold their values, so that a
+//! position whose word holds its depth is still known to be of the threshold, and which side.
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::exits::ExitsAt;
+use rayon::prelude::*;
+
+use super::columns::{as_i8, ExitsAt, ValuesAt};
 use super::moves::TERMINAL;
 use super::retrograde::{self, Rule};
 use super::state::Work;
+use super::state::SCAN_CHUNK;
 use super::{Ranks, SolveError, NO_DEPTH};
 
 /// The flag of a word whose depth is not known yet.
@@ -58,14 +63,14 @@ const fn counter(word: u16) -> u16 {
 /// The words of a share of `n` positions from group position `start`, no depth known, from the
 /// values pass's `values` and the moves pass's in-group move counts.
 pub(super) fn start(
-    values: &[i8],
+    values: &ValuesAt,
     exits: &ExitsAt,
     start: usize,
     n: usize,
 ) -> Result<Work, SolveError> {
     Work::build(start, n, |range| {
-        let values = &values[range.clone()];
-        exits.read(range, |_, pending| {
+        let values = values.read(range.clone(), |[values]| as_i8(values).to_vec())?;
+        exits.read(range, |[_, pending]| {
             values
                 .iter()
                 .zip(pending)
@@ -75,31 +80,19 @@ pub(super) fn start(
     })
 }
 
-/// The thresholds of the depths pass, largest first: every value some position of any rank's
-/// share has, but 0.
-pub(super) fn thresholds(values: &[i8], ranks: &dyn Ranks) -> Vec<i8> {
-    use rayon::prelude::*;
-    let present = values
-        .par_chunks(1 << 16)
-        .fold(
-            || [false; 128],
-            |mut seen, chunk| {
-                chunk
-                    .iter()
-                    .for_each(|&v| seen[v.unsigned_abs() as usize] = true);
-                seen
-            },
-        )
-        .reduce(
-            || [false; 128],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x |= y);
-                a
-            },
-        );
-    let mut present = present;
+/// The thresholds of the depths pass, largest first: the value of every position of any rank's
+/// share whose depth is not known, but 0.
+pub(super) fn thresholds(work: &Work, ranks: &dyn Ranks) -> Result<Vec<i8>, SolveError> {
+    let mut present = retrograde::present_in(work, |_, cells, seen| {
+        for w in cells.iter().map(|c| c.load(Ordering::Relaxed)) {
+            if !is_decided(w) {
+                seen[value(w).unsigned_abs() as usize] = true;
+            }
+        }
+        Ok(())
+    })?;
     present[0] = false;
-    retrograde::thresholds_present(present, ranks)
+    Ok(retrograde::thresholds_present(present, ranks))
 }
 
 /// The depth of a word once the pass is done: [`NO_DEPTH`] where none is known (the position
@@ -118,18 +111,47 @@ pub(super) fn decided_word(word: u16) -> bool {
 
 /// The depths pass at threshold `t`.
 pub(super) struct Depths<'a> {
-    pub work: &'a Work,
-    /// The values of the share's positions, from its first.
-    pub values: &'a [i8],
-    pub exits: &'a ExitsAt,
-    pub t: i8,
+    work: &'a Work,
+    exits: &'a ExitsAt,
+    t: i8,
+    /// The share's positions worth `t` (bit `i % 64` of word `i / 64`, from the share's first),
+    /// then those worth `-t`.
+    worth: [Vec<u64>; 2],
 }
 
-impl Depths<'_> {
-    /// The value of share position `i`.
+impl<'a> Depths<'a> {
+    /// Threshold `t` of the pass over `work`, its positions worth `±t` marked.
+    pub fn new(work: &'a Work, exits: &'a ExitsAt, t: i8) -> Depths<'a> {
+        let words = work.len().div_ceil(64);
+        let mut worth = [vec![0u64; words], vec![0u64; words]];
+        let [winners, losers] = &mut worth;
+        work.par_chunks()
+            .zip(winners.par_chunks_mut(SCAN_CHUNK / 64))
+            .zip(losers.par_chunks_mut(SCAN_CHUNK / 64))
+            .for_each(|(((_, cells), winners), losers)| {
+                for (k, w) in cells.iter().map(|c| c.load(Ordering::Relaxed)).enumerate() {
+                    if is_decided(w) || value(w).unsigned_abs() != t as u8 {
+                        continue;
+                    }
+                    let bits = match value(w) > 0 {
+                        true => &mut winners[k / 64],
+                        false => &mut losers[k / 64],
+                    };
+                    *bits |= 1 << (k % 64);
+                }
+            });
+        Depths {
+            work,
+            exits,
+            t,
+            worth,
+        }
+    }
+
+    /// Whether share position `k` (from the share's first) is marked in `bits`.
     #[inline]
-    fn value_of(&self, i: usize) -> i8 {
-        self.values[i - self.work.range().start]
+    fn marked(bits: &[u64], k: usize) -> bool {
+        bits[k / 64] >> (k % 64) & 1 == 1
     }
 
     /// Sets `cell`'s depth unless it has one already; true when this call set it.
@@ -166,8 +188,8 @@ impl Rule for Depths<'_> {
         let t = self.t;
         self.exits.read(
             first - share..first - share + cells.len(),
-            |best, pending| {
-                for (((i, cell), &b), &p) in (first..).zip(cells).zip(best).zip(pending) {
+            |[best, pending]| {
+                for (((i, cell), &b), &p) in (first..).zip(cells).zip(as_i8(best)).zip(pending) {
                     let w = cell.load(Ordering::Relaxed);
                     if is_decided(w) || value(w).unsigned_abs() != t as u8 {
                         continue;
@@ -189,12 +211,18 @@ impl Rule for Depths<'_> {
     /// A position whose depth is the level's and whose value is `±t`.
     #[inline]
     fn take(&self, c: usize, depth: u16) -> Option<bool> {
-        let w = self.work.cell(c).load(Ordering::Relaxed);
-        if w != depth {
+        if self.work.cell(c).load(Ordering::Relaxed) != depth {
             return None;
         }
-        let v = self.value_of(c);
-        (v.unsigned_abs() == self.t as u8).then_some(v < 0)
+        let k = c - self.work.range().start;
+        match (
+            Self::marked(&self.worth[0], k),
+            Self::marked(&self.worth[1], k),
+        ) {
+            (true, _) => Some(false),
+            (_, true) => Some(true),
+            _ => None,
+        }
     }
 
     #[inline]

@@ -18,9 +18,9 @@
 
 mod acyclic;
 mod checkpoint;
+mod columns;
 mod depths_pass;
 mod edges;
-mod exits;
 mod group_index;
 mod memory;
 mod moves;
@@ -46,8 +46,8 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use checkpoint::{Resume, WorkDir};
+use columns::{ExitsAt, ValuesAt};
 use edges::{EdgeSpill, Place};
-use exits::ExitsAt;
 use group_index::GroupIndex;
 use passes::Passes;
 use predecessors::Predecessors;
@@ -530,7 +530,7 @@ fn solve_numbered<I: GroupIndex>(
     // Where the retrograde starts: the values pass (from its start or a threshold), or the
     // depths pass, the values known.
     let mut exits_kept = None;
-    let (values_resumed, known_values, table) = match resume {
+    let (values_resumed, values_done, table) = match resume {
         Resume::Fresh(why) => {
             if let Some(why) = why {
                 progress.note(&format!("starting the group afresh: {why}"));
@@ -551,6 +551,12 @@ fn solve_numbered<I: GroupIndex>(
                 progress,
             )?;
             known.moves_done();
+            match &dir {
+                // Saved before the moves are inverted, the exits take no memory meanwhile; the
+                // passes read them back from their file.
+                Some(d) => d.save_exits(exits).map_err(work_error)?,
+                None => exits_kept = Some(exits),
+            }
             let table = match spill {
                 Some(spill) => {
                     progress.pass("predecessors", share.len() as u64);
@@ -558,10 +564,8 @@ fn solve_numbered<I: GroupIndex>(
                 }
                 None => None,
             };
-            match &mut dir {
-                // Saved, the exits are read back from their file as the passes need them.
-                Some(d) => d.save_built(&exits, table.as_ref()).map_err(work_error)?,
-                None => exits_kept = Some(exits),
+            if let Some(d) = &mut dir {
+                d.save_built(table.as_ref()).map_err(work_error)?;
             }
             (None, None, table)
         }
@@ -575,7 +579,7 @@ fn solve_numbered<I: GroupIndex>(
             progress.note(&format!("resuming the group's values after threshold {t}"));
             (Some((work, t)), None, table)
         }
-        Resume::Depths(values, depths, table) => {
+        Resume::Depths(depths, table) => {
             known.moves_done();
             match &depths {
                 Some((_, t)) => {
@@ -583,11 +587,11 @@ fn solve_numbered<I: GroupIndex>(
                 }
                 None => progress.note("resuming the group after its values pass"),
             }
-            (None, Some((values, depths)), table)
+            (None, Some(depths), table)
         }
     };
     let exits = match (exits_kept, &dir) {
-        (Some(exits), _) => ExitsAt::Memory(exits),
+        (Some(exits), _) => ExitsAt::memory(exits),
         (None, Some(d)) => ExitsAt::file(&d.path().join("exits.bin"), share.len())?,
         (None, None) => unreachable!("a solve without a work directory starts afresh"),
     };
@@ -604,18 +608,21 @@ fn solve_numbered<I: GroupIndex>(
         partition,
         progress,
     };
-    let (values, depths_resumed) = match known_values {
-        Some((values, depths)) => (values, depths),
+    let (values, depths_resumed) = match values_done {
+        Some(depths) => {
+            let path = dir.as_ref().expect("resumed from a work directory").path();
+            (
+                ValuesAt::file(&path.join("values.bin"), share.len())?,
+                depths,
+            )
+        }
         None => (passes.values(values_resumed, &mut dir)?, None),
     };
     let depths = passes.depths(&values, depths_resumed, &mut dir)?;
     drop(preds);
     drop(exits);
     let depths = depths.into_runs(lens, depths_pass::final_depth);
-    Ok(state::split_runs(values, lens)
-        .into_iter()
-        .zip(depths)
-        .collect())
+    Ok(values.into_runs(lens)?.into_iter().zip(depths).collect())
 }
 
 /// The stage every rank resumes from: its own when all ranks' checkpoints are of the same stage
@@ -626,8 +633,8 @@ fn agree<I: GroupIndex>(resume: Resume<I>, dir: &mut WorkDir, ranks: &dyn Ranks)
         Resume::Fresh(_) => 0,
         Resume::Built(..) => 1,
         Resume::Values(_, _, t) => 2 + *t as u8 as u64,
-        Resume::Depths(_, None, _) => 256,
-        Resume::Depths(_, Some((_, t)), _) => 257 + *t as u8 as u64,
+        Resume::Depths(None, _) => 256,
+        Resume::Depths(Some((_, t)), _) => 257 + *t as u8 as u64,
     };
     let mut highest = [stage];
     let mut lowest = [u64::MAX - stage];
@@ -982,14 +989,14 @@ mod tests {
         let open = || WorkDir::open(&root, &group, 0, n, true, 32, Duration::ZERO).unwrap();
         let mut dir = open();
         let t = match dir.resume::<u32>() {
-            Resume::Depths(_, Some((_, t)), _) => t,
+            Resume::Depths(Some((_, t)), _) => t,
             _ => panic!("the solve left a checkpoint after its last threshold"),
         };
         let mine = 257 + t as u8 as u64;
         // The other rank holds the same stage: resume from it.
         let other = OtherRank(mine, Default::default());
         assert!(
-            matches!(agree(dir.resume::<u32>(), &mut dir, &other), Resume::Depths(_, Some((_, x)), _) if x == t)
+            matches!(agree(dir.resume::<u32>(), &mut dir, &other), Resume::Depths(Some((_, x)), _) if x == t)
         );
         // It died before saving that threshold (it holds the one before), or after the moves
         // pass, or holds nothing: start afresh.

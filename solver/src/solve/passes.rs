@@ -3,16 +3,17 @@
 //! ([`super::depths_pass`]), each over the thresholds from the largest down, with a checkpoint
 //! after a threshold when one is due and after the values pass.
 //!
-//! Each pass holds two bytes a position (its words); the depths pass holds the values as well
-//! (one byte a position), which with its words become the results. Solving values and depths in
-//! one pass took four bytes a position: the value, the depth and, while undecided, the move
-//! counter and the best exit, all at once.
+//! Each pass holds two bytes a position (its words), and the depths pass two bitmaps of a
+//! threshold's positions (a quarter of a byte); the values wait in the work directory, or in
+//! memory without one, and become the results with the depths pass's words. Solving values and
+//! depths in one pass took four bytes a position: the value, the depth and, while undecided, the
+//! move counter and the best exit, all at once.
 
 use std::io;
 
 use super::checkpoint::WorkDir;
+use super::columns::{ExitsAt, ValuesAt};
 use super::depths_pass::{self, Depths};
-use super::exits::ExitsAt;
 use super::group_index::GroupIndex;
 use super::predecessors::Predecessors;
 use super::ranks::{Partition, Ranks};
@@ -37,12 +38,13 @@ pub(super) struct Passes<'a, I: GroupIndex> {
 
 impl<I: GroupIndex> Passes<'_, I> {
     /// The values of the share's positions: the values pass from its start, or resumed from
-    /// its words after a threshold; saved in the work directory, when there is one.
+    /// its words after a threshold; saved in the work directory, when there is one, and read
+    /// back from there.
     pub fn values(
         &self,
         resumed: Option<(Work, i8)>,
         dir: &mut Option<WorkDir>,
-    ) -> Result<Vec<i8>, SolveError> {
+    ) -> Result<ValuesAt, SolveError> {
         let share = self.partition.share(self.ranks.rank());
         let (work, done_above) = match resumed {
             Some((work, t)) => (work, Some(t)),
@@ -71,10 +73,13 @@ impl<I: GroupIndex> Passes<'_, I> {
             .into_runs(&[share.len()], values_pass::final_value)
             .pop()
             .expect("one run");
-        if let Some(d) = dir {
-            d.save_values(&values).map_err(|e| work_error(d, e))?;
+        match dir {
+            Some(d) => {
+                d.save_values(&values).map_err(|e| work_error(d, e))?;
+                ValuesAt::file(&d.path().join("values.bin"), share.len())
+            }
+            None => Ok(ValuesAt::memory(values)),
         }
-        Ok(values)
     }
 
     /// The depths pass over the share whose positions are worth `values`, from its start or
@@ -82,7 +87,7 @@ impl<I: GroupIndex> Passes<'_, I> {
     /// ([`depths_pass::final_depth`]).
     pub fn depths(
         &self,
-        values: &[i8],
+        values: &ValuesAt,
         resumed: Option<(Work, i8)>,
         dir: &mut Option<WorkDir>,
     ) -> Result<Work, SolveError> {
@@ -96,16 +101,11 @@ impl<I: GroupIndex> Passes<'_, I> {
         };
         self.progress.pass("depths", share.len() as u64);
         self.progress.advance(work.count(depths_pass::decided_word));
-        for t in depths_pass::thresholds(values, self.ranks) {
+        for t in depths_pass::thresholds(&work, self.ranks)? {
             if done_above.is_some_and(|done| t >= done) {
                 continue;
             }
-            let rule = Depths {
-                work: &work,
-                values,
-                exits: self.exits,
-                t,
-            };
+            let rule = Depths::new(&work, self.exits, t);
             self.threshold(&rule)?;
             self.checkpoint(dir, |d| d.after_depths_threshold(&work, t))?;
         }

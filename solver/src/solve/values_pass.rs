@@ -17,7 +17,7 @@
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::exits::ExitsAt;
+use super::columns::{as_i8, ExitsAt};
 use super::moves::{NO_EXIT, TERMINAL};
 use super::retrograde::{self, Rule};
 use super::state::Work;
@@ -68,8 +68,9 @@ const fn counter(word: u16) -> u8 {
 /// moves pass's exits: a position's escapes are its in-group moves and its exit, if any.
 pub(super) fn start(exits: &ExitsAt, start: usize, n: usize) -> Result<Work, SolveError> {
     Work::build(start, n, |range| {
-        exits.read(range, |best, pending| {
-            best.iter()
+        exits.read(range, |[best, pending]| {
+            as_i8(best)
+                .iter()
                 .zip(pending)
                 .map(|(&b, &p)| match p {
                     TERMINAL => undecided(OVER),
@@ -90,8 +91,8 @@ pub(super) fn thresholds(
 ) -> Result<Vec<i8>, SolveError> {
     let share = work.range().start;
     let present = retrograde::present_in(work, |first, cells, seen| {
-        exits.read(first - share..first - share + cells.len(), |best, _| {
-            for (c, &b) in cells.iter().zip(best) {
+        exits.read(first - share..first - share + cells.len(), |[best, _]| {
+            for (c, &b) in cells.iter().zip(as_i8(best)) {
                 if !is_decided(c.load(Ordering::Relaxed)) && b != NO_EXIT {
                     seen[b.unsigned_abs() as usize] = true;
                 }
@@ -182,8 +183,8 @@ impl Rule for Values<'_> {
         let share = self.work.range().start;
         let t = self.t;
         self.exits
-            .read(first - share..first - share + cells.len(), |best, _| {
-                for ((i, cell), &b) in (first..).zip(cells).zip(best) {
+            .read(first - share..first - share + cells.len(), |[best, _]| {
+                for ((i, cell), &b) in (first..).zip(cells).zip(as_i8(best)) {
                     let w = cell.load(Ordering::Relaxed);
                     if is_decided(w) || b.unsigned_abs() != t as u8 {
                         continue;
