@@ -3,25 +3,58 @@
 //! sends them as bytes, which rank 0 reads back into the rows it inserts, in the group's one
 //! transaction ([`crate::solve`]): the same rows as a single process, the same checksums.
 
-use mancala_solver::solve::SolvedShare;
+use mancala_solver::solve::{ShareResults, ShareValues, SolveError};
 
-use crate::store::{encode_chunks, EncodedChunk};
+use crate::chunk::CHUNK_SIZE;
+use crate::store::{encode_chunk, EncodedChunk};
 
 /// Bytes of a chunk's header as a rank sends it: its slice in the group (1), its number (8),
 /// its checksum (4) and its length (8).
 const CHUNK_HEADER: usize = 21;
 
-/// The database chunks of a rank's share, encoded on every core: one list for each slice of the
-/// group, in group order (empty where the share holds none of the slice).
-pub(crate) fn encode_share(share: &SolvedShare) -> Vec<Vec<EncodedChunk>> {
-    share
-        .parts
-        .iter()
-        .map(|part| match part.values.is_empty() {
-            true => Vec::new(),
-            false => encode_chunks(part.slice, part.first, &part.values, &part.depths),
+/// A rank's share encoded ([`encode_share`]).
+pub(crate) struct EncodedShare {
+    /// The database chunks of each slice of the group, in group order (empty where the share
+    /// holds none of the slice).
+    pub chunks: Vec<Vec<EncodedChunk>>,
+    /// How many of the share's positions have each value, 256 counts (from -128 up) a slice.
+    pub counts: Vec<u64>,
+    /// The share's values.
+    pub values: ShareValues,
+}
+
+/// The database chunks of a rank's share, encoded on every core a few at a time as the solve
+/// hands them over (its depths given back as they go), with its values counted.
+pub(crate) fn encode_share(results: ShareResults) -> Result<EncodedShare, SolveError> {
+    let slices: Vec<_> = results.slices().into_iter().map(|(s, _, _)| s).collect();
+    let (made, values) = results.map_chunks(CHUNK_SIZE, |k, first, values, depths| {
+        let mut counts = [0u64; 256];
+        for &v in values {
+            counts[(v as i16 + 128) as usize] += 1;
+        }
+        (encode_chunk(slices[k], first, values, depths), counts)
+    })?;
+    let mut counts = vec![0u64; 256 * slices.len()];
+    let chunks = made
+        .into_iter()
+        .enumerate()
+        .map(|(k, slice)| {
+            slice
+                .into_iter()
+                .map(|(chunk, c)| {
+                    for (total, n) in counts[256 * k..256 * (k + 1)].iter_mut().zip(c) {
+                        *total += n;
+                    }
+                    chunk
+                })
+                .collect()
         })
-        .collect()
+        .collect();
+    Ok(EncodedShare {
+        chunks,
+        counts,
+        values,
+    })
 }
 
 /// A share's chunks ([`encode_share`]) as a rank sends them to rank 0: each with its header
@@ -74,14 +107,15 @@ pub(crate) fn decode_chunks<E>(
 
 #[cfg(test)]
 mod tests {
-    use mancala_solver::solve::{histogram, partition, OneRank, Ranks, SolvedPart};
+    use mancala_solver::solve::{histogram, partition, OneRank, Ranks, SolvedPart, SolvedShare};
     use mancala_solver::{Slice, SliceId, Variant};
 
     use super::*;
-    use crate::chunk::CHUNK_SIZE;
+    use crate::store::encode_chunks;
 
-    /// What ranks send of their shares reads back as the chunks and counts of a whole-slice
-    /// encoding, for a two-slice group cut in three shares across the slices' boundary.
+    /// What ranks send of their shares reads back as the chunks of a whole-slice encoding, and
+    /// their counts add up to the slices' histograms, for a two-slice group cut in three shares
+    /// across the slices' boundary; each share's values come back as they went in.
     #[test]
     fn shares_encode_to_the_chunks_of_the_whole_slices() {
         let slice = |m, o| Slice {
@@ -96,6 +130,7 @@ mod tests {
         let depths: Vec<u16> = (0..n).map(|i| (i % 1000) as u16).collect();
         let partition = partition(&group, 3, CHUNK_SIZE);
         let mut stored: Vec<Vec<EncodedChunk>> = vec![Vec::new(); 2];
+        let mut counts = vec![0u64; 2 * 256];
         let mut cut = 0;
         for r in 0..3 {
             let share = partition.share(r);
@@ -117,7 +152,16 @@ mod tests {
                 })
                 .collect::<Vec<_>>();
             cut += parts.iter().filter(|p| !p.values.is_empty()).count();
-            let bytes = chunks_to_bytes(encode_share(&SolvedShare { share, parts }));
+            let held: Vec<(Slice, Vec<i8>)> =
+                parts.iter().map(|p| (p.slice, p.values.clone())).collect();
+            let results = ShareResults::from_share(SolvedShare { share, parts });
+            let encoded = encode_share(results).unwrap();
+            assert_eq!(encoded.values.into_runs().unwrap(), held);
+            counts
+                .iter_mut()
+                .zip(encoded.counts)
+                .for_each(|(c, n)| *c += n);
+            let bytes = chunks_to_bytes(encoded.chunks);
             decode_chunks(&bytes, |k, c| {
                 stored[k].push(c);
                 Ok::<(), ()>(())
@@ -134,11 +178,7 @@ mod tests {
             );
             chunks.sort_by_key(|c| c.chunk);
             assert_eq!(*chunks, encode_chunks(group[k], 0, v, d), "slice {k}");
-            let mut counts = [0u64; 256];
-            for (value, n) in histogram(v) {
-                counts[(value as i16 + 128) as usize] = n;
-            }
-            assert_eq!(histogram_of(&counts), histogram(v));
+            assert_eq!(histogram_of(&counts[256 * k..256 * (k + 1)]), histogram(v));
             offset += lens[k];
         }
         // One rank hands its own bytes to itself.
@@ -175,7 +215,8 @@ mod tests {
                 share: 0..n as usize,
                 parts: vec![part],
             };
-            let bytes = chunks_to_bytes(encode_share(&share));
+            let encoded = encode_share(ShareResults::from_share(share)).unwrap();
+            let bytes = chunks_to_bytes(encoded.chunks);
             let mut got = Vec::new();
             decode_chunks(&bytes, |_, c| {
                 got.push(c);

@@ -16,15 +16,16 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
-    clear_work, exit_slices, histogram, partition, rank_root, shared_memory_need, solve_share,
-    KnownValues, MemoryNeed, OneRank, Progress, Ranks, Silent, SolveError, SolveOptions,
-    SolvedShare, SolvedSlice,
+    clear_work, exit_slices, partition, rank_root, shared_memory_need, solve_share, KnownValues,
+    MemoryNeed, OneRank, Progress, Ranks, ShareResults, Silent, SolveError, SolveOptions,
 };
 use mancala_solver::{Slice, TableShape, Variant};
 use thiserror::Error;
 
 use crate::chunk::CHUNK_SIZE;
-use crate::distributed::{chunks_to_bytes, decode_chunks, encode_share, histogram_of};
+use crate::distributed::{
+    chunks_to_bytes, decode_chunks, encode_share, histogram_of, EncodedShare,
+};
 use crate::store::StoredSlice;
 use crate::{DbError, Tablebase};
 
@@ -35,10 +36,8 @@ pub trait SolveProgress: Progress {
     /// The solver starts on `group`: one slice, or a four-row slice and its mirror.
     fn group_started(&self, _group: &[Slice]) {}
 
-    /// `group` is solved and stored. `solved` holds its values and depths, for a caller that
-    /// keeps the tables in memory as well (the tests that check the tablebase against them);
-    /// it is empty in a solve shared by several ranks, where no rank holds them all.
-    fn group_stored(&self, _group: &SolvedGroup, _solved: &[SolvedSlice]) {}
+    /// `group` is solved and stored.
+    fn group_stored(&self, _group: &SolvedGroup) {}
 }
 
 /// Nothing to show: the solve of a test or a benchmark.
@@ -416,7 +415,7 @@ impl<'tb> SolvePlan<'tb> {
             };
             let share = solve_share(group, &mut known, progress, ranks, &partition, &options)?;
             let seconds = started.elapsed().as_secs_f64();
-            let (histograms, solved) = store(self.tb, group, share, seconds, ranks)?;
+            let (histograms, values) = store(self.tb, group, share, seconds, ranks)?;
             // No rank clears its checkpoints before the group is stored.
             ranks.max(&mut [0]);
             if let Some(root) = &options.work_dir {
@@ -430,12 +429,10 @@ impl<'tb> SolvePlan<'tb> {
                 }
             }
             let summary = SolvedGroup::counted(group.to_vec(), &histograms, seconds);
-            progress.group_stored(&summary, &solved);
-            // A single process keeps the values for the next groups' exits; the depths go
-            // first, so that the group's results are never held twice.
-            for s in solved {
-                drop(s.depths);
-                known.insert(s.slice.id, s.values);
+            progress.group_stored(&summary);
+            // A single process keeps the values for the next groups' exits.
+            for (slice, values) in values {
+                known.insert(slice.id, values);
             }
             done.push(summary);
         }
@@ -533,34 +530,30 @@ fn hold_exits_of(
 /// How many positions have each value, lowest value first.
 type Histogram = Vec<(i8, u64)>;
 
-/// Stores a solved group: every rank encodes its share's chunks (on every core) and counts its
-/// values, and rank 0 writes the group in one transaction, its own chunks first, then each
-/// other rank's as they come, one rank's at a time. Returns, on every rank, each slice's
-/// histogram, and, for a single process (whose share is the whole group), the solved slices.
+/// Each slice of a group with its values, in group order.
+type GroupValues = Vec<(Slice, Vec<i8>)>;
+
+/// Stores a solved group: every rank encodes its share's chunks (on every core, as the solve
+/// hands them over) and counts its values, and rank 0 writes the group in one transaction, its
+/// own chunks first, then each other rank's as they come, one rank's at a time. Returns, on
+/// every rank, each slice's histogram, and, for a single process (whose share is the whole
+/// group), the solved slices' values.
 fn store(
     tb: Option<&Tablebase>,
     group: &[Slice],
-    share: SolvedShare,
+    results: ShareResults,
     seconds: f64,
     ranks: &dyn Ranks,
-) -> Result<(Vec<Histogram>, Vec<SolvedSlice>), SolveUpToError> {
-    let mut counts = vec![0u64; 256 * group.len()];
-    for (k, part) in share.parts.iter().enumerate() {
-        for (v, n) in histogram(&part.values) {
-            counts[256 * k + (v as i16 + 128) as usize] = n;
-        }
-    }
-    let chunks = encode_share(&share);
-    // One rank keeps its values and depths (the caller's); shared, they are dropped before the
-    // chunks are gathered.
-    let solved = match ranks.size() {
-        1 => share
-            .into_slices()
-            .expect("a single rank holds the whole group"),
-        _ => {
-            drop(share);
-            Vec::new()
-        }
+) -> Result<(Vec<Histogram>, GroupValues), SolveUpToError> {
+    let EncodedShare {
+        chunks,
+        mut counts,
+        values,
+    } = encode_share(results)?;
+    // One rank keeps its values (the caller's); shared, they are not read back.
+    let values = match ranks.size() {
+        1 => values.into_runs()?,
+        _ => Vec::new(),
     };
     ranks.sum(&mut counts);
     let histograms: Vec<Histogram> = counts.chunks(256).map(histogram_of).collect();
@@ -592,7 +585,7 @@ fn store(
             ranks.gather(&chunks_to_bytes(chunks), &mut |_| {});
         }
     }
-    Ok((histograms, solved))
+    Ok((histograms, values))
 }
 
 #[cfg(test)]
@@ -619,11 +612,7 @@ mod tests {
                 .unwrap()
                 .push(format!("start {}", group.len()));
         }
-        fn group_stored(&self, group: &SolvedGroup, solved: &[SolvedSlice]) {
-            assert_eq!(
-                group.slices,
-                solved.iter().map(|s| s.slice).collect::<Vec<_>>()
-            );
+        fn group_stored(&self, group: &SolvedGroup) {
             self.0
                 .lock()
                 .unwrap()

@@ -69,25 +69,34 @@ pub(crate) fn encode_chunks(
     depths: &[u16],
 ) -> Vec<EncodedChunk> {
     debug_assert_eq!(first % CHUNK_SIZE, 0);
-    let name = slice.id.to_string();
     values
         .par_chunks(CHUNK_SIZE as usize)
         .zip(depths.par_chunks(CHUNK_SIZE as usize))
         .enumerate()
-        .map(|(i, (v, d))| {
-            let chunk = first / CHUNK_SIZE + i as u64;
-            let place = Place {
-                variant: slice.variant.id(),
-                slice: &name,
-                chunk,
-                len: v.len() as u64,
-                solver_version: SOLVER_VERSION,
-                rules_version: RULES_VERSION,
-            };
-            let (data, crc) = chunk::encode(v, d, &place);
-            EncodedChunk { chunk, data, crc }
-        })
+        .map(|(i, (v, d))| encode_chunk(slice, first + i as u64 * CHUNK_SIZE, v, d))
         .collect()
+}
+
+/// Encodes the chunk of `slice` whose values and depths start at position `first` of the slice
+/// (a multiple of [`CHUNK_SIZE`]).
+pub(crate) fn encode_chunk(
+    slice: Slice,
+    first: u64,
+    values: &[i8],
+    depths: &[u16],
+) -> EncodedChunk {
+    debug_assert_eq!(first % CHUNK_SIZE, 0);
+    let chunk = first / CHUNK_SIZE;
+    let place = Place {
+        variant: slice.variant.id(),
+        slice: &slice.id.to_string(),
+        chunk,
+        len: values.len() as u64,
+        solver_version: SOLVER_VERSION,
+        rules_version: RULES_VERSION,
+    };
+    let (data, crc) = chunk::encode(values, depths, &place);
+    EncodedChunk { chunk, data, crc }
 }
 
 /// What the database records about one solved slice.

@@ -240,7 +240,9 @@ fn ranks_sharing_a_group_numbered_past_2_32_solve_what_one_process_does() {
                     s.spawn(move || {
                         let me = ThreadRank { rank, post };
                         let mut known = known_up_to(variant, id.total() - 1);
-                        solve_share(group, &mut known, &Silent, &me, partition, options).unwrap()
+                        solve_share(group, &mut known, &Silent, &me, partition, options)
+                            .and_then(|share| share.into_share())
+                            .unwrap()
                     })
                 })
                 .collect();

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mancala_db::{SolveProgress, SolvedGroup};
-use mancala_solver::solve::{Progress, SolvedSlice};
+use mancala_solver::solve::Progress;
 use mancala_solver::{Slice, Variant};
 
 use super::text::thousands;
@@ -185,7 +185,7 @@ impl SolveProgress for Bars {
         self.pass.set_prefix("group");
     }
 
-    fn group_stored(&self, group: &SolvedGroup, _solved: &[SolvedSlice]) {
+    fn group_stored(&self, group: &SolvedGroup) {
         self.overall.inc(group.positions);
         if let Some(watcher) = &self.watcher {
             watcher.group_stored(group.positions);

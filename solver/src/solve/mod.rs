@@ -28,6 +28,7 @@ mod passes;
 mod pred_table;
 mod predecessors;
 mod ranks;
+mod results;
 mod retrograde;
 mod state;
 mod values_pass;
@@ -37,6 +38,7 @@ pub use group_index::MOST_POSITIONS;
 pub use memory::{bucket_files, memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
+pub use results::{ShareResults, ShareValues};
 
 use std::io;
 use std::ops::Range;
@@ -360,7 +362,7 @@ pub fn solve_share(
     ranks: &dyn Ranks,
     partition: &Partition,
     options: &SolveOptions,
-) -> Result<SolvedShare, SolveError> {
+) -> Result<ShareResults, SolveError> {
     let known = match options.work_dir.is_some() || ranks.size() > 1 {
         true => Known::Released(known),
         false => Known::Kept(known),
@@ -379,44 +381,30 @@ fn share_of(
     partition: &Partition,
     options: &SolveOptions,
     cap: usize,
-) -> Result<SolvedShare, SolveError> {
+) -> Result<ShareResults, SolveError> {
     let share = partition.share(ranks.rank());
     // The share's run of each slice: where it starts in the slice, and its length.
     let mut end = partition.first();
-    let runs: Vec<(Slice, usize, usize)> = group
+    let runs: Vec<(Slice, u64, usize)> = group
         .iter()
         .map(|&slice| {
             let start = end;
             end += slice.len() as usize;
             let from = share.start.clamp(start, end);
             let to = share.end.clamp(start, end);
-            (slice, from - start, to - from)
+            (slice, (from - start) as u64, to - from)
         })
         .collect();
-    let results = if acyclic::applies(group) {
-        vec![match share.is_empty() {
+    let (depths, values) = if acyclic::applies(group) {
+        let (values, depths) = match share.is_empty() {
             true => (Vec::new(), Vec::new()),
             false => acyclic::solve(group[0], known.get(), progress)?,
-        }]
+        };
+        (depths, ValuesAt::memory(values))
     } else {
-        let lens: Vec<usize> = runs.iter().map(|&(_, _, len)| len).collect();
-        solve_part(
-            group, &lens, known, progress, options, cap, ranks, partition,
-        )?
+        solve_part(group, known, progress, options, cap, ranks, partition)?
     };
-    Ok(SolvedShare {
-        share,
-        parts: runs
-            .into_iter()
-            .zip(results)
-            .map(|((slice, first, _), (values, depths))| SolvedPart {
-                slice,
-                first: first as u64,
-                values,
-                depths,
-            })
-            .collect(),
-    })
+    Ok(ShareResults::new(share, runs, depths, values))
 }
 
 /// The smaller slices' values during a solve: kept to its end, or released after the moves pass.
@@ -441,9 +429,6 @@ impl Known<'_> {
     }
 }
 
-/// The values and depths of a run of positions.
-type Results = (Vec<i8>, Vec<u16>);
-
 /// The whole group solved by one rank, its moves where `options` puts them, listing at most
 /// `cap` positions of a level ([`solve_group`], and the unit tests' solves on disk).
 fn solve(
@@ -455,29 +440,28 @@ fn solve(
 ) -> Result<Vec<SolvedSlice>, SolveError> {
     let partition = Partition::on_first(group, 1);
     let share = share_of(group, known, progress, &OneRank, &partition, options, cap)?;
-    Ok(share.into_slices().expect("one rank holds the whole group"))
+    Ok(share
+        .into_share()?
+        .into_slices()
+        .expect("one rank holds the whole group"))
 }
 
-/// Solves this rank's share of a group with the retrograde: its values and depths, in runs of
-/// `lens` positions, its positions numbered in 32 bits where the group's numbering fits them,
-/// else in 64 ([`group_index`]).
-#[allow(clippy::too_many_arguments)]
+/// Solves this rank's share of a group with the retrograde: its depths and its values, its
+/// positions numbered in 32 bits where the group's numbering fits them, else in 64
+/// ([`group_index`]).
 fn solve_part(
     group: &[Slice],
-    lens: &[usize],
     known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
     cap: usize,
     ranks: &dyn Ranks,
     partition: &Partition,
-) -> Result<Vec<Results>, SolveError> {
+) -> Result<(Vec<u16>, ValuesAt), SolveError> {
     moves::group_len(group)?;
     match u32::fits(partition.end()) {
-        true => solve_numbered::<u32>(group, lens, known, progress, options, cap, ranks, partition),
-        false => {
-            solve_numbered::<u64>(group, lens, known, progress, options, cap, ranks, partition)
-        }
+        true => solve_numbered::<u32>(group, known, progress, options, cap, ranks, partition),
+        false => solve_numbered::<u64>(group, known, progress, options, cap, ranks, partition),
     }
 }
 
@@ -486,14 +470,13 @@ fn solve_part(
 #[allow(clippy::too_many_arguments)]
 fn solve_numbered<I: GroupIndex>(
     group: &[Slice],
-    lens: &[usize],
     mut known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
     cap: usize,
     ranks: &dyn Ranks,
     partition: &Partition,
-) -> Result<Vec<Results>, SolveError> {
+) -> Result<(Vec<u16>, ValuesAt), SolveError> {
     let share = partition.share(ranks.rank());
     let unmade = predecessors::unmade(group);
     let work_root = options
@@ -621,8 +604,11 @@ fn solve_numbered<I: GroupIndex>(
     let depths = passes.depths(&values, depths_resumed, &mut dir)?;
     drop(preds);
     drop(exits);
-    let depths = depths.into_runs(lens, depths_pass::final_depth);
-    Ok(values.into_runs(lens)?.into_iter().zip(depths).collect())
+    let depths = depths
+        .into_runs(&[share.len()], depths_pass::final_depth)
+        .pop()
+        .expect("one run");
+    Ok((depths, values))
 }
 
 /// The stage every rank resumes from: its own when all ranks' checkpoints are of the same stage
@@ -888,7 +874,7 @@ mod tests {
                         cap,
                     )
                     .unwrap();
-                    share.into_slices().unwrap()
+                    share.into_share().unwrap().into_slices().unwrap()
                 };
                 let in_memory = SolveOptions::default();
                 assert!(
@@ -925,7 +911,10 @@ mod tests {
                     1,
                 )
                 .unwrap();
-                assert!(share.into_slices().unwrap() == expected, "{slice}");
+                assert!(
+                    share.into_share().unwrap().into_slices().unwrap() == expected,
+                    "{slice}"
+                );
                 assert_eq!(
                     *notes.0.lock().unwrap(),
                     ["starting the group afresh: a checkpoint of another solver version or group"]

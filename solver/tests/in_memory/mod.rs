@@ -46,6 +46,7 @@ pub fn solve_slices_numbered_from(
                 let numbering = Partition::on_first(&group, 1).numbered_from(first);
                 let options = SolveOptions::default();
                 solve_share(&group, known, progress, &OneRank, &numbering, &options)
+                    .and_then(|share| share.into_share())
                     .map(|share| share.into_slices().expect("one rank holds the whole group"))
             }
         }
