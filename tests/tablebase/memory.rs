@@ -41,9 +41,10 @@ fn a_group_larger_than_the_memory_limit_is_refused_before_anything_is_solved() {
         "{err}"
     );
     assert!(err.contains("--max-seeds 16"), "{err}");
-    // With the moves on disk when they do not fit, slice 20 takes 3 bytes a position (254 MB)
+    // With the moves on disk when they do not fit, slice 20 takes 2.3 bytes a position (195 MB)
     // and the mapped table's 256 MiB, under 1 GiB; slice 24, C(35, 11) = 417,225,900
-    // positions, takes 1.25 GB at 3 bytes each, which does not fit either way.
+    // positions, takes 0.96 GB at 2.3 bytes each and that 256 MiB, which does not fit either
+    // way.
     assert_eq!(binom(35, 11), 417_225_900);
     let err = solve("1GiB", "auto");
     assert!(

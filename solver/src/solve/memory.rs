@@ -7,21 +7,23 @@
 //! bytes a position), the moves as `(child, parent)` records (8 bytes a move), and the bucket
 //! being inverted (its counters, 8 bytes a position, its parents and their encoded table, 8 bytes
 //! a move, the table's degree bytes, 1 a position): `11 N + 16 E` at most. The retrograde holds
-//! the exits, a pass's words (2 bytes a position, [`super::state`]) and in its depths pass the
-//! values (1), with the table (`1.125 N + 4 E`): less than that.
+//! the exits, a pass's words (2 bytes a position, [`super::state`]) and the values (1), with the
+//! table (`1.125 N + 4 E`): less than that.
 //!
 //! With the moves on disk (a work directory), memory holds the exits and each bucket's file
-//! buffer during the moves pass, two buckets being inverted (at most [`BUCKET`](super::edges)
-//! positions each), then during the retrograde a pass's words and the values (the exits are read
-//! back from their file), the level lists and the resident pages of the mapped table (trimmed to
-//! 128 MiB): `3.1 N + 256 MiB`; the disk holds the moves (7 bytes each), then the table and the
+//! buffer during the moves pass; the exits go to their file before the moves are inverted, two
+//! buckets at once (at most [`BUCKET`](super::edges) positions each); the retrograde holds a
+//! pass's words, two bitmaps of a quarter of a byte a position in its depths pass, the level
+//! lists and the resident pages of the mapped table (trimmed to 128 MiB): `2.3 N + 256 MiB`. The
+//! values wait on disk, and the results are stored a few chunks at a time
+//! ([`super::ShareResults`]). The disk holds the moves (7 bytes each), then the table and the
 //! checkpoints (the values, 1 byte a position, and a pass's words, 2, two at the moment one
 //! replaces the other), and the exits (2 bytes a position) throughout.
 //!
 //! A group whose moves are un-made ([`super::predecessors`]: Oware) has neither moves nor table:
-//! the exits during the moves pass (2 bytes a position), then the words, the values and, with its
-//! moves in memory, the exits: `5.1 N` (`3.1 N` on disk); on disk the exits, the values and two
-//! states, 7 bytes a position.
+//! the exits during the moves pass (2 bytes a position), then the retrograde's `2.3 N`, and with
+//! its moves in memory the exits and the values besides (`5.3 N`); on disk the exits, the values
+//! and two states, 7 bytes a position.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
 //! well (with the moves on disk, during the moves pass only), and the program with SQLite's
@@ -110,16 +112,16 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
         true => Widths::of::<u32>(),
         false => Widths::of::<u64>(),
     };
-    // The depths pass's words and the values, and the level lists (at most one position in
-    // 128, found and sorted); the exits besides, when they are not read from their file.
-    let state = 3 * n + 2 * widths.number * n / 128;
-    let exits = 2 * n;
+    // A pass's words, the depths pass's bitmaps and the level lists (at most one position in
+    // 128, found and sorted); in memory, the exits and the values besides.
+    let state = 2 * n + n / 4 + 2 * widths.number * n / 128;
+    let held = 3 * n;
     if predecessors::unmade(group) {
         return MemoryNeed {
             positions,
             moves,
             smaller_positions,
-            in_memory: clamp(BASE_BYTES as u128 + (smaller + 2 * n).max(smaller + state + exits)),
+            in_memory: clamp(BASE_BYTES as u128 + smaller + (2 * n).max(state + held)),
             // The smaller slices are released after the moves pass (`solve_share`).
             on_disk: clamp(BASE_BYTES as u128 + (smaller + 2 * n).max(state)),
             disk: clamp(7 * n),
@@ -139,7 +141,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // The smaller slices are released after the moves pass (`solve_share`).
     let on_disk = BASE_BYTES as u128
         + (smaller + 2 * n + buffers)
-            .max(2 * n + inverting)
+            .max(inverting)
             .max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
     // group numbered past 2^32) and the table with the values and two states (2 bytes a
@@ -270,11 +272,11 @@ mod tests {
             let base = 64 << 20;
             if variant == Variant::Oware {
                 // Moves un-made: the exits (2 bytes a position) with the smaller slices, then
-                // the depths pass's words (2 bytes) and the values (1) and the level lists (a
-                // sixteenth of a byte), 3 * 364 + 22 = 1,114, with the exits (728) and the
-                // smaller slices in memory, or on disk without either.
-                assert_eq!(need.in_memory, base + 91 + 1114 + 728);
-                assert_eq!(need.on_disk, base + 1114);
+                // a pass's words (2 bytes), the depths pass's bitmaps (a quarter of a byte) and
+                // the level lists (a sixteenth), 728 + 91 + 22 = 841, with the exits (728),
+                // the values (364) and the smaller slices in memory, or on disk without them.
+                assert_eq!(need.in_memory, base + 91 + 841 + 728 + 364);
+                assert_eq!(need.on_disk, base + 841);
                 // The exits, the values and two states: 7 bytes a position.
                 assert_eq!(need.disk, 7 * 364);
             } else {
