@@ -288,13 +288,17 @@ impl WorkDir {
         )
     }
 
-    /// Saves the values pass's results: every position's value, in `values.bin`.
-    pub fn save_values(&mut self, values: &[i8]) -> io::Result<()> {
+    /// Saves the values pass's results: every position's value, in `values.bin`, as `write`
+    /// writes them.
+    pub fn save_values(
+        &mut self,
+        write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+    ) -> io::Result<()> {
         let Some(built) = self.built.clone() else {
             return Ok(());
         };
         let path = self.dir.join("values.bin");
-        write_synced(&path, |out| out.write_all(bytemuck_i8(values)))?;
+        write_synced(&path, write)?;
         let crc = crc_of(&path)?;
         self.write_checkpoint(&format!("{built}\nvalues\nvalues.bin {crc:08x}\n"))?;
         self.values = Some(crc);

@@ -139,10 +139,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     // The smaller slices are released after the moves pass (`solve_share`).
-    let on_disk = BASE_BYTES as u128
-        + (smaller + 2 * n + buffers)
-            .max(inverting)
-            .max(retrograde);
+    let on_disk = BASE_BYTES as u128 + (smaller + 2 * n + buffers).max(inverting).max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
     // group numbered past 2^32) and the table with the values and two states (2 bytes a
     // position each, at the moment one replaces the other) are not on disk at once; the exits

@@ -282,13 +282,7 @@ pub fn solve_group(
 ) -> Result<Vec<SolvedSlice>, SolveError> {
     let n = moves::group_len(group)?;
     let options = SolveOptions::default();
-    solve(
-        group,
-        Known::Kept(known),
-        progress,
-        &options,
-        retrograde::list_cap(n),
-    )
+    solve(group, Known::Kept(known), progress, &options, Limits::of(n))
 }
 
 /// How `group` is split over `size` ranks: in runs of `align` positions of a slice (the
@@ -367,12 +361,30 @@ pub fn solve_share(
         true => Known::Released(known),
         false => Known::Kept(known),
     };
-    let cap = retrograde::list_cap(partition.share(ranks.rank()).len());
-    share_of(group, known, progress, ranks, partition, options, cap)
+    let limits = Limits::of(partition.share(ranks.rank()).len());
+    share_of(group, known, progress, ranks, partition, options, limits)
 }
 
-/// [`solve_share`] with the smaller slices kept or released as `known` says, listing at most
-/// `cap` positions of a level.
+/// How the retrograde holds its levels: how many positions a level lists before it is found by
+/// scanning instead, and how deep a level the values pass's words hold ([`values_pass`]). The
+/// tests lower both, to take the paths of large groups and deep ones on small groups.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    cap: usize,
+    shallow: u8,
+}
+
+impl Limits {
+    /// The limits of a share of `n` positions.
+    fn of(n: usize) -> Limits {
+        Limits {
+            cap: retrograde::list_cap(n),
+            shallow: values_pass::SHALLOW,
+        }
+    }
+}
+
+/// [`solve_share`] with the smaller slices kept or released as `known` says, within `limits`.
 fn share_of(
     group: &[Slice],
     known: Known,
@@ -380,7 +392,7 @@ fn share_of(
     ranks: &dyn Ranks,
     partition: &Partition,
     options: &SolveOptions,
-    cap: usize,
+    limits: Limits,
 ) -> Result<ShareResults, SolveError> {
     let share = partition.share(ranks.rank());
     // The share's run of each slice: where it starts in the slice, and its length.
@@ -402,7 +414,7 @@ fn share_of(
         };
         (depths, ValuesAt::memory(values))
     } else {
-        solve_part(group, known, progress, options, cap, ranks, partition)?
+        solve_part(group, known, progress, options, limits, ranks, partition)?
     };
     Ok(ShareResults::new(share, runs, depths, values))
 }
@@ -429,17 +441,19 @@ impl Known<'_> {
     }
 }
 
-/// The whole group solved by one rank, its moves where `options` puts them, listing at most
-/// `cap` positions of a level ([`solve_group`], and the unit tests' solves on disk).
+/// The whole group solved by one rank, its moves where `options` puts them, within `limits`
+/// ([`solve_group`], and the unit tests' solves on disk).
 fn solve(
     group: &[Slice],
     known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
-    cap: usize,
+    limits: Limits,
 ) -> Result<Vec<SolvedSlice>, SolveError> {
     let partition = Partition::on_first(group, 1);
-    let share = share_of(group, known, progress, &OneRank, &partition, options, cap)?;
+    let share = share_of(
+        group, known, progress, &OneRank, &partition, options, limits,
+    )?;
     Ok(share
         .into_share()?
         .into_slices()
@@ -454,14 +468,14 @@ fn solve_part(
     known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
-    cap: usize,
+    limits: Limits,
     ranks: &dyn Ranks,
     partition: &Partition,
 ) -> Result<(Vec<u16>, ValuesAt), SolveError> {
     moves::group_len(group)?;
     match u32::fits(partition.end()) {
-        true => solve_numbered::<u32>(group, known, progress, options, cap, ranks, partition),
-        false => solve_numbered::<u64>(group, known, progress, options, cap, ranks, partition),
+        true => solve_numbered::<u32>(group, known, progress, options, limits, ranks, partition),
+        false => solve_numbered::<u64>(group, known, progress, options, limits, ranks, partition),
     }
 }
 
@@ -473,7 +487,7 @@ fn solve_numbered<I: GroupIndex>(
     mut known: Known,
     progress: &dyn Progress,
     options: &SolveOptions,
-    cap: usize,
+    limits: Limits,
     ranks: &dyn Ranks,
     partition: &Partition,
 ) -> Result<(Vec<u16>, ValuesAt), SolveError> {
@@ -586,28 +600,28 @@ fn solve_numbered<I: GroupIndex>(
         slice: group[0],
         exits: &exits,
         preds: &preds,
-        cap,
+        limits,
         ranks,
         partition,
         progress,
     };
-    let (values, depths_resumed) = match values_done {
+    let (values, depths, depths_resumed) = match values_done {
         Some(depths) => {
             let path = dir.as_ref().expect("resumed from a work directory").path();
-            (
-                ValuesAt::file(&path.join("values.bin"), share.len())?,
-                depths,
-            )
+            let values = ValuesAt::file(&path.join("values.bin"), share.len())?;
+            (values, None, depths)
         }
-        None => (passes.values(values_resumed, &mut dir)?, None),
+        None => {
+            let (values, depths) = passes.values(values_resumed, &mut dir)?;
+            (values, depths, None)
+        }
     };
-    let depths = passes.depths(&values, depths_resumed, &mut dir)?;
-    drop(preds);
-    drop(exits);
-    let depths = depths
-        .into_runs(&[share.len()], depths_pass::final_depth)
-        .pop()
-        .expect("one run");
+    let depths = match depths {
+        Some(depths) => depths,
+        None => passes
+            .depths(&values, depths_resumed, &mut dir)?
+            .into_words(depths_pass::final_depth),
+    };
     Ok((depths, values))
 }
 
@@ -656,6 +670,10 @@ pub(crate) fn known_values(slices: &[Slice]) -> KnownValues {
 mod tests {
     use super::*;
     use crate::{SliceId, Variant};
+
+    /// Every level of more than one position scanned, and every depth past 1 left to the
+    /// depths pass: the paths of the largest groups and of the deepest, on small groups.
+    const DEEP: Limits = Limits { cap: 1, shallow: 1 };
 
     /// Records the notes, to see a solve resume.
     #[derive(Default)]
@@ -729,7 +747,7 @@ mod tests {
                 Known::Kept(&known),
                 &Silent,
                 &SolveOptions::default(),
-                1,
+                DEEP,
             )
             .unwrap();
             assert!(scanned == expected, "{slice}: levels scanned");
@@ -740,14 +758,22 @@ mod tests {
                 work_dir: Some(root.clone()),
                 checkpoint_every: Duration::ZERO,
             };
-            let on_disk = solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
+            // On disk with the depths from the values pass, then with the depths pass.
+            let shallow = Limits {
+                cap: 1,
+                shallow: values_pass::SHALLOW,
+            };
+            let on_disk = solve(&group, Known::Kept(&known), &Silent, &options, shallow).unwrap();
             assert!(on_disk == expected, "{slice}: moves on disk");
+            clear_work(&root, &group).unwrap();
+            let on_disk = solve(&group, Known::Kept(&known), &Silent, &options, DEEP).unwrap();
+            assert!(on_disk == expected, "{slice}: moves on disk, depths pass");
 
             // Every checkpoint of that solve was replaced by the next; solve again from the
             // last one (after the depths pass's last threshold), then from the one after the
             // values pass, then from the one after the moves pass.
             let notes = Notes::default();
-            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, DEEP).unwrap();
             assert!(resumed == expected, "{slice}: resumed");
             let said = notes.0.lock().unwrap().clone();
             assert!(
@@ -781,7 +807,7 @@ mod tests {
             )
             .unwrap();
             let notes = Notes::default();
-            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, DEEP).unwrap();
             assert!(
                 resumed == expected,
                 "{slice}: resumed after the values pass"
@@ -792,7 +818,7 @@ mod tests {
             );
             std::fs::write(dir.join("checkpoint"), built.join("\n") + "\nbuilt\n").unwrap();
             let notes = Notes::default();
-            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, DEEP).unwrap();
             assert!(resumed == expected, "{slice}: resumed after the moves pass");
             assert_eq!(
                 *notes.0.lock().unwrap(),
@@ -805,11 +831,11 @@ mod tests {
             let stopped = std::panic::catch_unwind(|| {
                 let zeros = expected.iter().flat_map(|s| &s.values).filter(|&&v| v == 0);
                 let stop = StopAtValuesEnd(zeros.count() as u64, Default::default());
-                solve(&group, Known::Kept(&known), &stop, &options, 1)
+                solve(&group, Known::Kept(&known), &stop, &options, DEEP)
             });
             assert!(stopped.is_err(), "{slice}: not stopped");
             let notes = Notes::default();
-            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, DEEP).unwrap();
             assert!(
                 resumed == expected,
                 "{slice}: resumed within the values pass"
@@ -826,7 +852,7 @@ mod tests {
             bytes[0] ^= 1;
             std::fs::write(&exits, bytes).unwrap();
             let notes = Notes::default();
-            let resumed = solve(&group, Known::Kept(&known), &notes, &options, 1).unwrap();
+            let resumed = solve(&group, Known::Kept(&known), &notes, &options, DEEP).unwrap();
             assert!(resumed == expected, "{slice}: solved afresh");
             assert_eq!(
                 *notes.0.lock().unwrap(),
@@ -863,7 +889,7 @@ mod tests {
                     !u32::fits(partition.end()),
                     "{slice}: not numbered past 2^32"
                 );
-                let solve = |options: &SolveOptions, cap, notes: &dyn Progress| {
+                let solve = |options: &SolveOptions, limits, notes: &dyn Progress| {
                     let share = share_of(
                         &group,
                         Known::Kept(&known),
@@ -871,27 +897,33 @@ mod tests {
                         &OneRank,
                         &partition,
                         options,
-                        cap,
+                        limits,
                     )
                     .unwrap();
                     share.into_share().unwrap().into_slices().unwrap()
                 };
                 let in_memory = SolveOptions::default();
                 assert!(
-                    solve(&in_memory, n, &Silent) == expected,
+                    solve(&in_memory, Limits::of(n), &Silent) == expected,
                     "{slice} from {first}"
                 );
                 assert!(
-                    solve(&in_memory, 1, &Silent) == expected,
+                    solve(&in_memory, DEEP, &Silent) == expected,
                     "{slice}: scanned"
                 );
                 let on_disk = SolveOptions {
                     work_dir: Some(root.clone()),
                     checkpoint_every: Duration::ZERO,
                 };
-                assert!(solve(&on_disk, 1, &Silent) == expected, "{slice}: on disk");
+                assert!(
+                    solve(&on_disk, DEEP, &Silent) == expected,
+                    "{slice}: on disk"
+                );
                 let notes = Notes::default();
-                assert!(solve(&on_disk, 1, &notes) == expected, "{slice}: resumed");
+                assert!(
+                    solve(&on_disk, DEEP, &notes) == expected,
+                    "{slice}: resumed"
+                );
                 assert!(
                     notes.0.lock().unwrap()[0]
                         .starts_with("resuming the group's depths after threshold"),
@@ -908,7 +940,7 @@ mod tests {
                     &OneRank,
                     &narrow,
                     &on_disk,
-                    1,
+                    DEEP,
                 )
                 .unwrap();
                 assert!(
@@ -974,7 +1006,7 @@ mod tests {
             work_dir: Some(root.clone()),
             checkpoint_every: Duration::ZERO,
         };
-        solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
+        solve(&group, Known::Kept(&known), &Silent, &options, DEEP).unwrap();
         let open = || WorkDir::open(&root, &group, 0, n, true, 32, Duration::ZERO).unwrap();
         let mut dir = open();
         let t = match dir.resume::<u32>() {
@@ -1001,7 +1033,7 @@ mod tests {
             assert!(!checkpoint::group_dir(&root, &group)
                 .join("checkpoint")
                 .exists());
-            solve(&group, Known::Kept(&known), &Silent, &options, 1).unwrap();
+            solve(&group, Known::Kept(&known), &Silent, &options, DEEP).unwrap();
         }
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -20,8 +20,9 @@ use super::ranks::{Partition, Ranks};
 use super::retrograde;
 use super::state::Work;
 use super::values_pass::{self, Values};
-use super::{Progress, SolveError};
+use super::{Limits, Progress, SolveError};
 use crate::Slice;
+use std::io::Write;
 
 /// What both passes share: the group, the share's exits and predecessors, the ranks.
 pub(super) struct Passes<'a, I: GroupIndex> {
@@ -29,8 +30,7 @@ pub(super) struct Passes<'a, I: GroupIndex> {
     pub slice: Slice,
     pub exits: &'a ExitsAt,
     pub preds: &'a Predecessors<I>,
-    /// The most positions a level lists.
-    pub cap: usize,
+    pub limits: Limits,
     pub ranks: &'a dyn Ranks,
     pub partition: &'a Partition,
     pub progress: &'a dyn Progress,
@@ -39,12 +39,13 @@ pub(super) struct Passes<'a, I: GroupIndex> {
 impl<I: GroupIndex> Passes<'_, I> {
     /// The values of the share's positions: the values pass from its start, or resumed from
     /// its words after a threshold; saved in the work directory, when there is one, and read
-    /// back from there.
+    /// back from there. With them the depths, unless some are deeper than the values pass's
+    /// words hold ([`values_pass`]), in which case the depths pass finds them.
     pub fn values(
         &self,
         resumed: Option<(Work, i8)>,
         dir: &mut Option<WorkDir>,
-    ) -> Result<ValuesAt, SolveError> {
+    ) -> Result<(ValuesAt, Option<Vec<u16>>), SolveError> {
         let share = self.partition.share(self.ranks.rank());
         let (work, done_above) = match resumed {
             Some((work, t)) => (work, Some(t)),
@@ -63,23 +64,42 @@ impl<I: GroupIndex> Passes<'_, I> {
                 work: &work,
                 exits: self.exits,
                 t,
+                shallow: self.limits.shallow,
             };
             self.threshold(&rule)?;
             self.checkpoint(dir, |d| d.after_values_threshold(&work, t))?;
         }
         self.progress
             .advance(work.count(|w| !values_pass::decided_word(w)));
-        let values = work
-            .into_runs(&[share.len()], values_pass::final_value)
-            .pop()
-            .expect("one run");
-        match dir {
-            Some(d) => {
-                d.save_values(&values).map_err(|e| work_error(d, e))?;
-                ValuesAt::file(&d.path().join("values.bin"), share.len())
-            }
-            None => Ok(ValuesAt::memory(values)),
+        // Every rank finds its depths in the same pass.
+        let mut deep = [values_pass::deep(&work) as u64];
+        self.ranks.max(&mut deep);
+        if deep[0] > 0 {
+            let values = work
+                .into_runs(&[share.len()], values_pass::final_value)
+                .pop()
+                .expect("one run");
+            let values = match dir {
+                Some(d) => {
+                    d.save_values(|out| out.write_all(as_u8(&values)))
+                        .map_err(|e| work_error(d, e))?;
+                    ValuesAt::file(&d.path().join("values.bin"), share.len())?
+                }
+                None => ValuesAt::memory(values),
+            };
+            return Ok((values, None));
         }
+        // The values, written out or held; then the words become the depths where they are.
+        let values = match dir {
+            Some(d) => {
+                d.save_values(|out| work.write_bytes(out, |w| values_pass::final_value(w) as u8))
+                    .map_err(|e| work_error(d, e))?;
+                ValuesAt::file(&d.path().join("values.bin"), share.len())?
+            }
+            None => ValuesAt::memory(work.map(values_pass::final_value)),
+        };
+        let depths = work.into_words(|w| values_pass::final_depth(w).expect("not deep"));
+        Ok((values, Some(depths)))
     }
 
     /// The depths pass over the share whose positions are worth `values`, from its start or
@@ -119,7 +139,7 @@ impl<I: GroupIndex> Passes<'_, I> {
             self.slice,
             rule,
             self.preds,
-            self.cap,
+            self.limits.cap,
             self.ranks,
             self.partition,
             self.progress,
@@ -143,6 +163,12 @@ impl<I: GroupIndex> Passes<'_, I> {
             false => Ok(()),
         }
     }
+}
+
+/// `i8`s as the bytes that hold them.
+fn as_u8(values: &[i8]) -> &[u8] {
+    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
+    unsafe { std::slice::from_raw_parts(values.as_ptr().cast(), values.len()) }
 }
 
 fn work_error(dir: &WorkDir, source: io::Error) -> SolveError {

@@ -123,6 +123,39 @@ impl Work {
         out
     }
 
+    /// What `f` makes of each word, in order.
+    pub fn map<T: Send>(&self, f: impl Fn(u16) -> T + Sync) -> Vec<T> {
+        let mut out = cache::huge_pages_for(self.len());
+        out.par_extend(self.cells.par_iter().map(|c| f(c.load(Ordering::Relaxed))));
+        out
+    }
+
+    /// Writes what `f` makes of each word, a byte each.
+    pub fn write_bytes(
+        &self,
+        out: &mut impl Write,
+        f: impl Fn(u16) -> u8 + Sync,
+    ) -> io::Result<()> {
+        let mut buffer = Vec::with_capacity(IO_BUFFER);
+        for chunk in self.cells.chunks(IO_BUFFER) {
+            buffer.clear();
+            buffer.par_extend(chunk.par_iter().map(|c| f(c.load(Ordering::Relaxed))));
+            out.write_all(&buffer)?;
+        }
+        Ok(())
+    }
+
+    /// What `f` makes of each word, in the words' own memory.
+    pub fn into_words(self, f: impl Fn(u16) -> u16 + Sync) -> Vec<u16> {
+        let mut cells = std::mem::ManuallyDrop::new(self.cells);
+        let (ptr, len, capacity) = (cells.as_mut_ptr(), cells.len(), cells.capacity());
+        // SAFETY: `AtomicU16` has the same size, alignment and bit validity as `u16`; the
+        // vector is owned here and its allocation handed over whole.
+        let mut words = unsafe { Vec::from_raw_parts(ptr.cast::<u16>(), len, capacity) };
+        words.par_iter_mut().for_each(|w| *w = f(*w));
+        words
+    }
+
     /// Writes every word, little-endian.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         let mut buffer = Vec::with_capacity(IO_BUFFER);
@@ -185,8 +218,9 @@ pub(super) fn split_runs<T: Copy + Send + Sync + ZeroIsValid>(
 mod tests {
     use super::*;
 
-    /// From words made a chunk at a time, through a checkpoint's bytes, to runs: nothing is
-    /// lost, and the runs are cut where asked.
+    /// From words made a chunk at a time, through a checkpoint's bytes, to runs, mapped,
+    /// written a byte each and turned into plain numbers: nothing is lost, and the runs are cut
+    /// where asked.
     #[test]
     fn words_build_round_trip_and_split() {
         let n = 2 * CONVERT_CHUNK + 12_345;
@@ -215,7 +249,16 @@ mod tests {
             .enumerate()
             .all(|(i, &w)| w == word(i) as u32 + 1));
 
-        let bytes: Vec<u8> = (0..n).map(|i| word(i) as u8).collect();
+        let work = Work::build::<()>(0, n, |r| Ok(r.map(word).collect::<Vec<u16>>())).unwrap();
+        assert_eq!(
+            work.map(|w| w / 2),
+            (0..n).map(|i| word(i) / 2).collect::<Vec<_>>()
+        );
+        let mut bytes = Vec::new();
+        work.write_bytes(&mut bytes, |w| w as u8).unwrap();
+        assert_eq!(bytes, (0..n).map(|i| word(i) as u8).collect::<Vec<_>>());
+        let words = work.into_words(|w| w ^ 1);
+        assert!(words.iter().enumerate().all(|(i, &w)| w == word(i) ^ 1));
         let runs = split_runs(bytes.clone(), &lens);
         assert_eq!((runs[0].len(), runs.concat()), (lens[0], bytes.clone()));
         assert_eq!(split_runs(bytes.clone(), &[n]), [bytes]);

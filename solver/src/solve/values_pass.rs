@@ -1,4 +1,5 @@
-//! The retrograde's first pass: every position's value, in two bytes a position.
+//! The retrograde's first pass: every position's value, and its depth where that is shallow,
+//! in two bytes a position.
 //!
 //! A position's word ([`super::state`]) is its value byte ([`UNKNOWN`] while undecided) and a
 //! counter byte: while undecided, its escapes from `Lose` left at the threshold being solved
@@ -10,10 +11,14 @@
 //! else, and wins when a move leads into `Lose` or, at the seeding scan, its best exit is worth
 //! `t`.
 //!
-//! Values need no levels: any order of propagation reaches the same sets. A decided word's
-//! counter byte says whether the position's decision has been propagated yet ([`TAKEN`]) or not,
-//! so that a level scanned (instead of listed) takes each position once; count-downs never touch
-//! a decided word (they compare and swap), which keeps that byte intact.
+//! A decided word's counter byte is the level it was decided at, which is its depth
+//! ([`super::depths_pass`] says why), up to [`SHALLOW`]; count-downs never touch a decided word
+//! (they compare and swap), which keeps that byte intact. A threshold whose levels go deeper
+//! goes on without them, since values need no levels (any order of propagation reaches the same
+//! sets): its deeper positions are marked [`NEW`] until propagated, then [`TAKEN`], so that a
+//! level scanned (instead of listed) takes each once. Only then does the solve need the depths
+//! pass; every game measured here has its depths within [`SHALLOW`] (the deepest, 241), and
+//! the values pass then gives the depths too, in the time of one pass.
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
@@ -21,7 +26,7 @@ use super::columns::{as_i8, ExitsAt};
 use super::moves::{NO_EXIT, TERMINAL};
 use super::retrograde::{self, Rule};
 use super::state::Work;
-use super::{Ranks, SolveError};
+use super::{Ranks, SolveError, NO_DEPTH};
 
 /// The value byte of a position not yet decided.
 pub(super) const UNKNOWN: i8 = i8::MIN;
@@ -29,11 +34,24 @@ pub(super) const UNKNOWN: i8 = i8::MIN;
 /// The counter byte of an undecided position whose game is over (its seeds decide it).
 const OVER: u8 = 0xff;
 
-/// The counter byte of a decided position whose decision is not propagated yet.
-const NEW: u8 = 0;
+/// The deepest level a decided word holds as its depth.
+pub(super) const SHALLOW: u8 = 253;
 
-/// The counter byte of a decided position whose decision is propagated.
-const TAKEN: u8 = 1;
+/// The counter byte of a position decided deeper than [`SHALLOW`], not propagated yet.
+const NEW: u8 = 254;
+
+/// The counter byte of a position decided deeper than [`SHALLOW`], propagated.
+const TAKEN: u8 = 255;
+
+/// The counter byte of a position decided at level `depth`, where a word holds levels up to
+/// `shallow` (at most [`SHALLOW`]).
+#[inline]
+const fn mark(depth: u16, shallow: u8) -> u8 {
+    match depth <= shallow as u16 {
+        true => depth as u8,
+        false => NEW,
+    }
+}
 
 /// What a count-down subtracts from a word.
 const ONE: u16 = 1 << 8;
@@ -110,6 +128,20 @@ pub(super) fn final_value(word: u16) -> i8 {
     }
 }
 
+/// The depth of a decided word, when it holds one ([`NO_DEPTH`] for an undecided one).
+pub(super) fn final_depth(word: u16) -> Option<u16> {
+    match (is_decided(word), counter(word)) {
+        (false, _) => Some(NO_DEPTH),
+        (true, NEW | TAKEN) => None,
+        (true, depth) => Some(depth as u16),
+    }
+}
+
+/// Whether some decided word of the share is deeper than its word holds.
+pub(super) fn deep(work: &Work) -> bool {
+    work.count(|w| is_decided(w) && matches!(counter(w), NEW | TAKEN)) > 0
+}
+
 /// Whether a word is decided.
 pub(super) fn decided_word(word: u16) -> bool {
     is_decided(word)
@@ -120,19 +152,22 @@ pub(super) struct Values<'a> {
     pub work: &'a Work,
     pub exits: &'a ExitsAt,
     pub t: i8,
+    /// The deepest level a word holds ([`SHALLOW`]; less in tests).
+    pub shallow: u8,
 }
 
 impl Values<'_> {
-    /// Decides `p` at `value` unless it is decided already; true when this call decided it.
+    /// Decides `p` at `value` and level `depth` unless it is decided already; true when this
+    /// call decided it.
     #[inline]
-    fn decide(&self, p: usize, value: i8) -> bool {
+    fn decide(&self, p: usize, value: i8, depth: u16) -> bool {
         let cell = self.work.cell(p);
         let mut old = cell.load(Ordering::Relaxed);
         // A count-down of another thread may change the word meanwhile: try again.
         while !is_decided(old) {
             match cell.compare_exchange_weak(
                 old,
-                decided(value, NEW),
+                decided(value, mark(depth, self.shallow)),
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
@@ -143,16 +178,16 @@ impl Values<'_> {
         false
     }
 
-    /// Takes one escape from `cell` unless it is decided; decides it at `-t` when that was the
-    /// last. True when this call decided it.
+    /// Takes one escape from `cell` unless it is decided; decides it at `-t` and level `depth`
+    /// when that was the last. True when this call decided it.
     #[inline]
-    fn count_down(&self, cell: &AtomicU16) -> bool {
+    fn count_down(&self, cell: &AtomicU16, depth: u16) -> bool {
         let mut old = cell.load(Ordering::Relaxed);
         while !is_decided(old) {
             debug_assert!(counter(old) > 0 && counter(old) != OVER);
             let last = counter(old) == 1;
             let new = match last {
-                true => decided(-self.t, NEW),
+                true => decided(-self.t, mark(depth, self.shallow)),
                 false => old - ONE,
             };
             match cell.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
@@ -165,7 +200,8 @@ impl Values<'_> {
 }
 
 impl Rule for Values<'_> {
-    /// Values have no levels: a threshold may run as long as its positions' longest chain.
+    /// Levels past [`SHALLOW`] are not held: a threshold may run as long as its positions'
+    /// longest chain.
     const DEEPEST: u16 = u16::MAX;
 
     fn work(&self) -> &Work {
@@ -189,39 +225,46 @@ impl Rule for Values<'_> {
                     if is_decided(w) || b.unsigned_abs() != t as u8 {
                         continue;
                     }
-                    let now = match counter(w) {
-                        OVER => self.decide(i, b),
-                        _ if b > 0 => self.decide(i, t),
-                        _ => self.count_down(cell),
+                    let (now, level) = match counter(w) {
+                        OVER => (self.decide(i, b, 0), 0),
+                        _ if b > 0 => (self.decide(i, t, 1), 1),
+                        _ => (self.count_down(cell, 1), 1),
                     };
                     if now {
-                        decided(i, 0);
+                        decided(i, level);
                     }
                 }
             })
     }
 
-    /// A decided position of this threshold not propagated yet; marked as propagated.
+    /// A position of this threshold decided at level `depth`, or past [`SHALLOW`] and not
+    /// propagated yet (then marked as propagated).
     #[inline]
-    fn take(&self, c: usize, _: u16) -> Option<bool> {
+    fn take(&self, c: usize, depth: u16) -> Option<bool> {
         let cell = self.work.cell(c);
         let w = cell.load(Ordering::Relaxed);
-        if !is_decided(w) || counter(w) != NEW || value(w).unsigned_abs() != self.t as u8 {
+        if !is_decided(w) || value(w).unsigned_abs() != self.t as u8 {
             return None;
         }
-        // No other thread writes a decided word: a plain store suffices.
-        cell.store(decided(value(w), TAKEN), Ordering::Relaxed);
+        match mark(depth, self.shallow) {
+            NEW if counter(w) == NEW => {
+                // No other thread writes a decided word: a plain store suffices.
+                cell.store(decided(value(w), TAKEN), Ordering::Relaxed);
+            }
+            level if counter(w) == level && level != NEW => {}
+            _ => return None,
+        }
         Some(value(w) < 0)
     }
 
     #[inline]
-    fn win(&self, p: usize, _: u16) -> bool {
-        self.decide(p, self.t)
+    fn win(&self, p: usize, depth: u16) -> bool {
+        self.decide(p, self.t, depth)
     }
 
     #[inline]
-    fn escape(&self, p: usize, _: u16) -> bool {
-        self.count_down(self.work.cell(p))
+    fn escape(&self, p: usize, depth: u16) -> bool {
+        self.count_down(self.work.cell(p), depth)
     }
 }
 
@@ -240,11 +283,21 @@ mod tests {
             assert_eq!(w - ONE * (c.min(128) as u16), undecided(c - c.min(128)));
         }
         for v in [-127i8, -1, 1, 127] {
-            for mark in [NEW, TAKEN] {
-                let w = decided(v, mark);
+            for depth in [0u16, 1, 241, SHALLOW as u16] {
+                let w = decided(v, mark(depth, SHALLOW));
                 assert!(is_decided(w));
-                assert_eq!((value(w), counter(w), final_value(w)), (v, mark, v));
+                assert_eq!(
+                    (value(w), final_value(w), final_depth(w)),
+                    (v, v, Some(depth))
+                );
+            }
+            for depth in [SHALLOW as u16 + 1, 1000, u16::MAX - 1] {
+                let w = decided(v, mark(depth, SHALLOW));
+                assert_eq!((value(w), counter(w), final_depth(w)), (v, NEW, None));
+                let w = decided(v, TAKEN);
+                assert_eq!((value(w), final_depth(w)), (v, None));
             }
         }
+        assert_eq!(final_depth(undecided(5)), Some(NO_DEPTH));
     }
 }
