@@ -19,6 +19,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::columns::as_u8;
 use super::group_index::GroupIndex;
 use super::moves::Exits;
 use super::pred_table::PredTable;
@@ -246,7 +247,7 @@ impl WorkDir {
     /// inverted ([`WorkDir::save_built`] then checkpoints them).
     pub fn save_exits(&self, exits: Exits) -> io::Result<()> {
         write_synced(&self.dir.join("exits.bin"), |out| {
-            out.write_all(bytemuck_i8(&exits.best_exit))?;
+            out.write_all(as_u8(&exits.best_exit))?;
             out.write_all(&exits.pending)
         })
     }
@@ -362,11 +363,6 @@ pub fn clear(root: &Path, group: &[Slice]) -> io::Result<()> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),
     }
-}
-
-fn bytemuck_i8(v: &[i8]) -> &[u8] {
-    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len()) }
 }
 
 fn write_synced(

@@ -107,6 +107,12 @@ pub(super) fn as_i8(bytes: &[u8]) -> &[i8] {
     unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) }
 }
 
+/// `i8`s read as the bytes that hold them.
+pub(super) fn as_u8(values: &[i8]) -> &[u8] {
+    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
+    unsafe { std::slice::from_raw_parts(values.as_ptr().cast(), values.len()) }
+}
+
 /// `i8`s as the bytes that hold them, in the same memory.
 fn bytes_of(values: Vec<i8>) -> Vec<u8> {
     values.into_iter().map(|v| v as u8).collect()

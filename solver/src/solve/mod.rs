@@ -4,12 +4,14 @@
 //! A group is solved in two passes (docs/design.md, docs/lean-solver.md): [`moves`] generates
 //! every position's moves once, folding the moves that leave the group (captures, ends) into one
 //! best exit and sending the others to [`edges`], which inverts them into a compact predecessor
-//! table ([`pred_table`]); the retrograde ([`passes`]) then finds the values ([`values_pass`]),
-//! then the depths ([`depths_pass`]), each one threshold at a time ([`retrograde`]), in two bytes
-//! a position ([`state`]) besides the values; the table is `1 + 4 E / N` bytes a position and
-//! lives in memory, or for a group too large for that in a file of the work directory
-//! ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the retrograde are kept too, and the
-//! exits, which the passes read back from there ([`exits`]). Oware needs no table: its moves are un-made ([`predecessors`]).
+//! table ([`pred_table`]); the retrograde ([`passes`]) then finds the values and the depths
+//! ([`values_pass`]; a game deeper than its words hold takes a second pass, [`depths_pass`]),
+//! one threshold at a time ([`retrograde`]), in two bytes a position ([`state`]). The table is
+//! `1 + 4 E / N` bytes a position and lives in memory, or for a group too large for that in a
+//! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
+//! retrograde are kept too, and the exits and values, which the passes read back from there
+//! ([`columns`]); the results go to the store a few chunks at a time ([`ShareResults`]). Oware
+//! needs no table: its moves are un-made ([`predecessors`]).
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]). A group may be shared by several processes, each holding a share of its
 //! positions ([`solve_share`], [`Ranks`], docs/distributed.md); the single-process solve is the

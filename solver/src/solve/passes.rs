@@ -1,18 +1,19 @@
-//! The retrograde's two passes, one after the other: every position's value
-//! ([`super::values_pass`]), then, the values known, every position's depth
-//! ([`super::depths_pass`]), each over the thresholds from the largest down, with a checkpoint
-//! after a threshold when one is due and after the values pass.
+//! The retrograde's passes, one after the other: every position's value, and its depth where
+//! it fits the values pass's words ([`super::values_pass`]: every game measured here), then,
+//! only if some depth does not, every position's depth, the values known
+//! ([`super::depths_pass`]); each pass over the thresholds from the largest down, with a
+//! checkpoint after a threshold when one is due and after the values pass.
 //!
 //! Each pass holds two bytes a position (its words), and the depths pass two bitmaps of a
 //! threshold's positions (a quarter of a byte); the values wait in the work directory, or in
-//! memory without one, and become the results with the depths pass's words. Solving values and
-//! depths in one pass took four bytes a position: the value, the depth and, while undecided, the
-//! move counter and the best exit, all at once.
+//! memory without one, and become the results with the depths, which take the words' own
+//! memory. Solving values and depths in one pass of 32-bit words took four bytes a position:
+//! the value, the depth and, while undecided, the move counter and the best exit, all at once.
 
 use std::io;
 
 use super::checkpoint::WorkDir;
-use super::columns::{ExitsAt, ValuesAt};
+use super::columns::{as_u8, ExitsAt, ValuesAt};
 use super::depths_pass::{self, Depths};
 use super::group_index::GroupIndex;
 use super::predecessors::Predecessors;
@@ -163,12 +164,6 @@ impl<I: GroupIndex> Passes<'_, I> {
             false => Ok(()),
         }
     }
-}
-
-/// `i8`s as the bytes that hold them.
-fn as_u8(values: &[i8]) -> &[u8] {
-    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
-    unsafe { std::slice::from_raw_parts(values.as_ptr().cast(), values.len()) }
 }
 
 fn work_error(dir: &WorkDir, source: io::Error) -> SolveError {
