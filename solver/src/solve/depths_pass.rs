@@ -184,11 +184,9 @@ impl Rule for Depths<'_> {
         cells: &[AtomicU16],
         decided: &mut dyn FnMut(usize, usize),
     ) -> Result<(), SolveError> {
-        let share = self.work.range().start;
         let t = self.t;
-        self.exits.read(
-            first - share..first - share + cells.len(),
-            |[best, pending]| {
+        self.exits
+            .read(self.work.local(first, cells.len()), |[best, pending]| {
                 for (((i, cell), &b), &p) in (first..).zip(cells).zip(as_i8(best)).zip(pending) {
                     let w = cell.load(Ordering::Relaxed);
                     if is_decided(w) || value(w).unsigned_abs() != t as u8 {
@@ -204,8 +202,7 @@ impl Rule for Depths<'_> {
                         decided(i, level);
                     }
                 }
-            },
-        )
+            })
     }
 
     /// A position whose depth is the level's and whose value is `±t`.

@@ -76,10 +76,7 @@ impl<I: GroupIndex> Passes<'_, I> {
         let mut deep = [values_pass::deep(&work) as u64];
         self.ranks.max(&mut deep);
         if deep[0] > 0 {
-            let values = work
-                .into_runs(&[share.len()], values_pass::final_value)
-                .pop()
-                .expect("one run");
+            let values = work.into_map(values_pass::final_value);
             let values = match dir {
                 Some(d) => {
                     d.save_values(|out| out.write_all(as_u8(&values)))

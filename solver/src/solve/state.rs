@@ -98,29 +98,20 @@ impl Work {
             .count() as u64
     }
 
-    /// What `f` makes of each word, in consecutive runs of `lens` positions (the share's
-    /// slices). The words' memory is given back as they are converted, so that the two together
-    /// take little more than the larger.
-    pub fn into_runs<T: Send>(
-        mut self,
-        lens: &[usize],
-        f: impl Fn(u16) -> T + Sync,
-    ) -> Vec<Vec<T>> {
-        debug_assert_eq!(lens.iter().sum::<usize>(), self.len());
-        let mut start = 0;
-        let mut out = Vec::with_capacity(lens.len());
-        for &len in lens {
-            let mut run = Vec::with_capacity(len);
-            for from in (start..start + len).step_by(CONVERT_CHUNK) {
-                let to = (from + CONVERT_CHUNK).min(start + len);
-                let words = &mut self.cells[from..to];
-                run.par_extend(words.par_iter().map(|c| f(c.load(Ordering::Relaxed))));
-                cache::release(words);
-            }
-            out.push(run);
-            start += len;
+    /// What `f` makes of each word, in order. The words' memory is given back as they are
+    /// converted, so that the two together take little more than the larger.
+    pub fn into_map<T: Send>(mut self, f: impl Fn(u16) -> T + Sync) -> Vec<T> {
+        let mut out = cache::huge_pages_for(self.len());
+        for words in self.cells.chunks_mut(CONVERT_CHUNK) {
+            out.par_extend(words.par_iter().map(|c| f(c.load(Ordering::Relaxed))));
+            cache::release(words);
         }
         out
+    }
+
+    /// The share's positions `first..first + len` (group positions) counted from its first.
+    pub fn local(&self, first: usize, len: usize) -> Range<usize> {
+        first - self.start..first - self.start + len
     }
 
     /// What `f` makes of each word, in order.
@@ -218,9 +209,8 @@ pub(super) fn split_runs<T: Copy + Send + Sync + ZeroIsValid>(
 mod tests {
     use super::*;
 
-    /// From words made a chunk at a time, through a checkpoint's bytes, to runs, mapped,
-    /// written a byte each and turned into plain numbers: nothing is lost, and the runs are cut
-    /// where asked.
+    /// From words made a chunk at a time, through a checkpoint's bytes, mapped, written a byte
+    /// each and turned into plain numbers: nothing is lost; and runs are cut where asked.
     #[test]
     fn words_build_round_trip_and_split() {
         let n = 2 * CONVERT_CHUNK + 12_345;
@@ -240,14 +230,17 @@ mod tests {
         work.write(&mut bytes).unwrap();
         assert_eq!(bytes.len(), 2 * n);
         let back = Work::read(&mut bytes.as_slice(), n, 5).unwrap();
-        let lens = [CONVERT_CHUNK + 7, n - CONVERT_CHUNK - 7];
-        let runs = back.into_runs(&lens, |w| w as u32 + 1);
-        let all: Vec<u32> = runs.concat();
-        assert_eq!(runs[0].len(), lens[0]);
+        assert_eq!(
+            back.local(CONVERT_CHUNK + 5, 3),
+            CONVERT_CHUNK..CONVERT_CHUNK + 3
+        );
+        let all = back.into_map(|w| w as u32 + 1);
+        assert_eq!(all.len(), n);
         assert!(all
             .iter()
             .enumerate()
             .all(|(i, &w)| w == word(i) as u32 + 1));
+        let lens = [CONVERT_CHUNK + 7, n - CONVERT_CHUNK - 7];
 
         let work = Work::build::<()>(0, n, |r| Ok(r.map(word).collect::<Vec<u16>>())).unwrap();
         assert_eq!(

@@ -107,9 +107,8 @@ pub(super) fn thresholds(
     exits: &ExitsAt,
     ranks: &dyn Ranks,
 ) -> Result<Vec<i8>, SolveError> {
-    let share = work.range().start;
     let present = retrograde::present_in(work, |first, cells, seen| {
-        exits.read(first - share..first - share + cells.len(), |[best, _]| {
+        exits.read(work.local(first, cells.len()), |[best, _]| {
             for (c, &b) in cells.iter().zip(as_i8(best)) {
                 if !is_decided(c.load(Ordering::Relaxed)) && b != NO_EXIT {
                     seen[b.unsigned_abs() as usize] = true;
@@ -216,10 +215,9 @@ impl Rule for Values<'_> {
         cells: &[AtomicU16],
         decided: &mut dyn FnMut(usize, usize),
     ) -> Result<(), SolveError> {
-        let share = self.work.range().start;
         let t = self.t;
         self.exits
-            .read(first - share..first - share + cells.len(), |[best, _]| {
+            .read(self.work.local(first, cells.len()), |[best, _]| {
                 for ((i, cell), &b) in (first..).zip(cells).zip(as_i8(best)) {
                     let w = cell.load(Ordering::Relaxed);
                     if is_decided(w) || b.unsigned_abs() != t as u8 {
