@@ -12,7 +12,7 @@
 //! the current rules are read back instead of being solved again, which is how a stopped solve
 //! resumes: it loses at most the group it was working on.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mancala_solver::solve::{
@@ -107,6 +107,16 @@ pub enum SolveUpToError {
     /// directory.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The smaller slices' values could not be written to their files for a group solved with
+    /// its moves on disk.
+    #[error("writing the smaller slices' values to {dir}")]
+    SmallerValues {
+        /// The directory of their files.
+        dir: PathBuf,
+        /// What went wrong.
+        #[source]
+        source: std::io::Error,
+    },
     /// A group's work directory could not be removed once the group was stored.
     #[error("removing the work directory of a stored group in {dir}")]
     ClearWork {
@@ -403,9 +413,13 @@ impl<'tb> SolvePlan<'tb> {
         );
         let mut known = KnownValues::new();
         let mut done = Vec::new();
+        // A group with its moves on disk reads the smaller slices from files here.
+        let mine = rank_root(&self.setup.work_dir, ranks.rank(), ranks.size());
+        let files = mine.join("smaller");
         for planned in &self.groups {
             let group = &planned.slices[..];
-            hold_exits_of(self.tb, ranks, &mut known, group)?;
+            let files = planned.moves_on_disk.then_some(files.as_path());
+            hold_exits_of(self.tb, ranks, &mut known, group, files)?;
             progress.group_started(group);
             let started = Instant::now();
             let partition = partition(group, ranks.size(), CHUNK_SIZE);
@@ -435,6 +449,12 @@ impl<'tb> SolvePlan<'tb> {
                 known.insert(slice.id, values);
             }
             done.push(summary);
+        }
+        // Their files go with them, then their directory, and the rank's.
+        drop(known);
+        let _ = std::fs::remove_dir(&files);
+        if mine != self.setup.work_dir {
+            let _ = std::fs::remove_dir(&mine);
         }
         Ok(done)
     }
@@ -493,12 +513,15 @@ fn share_plan(all: &[Slice], groups: Vec<PlannedGroup>, ranks: &dyn Ranks) -> Ve
 /// the database on rank 0 when they are not held yet (and, when ranks share the group, sent to
 /// every rank): a four-row group needs only some of the smaller slices, and holding all the
 /// slices solved so far would cost more memory than the group itself. Every rank holds the same
-/// slices, so every rank reads or receives the same ones.
+/// slices, so every rank reads or receives the same ones. With `files` (a group with its moves
+/// on disk), they are all held in files there instead of in memory, read from the database a
+/// block at a time, so that the group's memory does not grow with the slices below it.
 fn hold_exits_of(
     tb: Option<&Tablebase>,
     ranks: &dyn Ranks,
     known: &mut KnownValues,
     group: &[Slice],
+    files: Option<&Path>,
 ) -> Result<(), SolveUpToError> {
     let needed = exit_slices(group);
     known.retain(|id| needed.iter().any(|s| s.id == id));
@@ -506,6 +529,37 @@ fn hold_exits_of(
         .into_iter()
         .filter(|s| !known.contains(s.id))
         .collect();
+    if let Some(dir) = files {
+        let written = |source| SolveUpToError::SmallerValues {
+            dir: dir.to_path_buf(),
+            source,
+        };
+        known
+            .move_to_files(group[0].variant, dir)
+            .map_err(written)?;
+        for slice in absent {
+            let mut writer = KnownValues::file_writer(dir, slice).map_err(written)?;
+            // Read on rank 0 (the others have no database), a block of chunks at a time.
+            let mut chunks = tb.map(|tb| tb.read_chunks(slice));
+            for _ in (0..slice.len().div_ceil(CHUNK_SIZE)).step_by(BLOCK_CHUNKS) {
+                let mut bytes = Vec::new();
+                for chunk in chunks
+                    .iter_mut()
+                    .flat_map(|c| c.by_ref().take(BLOCK_CHUNKS))
+                {
+                    let chunk = chunk.map_err(|source| SolveUpToError::Resume { slice, source })?;
+                    bytes.extend(chunk.values.iter().map(|&v| v as u8));
+                }
+                if ranks.size() > 1 {
+                    ranks.broadcast(&mut bytes);
+                }
+                let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();
+                writer.write(&values).map_err(written)?;
+            }
+            known.insert_file(writer).map_err(written)?;
+        }
+        return Ok(());
+    }
     for slice in absent {
         let values = match tb {
             Some(tb) => tb
@@ -526,6 +580,10 @@ fn hold_exits_of(
     }
     Ok(())
 }
+
+/// Chunks of a smaller slice read from the database and written to its file at a time (sent
+/// to every rank in between, when ranks share the group): 4 Mi positions.
+const BLOCK_CHUNKS: usize = 64;
 
 /// How many positions have each value, lowest value first.
 type Histogram = Vec<(i8, u64)>;

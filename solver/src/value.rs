@@ -92,7 +92,14 @@ pub fn is_exit(o: &MoveEffect) -> bool {
 /// the depth, for a hot path that keeps only these two fields of the move.
 #[inline]
 pub fn move_score(variant: Variant, gain: [u8; 2], next: Next, child: i8) -> i8 {
-    let gain = immediate(variant.scoring(), gain);
+    score_after(immediate(variant.scoring(), gain), next, child)
+}
+
+/// The score of a move for the mover from what its gains are worth ([`immediate`]) and who
+/// moves next, given the score of the position it leads to: [`move_score`] for a caller that
+/// keeps the gains' worth.
+#[inline]
+pub fn score_after(gain: i8, next: Next, child: i8) -> i8 {
     match next {
         Next::Over => gain,
         Next::Endless => -1,

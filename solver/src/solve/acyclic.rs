@@ -93,13 +93,19 @@ pub(super) fn solve(
 ) -> Result<(Vec<i8>, Vec<u16>), SolveError> {
     let n = super::moves::group_len(&[slice])?;
     super::moves::check_known(&[slice], known)?;
+    // The smaller slices, by their seeds, in memory: their values are looked up as the
+    // recursion goes.
+    let below = (0..slice.id.total() as u8)
+        .map(|s| known.read_whole(SliceId::Seeds(s)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let below: Vec<Option<&[i8]>> = below.iter().map(|v| v.as_deref()).collect();
     progress.pass("values", n as u64);
     let state = match slice.variant.pits_per_side() {
-        4 => solve_rows::<4>(slice, n, known, progress),
-        5 => solve_rows::<5>(slice, n, known, progress),
-        6 => solve_rows::<6>(slice, n, known, progress),
-        7 => solve_rows::<7>(slice, n, known, progress),
-        8 => solve_rows::<8>(slice, n, known, progress),
+        4 => solve_rows::<4>(slice, n, below, progress),
+        5 => solve_rows::<5>(slice, n, below, progress),
+        6 => solve_rows::<6>(slice, n, below, progress),
+        7 => solve_rows::<7>(slice, n, below, progress),
+        8 => solve_rows::<8>(slice, n, below, progress),
         l => unreachable!("rows of {l} pits are not solved here"),
     };
     // The values go on huge pages too: the next slices' exits look them up all over. Unpacked
@@ -112,19 +118,18 @@ pub(super) fn solve(
     Ok((values, depths))
 }
 
-/// The state of every position of `slice` (`n` of them), on rows of `L` pits.
+/// The state of every position of `slice` (`n` of them), on rows of `L` pits, the values of
+/// the smaller slices by their seeds in `below`.
 fn solve_rows<const L: usize>(
     slice: Slice,
     n: usize,
-    known: &KnownValues,
+    below: Vec<Option<&[i8]>>,
     progress: &dyn Progress,
 ) -> Vec<AtomicU16> {
     let memo = Memo::<L> {
         slice,
         seeds: slice.id.total() as u8,
-        known: (0..slice.id.total() as u8)
-            .map(|s| known.get(SliceId::Seeds(s)))
-            .collect(),
+        known: below,
         // Children are looked up all over the array: huge pages spare the TLB misses.
         state: on_huge_pages(n, || AtomicU16::new(UNSOLVED)),
     };

@@ -19,7 +19,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::columns::as_u8;
+use super::bytes::as_u8;
 use super::group_index::GroupIndex;
 use super::moves::Exits;
 use super::pred_table::PredTable;

@@ -11,6 +11,7 @@ use std::ops::Range;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use super::bytes::as_i8;
 use super::moves::Exits;
 use super::state::{split_runs, CONVERT_CHUNK};
 use super::SolveError;
@@ -99,18 +100,6 @@ impl ValuesAt {
             }
         }
     }
-}
-
-/// Bytes read as the `i8`s they hold.
-pub(super) fn as_i8(bytes: &[u8]) -> &[i8] {
-    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
-    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) }
-}
-
-/// `i8`s read as the bytes that hold them.
-pub(super) fn as_u8(values: &[i8]) -> &[u8] {
-    // SAFETY: i8 and u8 have the same size, alignment and no invalid values.
-    unsafe { std::slice::from_raw_parts(values.as_ptr().cast(), values.len()) }
 }
 
 /// `i8`s as the bytes that hold them, in the same memory.

@@ -23,7 +23,8 @@ use std::sync::atomic::{AtomicU16, Ordering};
 
 use rayon::prelude::*;
 
-use super::columns::{as_i8, ExitsAt, ValuesAt};
+use super::bytes::as_i8;
+use super::columns::{ExitsAt, ValuesAt};
 use super::moves::TERMINAL;
 use super::retrograde::{self, Rule};
 use super::state::Work;

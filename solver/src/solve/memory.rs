@@ -26,8 +26,10 @@
 //! and two states, 7 bytes a position.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
-//! well (with the moves on disk, during the moves pass only), and the program with SQLite's
-//! cache and the compressed chunks of the group being stored ([`BASE_BYTES`]).
+//! well; with the moves on disk they are in files instead, and the moves pass holds its exits
+//! into them as records until it reads them ([`super::far_exits`]: a quarter of a byte a
+//! position, at least 32 MiB). And the program with SQLite's cache and the compressed chunks of
+//! the group being stored ([`BASE_BYTES`]).
 //!
 //! `E` is not known without generating every move: it is estimated from the moves of an evenly
 //! spread sample of the group's positions.
@@ -37,6 +39,7 @@ use crate::slice::Slice;
 use crate::value;
 
 use super::edges::{file_record, BUCKET_BITS, FILE_BUFFER};
+use super::far_exits::Bounds;
 use super::group_index::{self, GroupIndex};
 use super::pred_table::MAPPED_BUDGET;
 use super::predecessors;
@@ -116,14 +119,15 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // 128, found and sorted); in memory, the exits and the values besides.
     let state = 2 * n + n / 4 + 2 * widths.number * n / 128;
     let held = 3 * n;
+    // With the moves on disk, the records of the exits into the smaller slices' files.
+    let records = Bounds::of(n.min(usize::MAX as u128) as usize).budget as u128;
     if predecessors::unmade(group) {
         return MemoryNeed {
             positions,
             moves,
             smaller_positions,
             in_memory: clamp(BASE_BYTES as u128 + smaller + (2 * n).max(state + held)),
-            // The smaller slices are released after the moves pass (`solve_share`).
-            on_disk: clamp(BASE_BYTES as u128 + (smaller + 2 * n).max(state)),
+            on_disk: clamp(BASE_BYTES as u128 + (2 * n + records).max(state)),
             disk: clamp(7 * n),
         };
     }
@@ -138,8 +142,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // The mapped table's pages: its budget, and what each thread reads between two checks.
     let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
-    // The smaller slices are released after the moves pass (`solve_share`).
-    let on_disk = BASE_BYTES as u128 + (smaller + 2 * n + buffers).max(inverting).max(retrograde);
+    let on_disk = BASE_BYTES as u128 + (2 * n + records + buffers).max(inverting).max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
     // group numbered past 2^32) and the table with the values and two states (2 bytes a
     // position each, at the moment one replaces the other) are not on disk at once; the exits
@@ -226,6 +229,7 @@ fn internal_moves(slice: Slice, index: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::solve::edges::{EdgeSpill, Place};
+    use crate::solve::far_exits::Bounds;
     use crate::solve::{known_values, moves, OneRank, Partition, Silent};
     use crate::{SliceId, Variant};
 
@@ -257,6 +261,7 @@ mod tests {
             moves::build(
                 &[slice],
                 &known,
+                Bounds::of(0),
                 Some(&spill),
                 &OneRank,
                 &Partition::on_first(&[slice], 1),
@@ -271,9 +276,10 @@ mod tests {
                 // Moves un-made: the exits (2 bytes a position) with the smaller slices, then
                 // a pass's words (2 bytes), the depths pass's bitmaps (a quarter of a byte) and
                 // the level lists (a sixteenth), 728 + 91 + 22 = 841, with the exits (728),
-                // the values (364) and the smaller slices in memory, or on disk without them.
+                // the values (364) and the smaller slices in memory; on disk, the exits and the
+                // least budget of records of the exits into the smaller slices' files.
                 assert_eq!(need.in_memory, base + 91 + 841 + 728 + 364);
-                assert_eq!(need.on_disk, base + 841);
+                assert_eq!(need.on_disk, base + 728 + (32 << 20));
                 // The exits, the values and two states: 7 bytes a position.
                 assert_eq!(need.disk, 7 * 364);
             } else {
@@ -291,6 +297,7 @@ mod tests {
         moves::build(
             &[oware(10)],
             &known,
+            Bounds::of(0),
             Some(&spill),
             &OneRank,
             &Partition::on_first(&[oware(10)], 1),

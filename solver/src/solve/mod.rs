@@ -19,11 +19,14 @@
 //! group numbered past 2^32 ([`group_index`]), chosen once a group.
 
 mod acyclic;
+mod bytes;
 mod checkpoint;
 mod columns;
 mod depths_pass;
 mod edges;
+mod far_exits;
 mod group_index;
+mod known;
 mod memory;
 mod moves;
 mod passes;
@@ -37,6 +40,7 @@ mod values_pass;
 
 pub use checkpoint::{clear as clear_work, rank_root};
 pub use group_index::MOST_POSITIONS;
+pub use known::{KnownLeaves, KnownValues};
 pub use memory::{bucket_files, memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
@@ -104,109 +108,6 @@ pub fn histogram(values: &[i8]) -> Vec<(i8, u64)> {
         .filter(|&i| counts[i] > 0)
         .map(|i| ((i as i16 - 128) as i8, counts[i]))
         .collect()
-}
-
-/// The values of slices solved already, which the exits of a group look up.
-#[derive(Default)]
-pub struct KnownValues {
-    /// Indexed by [`slot`]: every exit of a solve looks a slice up here, and hashing the slice
-    /// id (SipHash, then foldhash) was a tenth of the Kalah solve's time.
-    slices: Vec<Option<(SliceId, Vec<i8>)>>,
-}
-
-/// Where a slice's values are in [`KnownValues`]: two-row slices by their seeds, then four-row
-/// slices by their two sides' seeds, then shape tables' by their open pits and seeds.
-fn slot(id: SliceId) -> usize {
-    match id {
-        SliceId::Seeds(n) => n as usize,
-        SliceId::Sides(m, o) => 256 + ((m as usize) << 8 | o as usize),
-        SliceId::Shaped {
-            mover,
-            opponent,
-            seeds,
-        } => 256 + (1 << 16) + ((mover as usize) << 12 | (opponent as usize) << 8 | seeds as usize),
-    }
-}
-
-impl KnownValues {
-    /// Nothing known yet.
-    pub fn new() -> KnownValues {
-        KnownValues::default()
-    }
-
-    /// Records a solved slice's values (kept as they are: no copy, and a vector made on huge
-    /// pages stays on them).
-    pub fn insert(&mut self, id: SliceId, values: Vec<i8>) {
-        let k = slot(id);
-        if self.slices.len() <= k {
-            self.slices.resize_with(k + 1, || None);
-        }
-        self.slices[k] = Some((id, values));
-    }
-
-    /// Whether a slice's values are known.
-    pub fn contains(&self, id: SliceId) -> bool {
-        self.get(id).is_some()
-    }
-
-    /// Forgets every slice but those `keep` says to keep, freeing their memory.
-    pub fn retain(&mut self, mut keep: impl FnMut(SliceId) -> bool) {
-        for entry in &mut self.slices {
-            if entry.as_ref().is_some_and(|(id, _)| !keep(*id)) {
-                *entry = None;
-            }
-        }
-    }
-
-    #[inline]
-    fn get(&self, id: SliceId) -> Option<&[i8]> {
-        match self.slices.get(slot(id)) {
-            Some(Some((_, v))) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The value of `board` (seen from the side to move) when its slice is known: the leaf
-    /// callback of [`crate::search`] over an in-memory tablebase.
-    #[inline]
-    pub fn value(&self, variant: Variant, board: &crate::Board) -> Option<i8> {
-        self.entry(variant, board).copied()
-    }
-
-    /// Where the value of `board` is, when its slice is known.
-    #[inline]
-    fn entry(&self, variant: Variant, board: &crate::Board) -> Option<&i8> {
-        let slice = Slice::of(variant, board);
-        self.get(slice.id).map(|v| &v[slice.index(board) as usize])
-    }
-
-    /// These values as the leaves of a [`crate::kalah_mtdf::KalahSearch`] of `variant`.
-    pub fn leaves(&self, variant: Variant) -> KnownLeaves<'_> {
-        KnownLeaves {
-            known: self,
-            variant,
-        }
-    }
-}
-
-/// [`KnownValues`] of one variant as the leaves of a search, fetching ahead when asked.
-pub struct KnownLeaves<'a> {
-    known: &'a KnownValues,
-    variant: Variant,
-}
-
-impl crate::kalah_mtdf::Leaves for KnownLeaves<'_> {
-    #[inline]
-    fn value(&self, board: &crate::Board) -> Option<i8> {
-        self.known.value(self.variant, board)
-    }
-
-    #[inline]
-    fn prefetch(&self, board: &crate::Board) {
-        if let Some(v) = self.known.entry(self.variant, board) {
-            crate::cache::prefetch(v);
-        }
-    }
 }
 
 /// Told how a long solve is going; the CLI draws a progress bar from it.
@@ -370,10 +271,12 @@ pub fn solve_share(
 /// How the retrograde holds its levels: how many positions a level lists before it is found by
 /// scanning instead, and how deep a level the values pass's words hold ([`values_pass`]). The
 /// tests lower both, to take the paths of large groups and deep ones on small groups.
+/// And how the moves pass reads the exits into slices held in files ([`far_exits`]).
 #[derive(Clone, Copy, Debug)]
 struct Limits {
     cap: usize,
     shallow: u8,
+    far: far_exits::Bounds,
 }
 
 impl Limits {
@@ -382,6 +285,7 @@ impl Limits {
         Limits {
             cap: retrograde::list_cap(n),
             shallow: values_pass::SHALLOW,
+            far: far_exits::Bounds::of(n),
         }
     }
 }
@@ -389,7 +293,7 @@ impl Limits {
 /// [`solve_share`] with the smaller slices kept or released as `known` says, within `limits`.
 fn share_of(
     group: &[Slice],
-    known: Known,
+    mut known: Known,
     progress: &dyn Progress,
     ranks: &dyn Ranks,
     partition: &Partition,
@@ -414,6 +318,7 @@ fn share_of(
             true => (Vec::new(), Vec::new()),
             false => acyclic::solve(group[0], known.get(), progress)?,
         };
+        known.moves_done();
         (depths, ValuesAt::memory(values))
     } else {
         solve_part(group, known, progress, options, limits, ranks, partition)?
@@ -421,7 +326,8 @@ fn share_of(
     Ok(ShareResults::new(share, runs, depths, values))
 }
 
-/// The smaller slices' values during a solve: kept to its end, or released after the moves pass.
+/// The smaller slices' values during a solve: kept to its end, or released once the moves pass
+/// (or Kalah's solve) has read them.
 enum Known<'a> {
     Kept(&'a KnownValues),
     Released(&'a mut KnownValues),
@@ -544,6 +450,7 @@ fn solve_numbered<I: GroupIndex>(
             let exits = moves::build(
                 group,
                 known.get(),
+                limits.far,
                 spill.as_ref(),
                 ranks,
                 partition,
@@ -675,7 +582,11 @@ mod tests {
 
     /// Every level of more than one position scanned, and every depth past 1 left to the
     /// depths pass: the paths of the largest groups and of the deepest, on small groups.
-    const DEEP: Limits = Limits { cap: 1, shallow: 1 };
+    const DEEP: Limits = Limits {
+        cap: 1,
+        shallow: 1,
+        far: far_exits::Bounds::of(0),
+    };
 
     /// Records the notes, to see a solve resume.
     #[derive(Default)]
@@ -762,8 +673,8 @@ mod tests {
             };
             // On disk with the depths from the values pass, then with the depths pass.
             let shallow = Limits {
-                cap: 1,
                 shallow: values_pass::SHALLOW,
+                ..DEEP
             };
             let on_disk = solve(&group, Known::Kept(&known), &Silent, &options, shallow).unwrap();
             assert!(on_disk == expected, "{slice}: moves on disk");
@@ -862,6 +773,65 @@ mod tests {
             );
             clear_work(&root, &group).unwrap();
             assert!(!dir.exists());
+            std::fs::remove_dir_all(&root).unwrap();
+        }
+    }
+
+    /// The smaller slices in files, their exits read in rounds of 1,000 positions, in segments
+    /// of 16 positions, give what they give held in memory, with the moves in memory and on disk, for
+    /// a variant of each family (Kalah's solve without the retrograde reads them whole); once
+    /// a solve on disk is past its moves pass, the files are gone.
+    #[test]
+    fn exits_read_from_files_agree_with_exits_read_from_memory() {
+        let cases = [
+            (Variant::RioKadalis, SliceId::Seeds(12)),
+            (Variant::Oware, SliceId::Seeds(7)),
+            (Variant::AlManqala, SliceId::Seeds(8)),
+            (Variant::BaoLaKiarabu, SliceId::Sides(3, 2)),
+            (Variant::Anywoli, SliceId::Seeds(7)),
+            (Variant::Kalah, SliceId::Seeds(6)),
+        ];
+        for (variant, id) in cases {
+            let slice = Slice { variant, id };
+            let (group, mut known, expected) = solved_in_memory(slice);
+            let root =
+                std::env::temp_dir().join(format!("mancala-far-{}-{slice}", std::process::id()));
+            let files = root.join("known");
+            known.move_to_files(variant, &files).unwrap();
+            for s in moves::exit_slices(&group) {
+                assert!(known.contains(s.id) && known.get(s.id).is_none(), "{s}");
+            }
+            let held = std::fs::read_dir(&files).unwrap().count();
+            assert!(
+                held >= moves::exit_slices(&group).len(),
+                "{slice}: {held} files"
+            );
+            // Rounds of 1,000 positions, and the records read once 50 are held.
+            let few = Limits {
+                far: far_exits::Bounds {
+                    round: 1000,
+                    budget: 8 * 50,
+                    segment_bits: 4,
+                },
+                ..Limits::of(1)
+            };
+            let in_memory = solve(
+                &group,
+                Known::Kept(&known),
+                &Silent,
+                &SolveOptions::default(),
+                few,
+            )
+            .unwrap();
+            assert!(in_memory == expected, "{slice}: moves in memory");
+            let options = SolveOptions {
+                work_dir: Some(root.clone()),
+                checkpoint_every: Duration::ZERO,
+            };
+            let on_disk =
+                solve(&group, Known::Released(&mut known), &Silent, &options, few).unwrap();
+            assert!(on_disk == expected, "{slice}: moves on disk");
+            assert_eq!(std::fs::read_dir(&files).unwrap().count(), 0, "{slice}");
             std::fs::remove_dir_all(&root).unwrap();
         }
     }

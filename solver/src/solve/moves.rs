@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::edges::EdgeSpill;
+use super::far_exits::{self, Bounds, FarExits, Found};
 use super::group_index::GroupIndex;
 use super::ranks::{Partition, Ranks};
 use super::{KnownValues, Progress, SolveError};
@@ -40,18 +41,16 @@ pub(super) struct Exits {
     pub pending: Vec<u8>,
 }
 
-/// Positions of a share whose moves are generated between two exchanges of the edges that
-/// other ranks hold: what a rank holds of their edges at once is bounded by this many positions'
-/// moves (8 bytes a move).
-const ROUND: usize = 1 << 20;
-
 /// Generates every move of this rank's share of the group (its slices one after the other):
 /// the exits folded into [`Exits`], the in-group moves counted, and sent to `spill` when there
 /// is one (no spill: the retrograde un-makes them, [`super::predecessors`]). A move into a
-/// position another rank holds goes to that rank's spill, in rounds of [`ROUND`] positions.
+/// position another rank holds goes to that rank's spill, in rounds of `far.round` positions.
+/// Exits into slices that `known` holds in files are read within `far` ([`FarExits`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn build<I: GroupIndex>(
     group: &[Slice],
     known: &KnownValues,
+    far: Bounds,
     spill: Option<&EdgeSpill<I>>,
     ranks: &dyn Ranks,
     partition: &Partition,
@@ -62,6 +61,11 @@ pub(super) fn build<I: GroupIndex>(
     check_known(group, known)?;
 
     let share = partition.share(ranks.rank());
+    // Exits into slices in files are read a budget of them at a time: those of the positions
+    // from `unread` on (in the share) are not read yet.
+    let round_len = far.round;
+    let far = FarExits::new(&exit_slices(group), known, far);
+    let mut unread = 0;
     progress.pass("moves", share.len() as u64);
     let mut exits = Exits {
         best_exit: vec![NO_EXIT; share.len()],
@@ -73,7 +77,7 @@ pub(super) fn build<I: GroupIndex>(
         true => partition.largest_share(),
         false => share.len(),
     }
-    .div_ceil(ROUND);
+    .div_ceil(round_len);
     // A record's child as the spill numbers it: from the share's start.
     let local = |r: I::Record| I::record(I::child(r) - share.start, I::parent(r).get());
     let work_error = |spill: &EdgeSpill<I>, source| SolveError::Work {
@@ -81,8 +85,8 @@ pub(super) fn build<I: GroupIndex>(
         source,
     };
     for round in 0..rounds {
-        let from = (round * ROUND).min(share.len());
-        let to = (from + ROUND).min(share.len());
+        let from = (round * round_len).min(share.len());
+        let to = (from + round_len).min(share.len());
         let away: Mutex<Vec<Vec<I::Record>>> = Mutex::new(vec![Vec::new(); partition.ranks()]);
         exits.best_exit[from..to]
             .par_chunks_mut(CHUNK)
@@ -90,15 +94,20 @@ pub(super) fn build<I: GroupIndex>(
             .enumerate()
             .try_for_each(|(c, (best_exit, pending))| {
                 let start = share.start + from + c * CHUNK;
+                let mut found = far.as_ref().map(|f| f.found(from + c * CHUNK - unread));
                 let mut records = expand_range::<I>(
                     group,
                     partition.first(),
                     known,
+                    far.as_ref().zip(found.as_mut()),
                     start,
                     spill.is_some(),
                     best_exit,
                     pending,
                 )?;
+                if let (Some(far), Some(found)) = (&far, found) {
+                    far.add(found);
+                }
                 if let Some(spill) = spill {
                     if exchanging {
                         let mut others = vec![Vec::new(); partition.ranks()];
@@ -128,6 +137,13 @@ pub(super) fn build<I: GroupIndex>(
             got.par_chunks(CHUNK)
                 .try_for_each(|records| spill.add(records))
                 .map_err(|e| work_error(spill, e))?;
+        }
+        if let Some(far) = &far {
+            let last = round + 1 == rounds;
+            if last || far.full() || to + round_len - unread > far_exits::MOST_POSITIONS {
+                far.read(&mut exits.best_exit[unread..to])?;
+                unread = to;
+            }
         }
     }
     Ok(exits)
@@ -205,12 +221,13 @@ type Deferred<'a> = Vec<(usize, [u8; 2], Next, &'a i8)>;
 
 /// Generates the moves of group positions `start..start + best_exit.len()` (the group numbered
 /// from `first`), filling their exits and returning their in-group moves as records (none
-/// unless `edges`).
+/// unless `edges`). Exits into slices that `known` holds in files are left to `far`.
 #[allow(clippy::too_many_arguments)]
 fn expand_range<I: GroupIndex>(
     group: &[Slice],
     first: usize,
     known: &KnownValues,
+    mut far: Option<(&FarExits, &mut Found)>,
     start: usize,
     edges: bool,
     best_exit: &mut [i8],
@@ -264,10 +281,19 @@ fn expand_range<I: GroupIndex>(
             match child {
                 Some(seen) => {
                     let s = child_slice(&seen);
-                    let values = known.get(s.id).expect("checked by check_known");
-                    let child_value = &values[s.index(&seen) as usize];
-                    cache::prefetch(child_value);
-                    deferred.push((k, o.gain, o.next, child_value));
+                    let index = s.index(&seen);
+                    match &mut far {
+                        Some((far, found)) if far.in_file(s.id) => {
+                            let gain = value::immediate(scoring, o.gain);
+                            far.record(found, k, s.id, index, gain, o.next);
+                        }
+                        _ => {
+                            let values = known.get(s.id).expect("checked by check_known");
+                            let child_value = &values[index as usize];
+                            cache::prefetch(child_value);
+                            deferred.push((k, o.gain, o.next, child_value));
+                        }
+                    }
                 }
                 // The game is over, or goes on forever: no child's value is needed.
                 None => best = best.max(value::move_value(variant, o, Value::ENDLESS).score),

@@ -12,8 +12,9 @@
 
 use std::io;
 
+use super::bytes::as_u8;
 use super::checkpoint::WorkDir;
-use super::columns::{as_u8, ExitsAt, ValuesAt};
+use super::columns::{ExitsAt, ValuesAt};
 use super::depths_pass::{self, Depths};
 use super::group_index::GroupIndex;
 use super::predecessors::Predecessors;

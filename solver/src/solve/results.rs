@@ -136,7 +136,7 @@ impl ShareResults {
                             each(
                                 k,
                                 run.first + start as u64,
-                                super::columns::as_i8(values),
+                                super::bytes::as_i8(values),
                                 depths,
                             )
                         })

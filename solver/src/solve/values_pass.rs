@@ -22,7 +22,8 @@
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::columns::{as_i8, ExitsAt};
+use super::bytes::as_i8;
+use super::columns::ExitsAt;
 use super::moves::{NO_EXIT, TERMINAL};
 use super::retrograde::{self, Rule};
 use super::state::Work;
