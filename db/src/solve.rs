@@ -650,6 +650,7 @@ fn store(
 mod tests {
     use std::sync::Mutex;
 
+    use mancala_solver::solve::memory_need;
     use mancala_solver::SliceId;
 
     use super::*;
@@ -675,6 +676,27 @@ mod tests {
                 .lock()
                 .unwrap()
                 .push(format!("stored {}", group.slices.len()));
+        }
+    }
+
+    /// Records the files of the smaller slices in a directory as each group starts.
+    struct SmallerFiles(std::path::PathBuf, Mutex<Vec<Vec<String>>>);
+
+    impl Progress for SmallerFiles {
+        fn pass(&self, _: &str, _: u64) {}
+        fn advance(&self, _: u64) {}
+    }
+
+    impl SolveProgress for SmallerFiles {
+        fn group_started(&self, _: &[Slice]) {
+            let mut names: Vec<String> = std::fs::read_dir(&self.0)
+                .map(|d| {
+                    d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            names.sort();
+            self.1.lock().unwrap().push(names);
         }
     }
 
@@ -778,5 +800,58 @@ mod tests {
         assert_eq!(auto.peak_memory(), largest);
         // Without a limit, Auto keeps the moves in memory.
         assert!(!plan(MovesPlace::Auto, None).uses_disk());
+    }
+
+    /// A group with its moves on disk reads the smaller slices from files, whether they were
+    /// read from the database (a solve resumed over stored slices) or solved by the process,
+    /// and stores what the solve in memory stores; the files are gone at the end.
+    #[test]
+    fn a_group_on_disk_reads_the_smaller_slices_from_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = Variant::RioKadalis;
+        let twelve = Slice {
+            variant: v,
+            id: SliceId::Seeds(12),
+        };
+        let chunks = |tb: &Tablebase| -> Vec<(Vec<i8>, Vec<u16>)> {
+            tb.read_chunks(twelve)
+                .map(|c| c.map(|c| (c.values, c.depths)).unwrap())
+                .collect()
+        };
+        let reference = Tablebase::open(dir.path().join("memory.db")).unwrap();
+        reference.solve_up_to(v, 12, &Silent).unwrap();
+        let need = memory_need(&[twelve]);
+        for resumed in [true, false] {
+            let name = format!("disk-{resumed}");
+            let tb = Tablebase::open(dir.path().join(format!("{name}.db"))).unwrap();
+            if resumed {
+                tb.solve_up_to(v, 8, &Silent).unwrap();
+            }
+            let setup = SolveSetup {
+                moves: MovesPlace::Auto,
+                memory_limit: Some(need.in_memory - 1),
+                work_dir: dir.path().join(format!("{name}.work")),
+                checkpoint_every: Duration::ZERO,
+            };
+            let plan = tb.plan_solve(v, 12, &[], &setup).unwrap();
+            let placed: Vec<bool> = plan.groups().iter().map(|g| g.moves_on_disk).collect();
+            let expected = match resumed {
+                true => vec![true],
+                false => vec![false, false, false, true],
+            };
+            assert_eq!(placed, expected, "{name}");
+            let seen = SmallerFiles(setup.work_dir.join("smaller"), Mutex::default());
+            plan.run(&OneRank, &seen).unwrap();
+            // Slice 12's group started with slices 0, 4 and 8 in files.
+            let files = seen.1.into_inner().unwrap();
+            assert_eq!(
+                files.last().unwrap(),
+                &["slice-0.values", "slice-4.values", "slice-8.values"],
+                "{name}"
+            );
+            assert!(chunks(&tb) == chunks(&reference), "{name}");
+            let left = std::fs::read_dir(&setup.work_dir).map_or(0, |d| d.count());
+            assert_eq!(left, 0, "{name}: {:?}", setup.work_dir);
+        }
     }
 }

@@ -83,8 +83,8 @@ pub fn check(plan: &SolvePlan, limit: u64, source: &str) -> Result<()> {
                 ),
             };
             bail!(
-                "{what} needs {ways}, with the values of the {} positions of the smaller slices; \
-                 {source} is {}{fits}",
+                "{what} needs {ways} (the values of the {} positions of the smaller slices \
+                 in memory with the moves, in files with them on disk); {source} is {}{fits}",
                 thousands(need.smaller_positions),
                 bytes(limit),
             );

@@ -28,10 +28,11 @@ use super::progress::summary;
 /// Memory: with its moves in memory (fastest), a group needs at most 11 bytes a position plus 16
 /// bytes per move that captures nothing (estimated before it starts from a sample of its
 /// positions; 29 in a group of more than 2^32 positions, which the solver numbers in 64 bits);
-/// with its moves on disk, under 3 bytes a position, the moves and the predecessor
-/// table going to files in --work-dir. Oware stores no moves (its predecessors are found by
-/// un-sowing): about 5.3 bytes a position in memory, 2.3 on disk, where the smaller slices are set
-/// aside during the retrograde. Every smaller slice takes 1 byte a position. Before
+/// with its moves on disk, under 3 bytes a position, the moves, the predecessor table and the
+/// smaller slices' values going to files in --work-dir. Oware stores no moves (its
+/// predecessors are found by un-sowing): about 5.3 bytes a position in memory, 2.3 on disk.
+/// Every smaller slice takes 1 byte a position: of memory with the moves in memory, of disk
+/// with them on disk. Before
 /// anything is solved, every missing group is checked against --memory: by default (--moves
 /// auto) a group whose moves do not fit in memory is solved with them on disk, and a group that
 /// does not fit either way (or whose files would not fit on the disk) is refused, naming what it

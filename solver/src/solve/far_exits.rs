@@ -23,6 +23,9 @@ use crate::value;
 /// the records' 24 bits.
 const SEGMENT_BITS: u32 = 24;
 
+/// Records read ahead of the one whose child is read, their children fetched meanwhile.
+const AHEAD: usize = 16;
+
 /// The most positions whose exits a budget's records hold: the records' 31 bits.
 pub(super) const MOST_POSITIONS: usize = 1 << 31;
 
@@ -62,19 +65,32 @@ pub(super) struct FarExits<'a> {
     segment_bits: u32,
     /// By [`slot`] of a slice in a file, its first bucket, plus one (0: not in a file).
     first_bucket: Vec<u32>,
-    /// Each bucket's records (see [`record`]).
-    records: Vec<Mutex<Vec<u64>>>,
-    /// How many records all buckets hold.
+    /// The records of each task, as it found them.
+    found: Mutex<Vec<Packed>>,
+    /// How many records they hold.
     held: AtomicUsize,
     /// How many records they may hold before they are read.
     budget: usize,
+    /// Lists a bucket for the tasks under way, kept from one task to the next: lists made
+    /// afresh for every task were pages the kernel faulted in and zeroed, for every record.
+    lists: Mutex<Vec<Vec<Vec<u64>>>>,
+    /// Segments' buffers, on huge pages (a segment is read all over), kept from one reading
+    /// to the next.
+    segments: Mutex<Vec<Vec<u8>>>,
 }
 
-/// The records one task of the moves pass finds, by bucket.
+/// The records one task of the moves pass finds, a list a bucket.
 pub(super) struct Found {
     by_bucket: Vec<Vec<u64>>,
     /// The task's first position, counted from the first position whose exits are pending.
     base: usize,
+}
+
+/// A task's records, bucket after bucket.
+struct Packed {
+    records: Vec<u64>,
+    /// Where each bucket's records start, and where the last ends.
+    starts: Vec<u32>,
 }
 
 impl<'a> FarExits<'a> {
@@ -103,22 +119,24 @@ impl<'a> FarExits<'a> {
             return None;
         }
         Some(FarExits {
-            records: buckets.iter().map(|_| Mutex::new(Vec::new())).collect(),
             buckets,
             segment_bits,
             first_bucket,
+            found: Mutex::new(Vec::new()),
             held: AtomicUsize::new(0),
             budget: (bounds.budget / 8).max(1),
+            lists: Mutex::new(Vec::new()),
+            segments: Mutex::new(Vec::new()),
         })
     }
 
     /// An empty set of records for a task whose first position is `base` positions after the
     /// first whose exits are pending.
     pub fn found(&self, base: usize) -> Found {
-        Found {
-            by_bucket: vec![Vec::new(); self.buckets.len()],
-            base,
-        }
+        let by_bucket = lock(&self.lists)
+            .pop()
+            .unwrap_or_else(|| vec![Vec::new(); self.buckets.len()]);
+        Found { by_bucket, base }
     }
 
     /// Whether the child of a move, in slice `id`, is in a file (its exit must be recorded).
@@ -145,19 +163,19 @@ impl<'a> FarExits<'a> {
         found.by_bucket[bucket].push(record(found.base + k, next, offset, gain));
     }
 
-    /// Adds a task's records to those pending.
-    pub fn add(&self, found: Found) {
-        let mut added = 0;
-        for (bucket, records) in found.by_bucket.into_iter().enumerate() {
-            if !records.is_empty() {
-                added += records.len();
-                let mut held = self.records[bucket]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                held.extend(records);
-            }
+    /// Adds a task's records to those pending, packed in one list of their size.
+    pub fn add(&self, mut found: Found) {
+        let mut records = Vec::with_capacity(found.by_bucket.iter().map(Vec::len).sum());
+        let mut starts = Vec::with_capacity(found.by_bucket.len() + 1);
+        for list in &mut found.by_bucket {
+            starts.push(records.len() as u32);
+            records.extend_from_slice(list);
+            list.clear();
         }
-        self.held.fetch_add(added, Ordering::Relaxed);
+        starts.push(records.len() as u32);
+        lock(&self.lists).push(found.by_bucket);
+        self.held.fetch_add(records.len(), Ordering::Relaxed);
+        lock(&self.found).push(Packed { records, starts });
     }
 
     /// Whether the pending records have reached their budget.
@@ -172,32 +190,50 @@ impl<'a> FarExits<'a> {
         // exclusive borrow keeps every other access out while this view lives.
         let best: &[AtomicI8] =
             unsafe { std::slice::from_raw_parts(best_exit.as_ptr().cast(), best_exit.len()) };
-        (0..self.buckets.len()).into_par_iter().try_for_each_init(
-            Vec::new,
-            |segment: &mut Vec<u8>, b| {
-                let records =
-                    std::mem::take(&mut *self.records[b].lock().unwrap_or_else(|e| e.into_inner()));
-                if records.is_empty() {
-                    return Ok(());
-                }
-                let (file, s) = self.buckets[b];
-                let from = s << self.segment_bits;
-                segment.resize(
-                    ((file.len() - from) as usize).min(1 << self.segment_bits),
-                    0,
-                );
-                file.read(from, segment)?;
-                for r in records {
+        let found = std::mem::take(&mut *lock(&self.found));
+        (0..self.buckets.len()).into_par_iter().try_for_each(|b| {
+            let lists = || {
+                found
+                    .iter()
+                    .map(move |p| &p.records[p.starts[b] as usize..p.starts[b + 1] as usize])
+            };
+            if lists().all(|records| records.is_empty()) {
+                return Ok(());
+            }
+            let (file, s) = self.buckets[b];
+            let from = s << self.segment_bits;
+            let len = ((file.len() - from) as usize).min(1 << self.segment_bits);
+            let mut segment = lock(&self.segments)
+                .pop()
+                .unwrap_or_else(|| crate::cache::huge_pages_for(1 << self.segment_bits));
+            segment.resize(len, 0);
+            file.read(from, &mut segment)?;
+            for records in lists() {
+                for (i, &r) in records.iter().enumerate() {
+                    // The children are all over the segment: fetch a few records ahead.
+                    if let Some(&ahead) = records.get(i + AHEAD) {
+                        crate::cache::prefetch(&segment[unpack(ahead).2]);
+                    }
                     let (k, next, offset, gain) = unpack(r);
                     let score = value::score_after(gain, next, segment[offset] as i8);
-                    best[k].fetch_max(score, Ordering::Relaxed);
+                    // Most exits are not the best: a plain read spares them the locked update.
+                    if score > best[k].load(Ordering::Relaxed) {
+                        best[k].fetch_max(score, Ordering::Relaxed);
+                    }
                 }
-                Ok(())
-            },
-        )?;
+            }
+            lock(&self.segments).push(segment);
+            Ok::<(), SolveError>(())
+        })?;
         self.held.store(0, Ordering::Relaxed);
         Ok(())
     }
+}
+
+/// The data behind `mutex`, even if a thread panicked holding it (records and buffers stay
+/// whole).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A record: the position (31 bits, from the first pending), whether the mover moves again

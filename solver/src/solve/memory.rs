@@ -18,12 +18,13 @@
 //! values wait on disk, and the results are stored a few chunks at a time
 //! ([`super::ShareResults`]). The disk holds the moves (7 bytes each), then the table and the
 //! checkpoints (the values, 1 byte a position, and a pass's words, 2, two at the moment one
-//! replaces the other), and the exits (2 bytes a position) throughout.
+//! replaces the other), and the exits (2 bytes a position) and the smaller slices' values (1
+//! byte a position of theirs) throughout.
 //!
 //! A group whose moves are un-made ([`super::predecessors`]: Oware) has neither moves nor table:
 //! the exits during the moves pass (2 bytes a position), then the retrograde's `2.3 N`, and with
 //! its moves in memory the exits and the values besides (`5.3 N`); on disk the exits, the values
-//! and two states, 7 bytes a position.
+//! and two states, 7 bytes a position, and the smaller slices.
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
 //! well; with the moves on disk they are in files instead, and the moves pass holds its exits
@@ -128,7 +129,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
             smaller_positions,
             in_memory: clamp(BASE_BYTES as u128 + smaller + (2 * n).max(state + held)),
             on_disk: clamp(BASE_BYTES as u128 + (2 * n + records).max(state)),
-            disk: clamp(7 * n),
+            disk: clamp(7 * n + smaller),
         };
     }
     let base = smaller + BASE_BYTES as u128;
@@ -146,9 +147,9 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
     // group numbered past 2^32) and the table with the values and two states (2 bytes a
     // position each, at the moment one replaces the other) are not on disk at once; the exits
-    // (2 bytes a position) stay throughout.
+    // (2 bytes a position) stay throughout, and the smaller slices' files.
     let table = n + n / 8 + widths.table * e;
-    let disk = (widths.file * e).max(table + 5 * n) + 2 * n;
+    let disk = (widths.file * e).max(table + 5 * n) + 2 * n + smaller;
     MemoryNeed {
         positions,
         moves,
@@ -280,8 +281,9 @@ mod tests {
                 // least budget of records of the exits into the smaller slices' files.
                 assert_eq!(need.in_memory, base + 91 + 841 + 728 + 364);
                 assert_eq!(need.on_disk, base + 728 + (32 << 20));
-                // The exits, the values and two states: 7 bytes a position.
-                assert_eq!(need.disk, 7 * 364);
+                // The exits, the values and two states: 7 bytes a position, and the smaller
+                // slices' files.
+                assert_eq!(need.disk, 7 * 364 + 91);
             } else {
                 // The predecessors pass: 11 bytes a position, 16 a move.
                 assert_eq!(need.in_memory, base + smaller + 11 * n + 16 * edges);
