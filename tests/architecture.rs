@@ -556,6 +556,25 @@ fn no_crate_but_the_store_opens_an_sqlite_connection() {
     assert!(opened.is_empty(), "{}", opened.join("\n"));
 }
 
+/// The smaller slices' files (a group solved with its moves on disk) are read in one place:
+/// the moves pass reads them a segment at a time through `far_exits`, and Kalah's solve whole
+/// through `known`, which writes them. A reader elsewhere would read them all over, a page for
+/// every exit.
+#[test]
+fn only_the_far_exits_read_the_smaller_slices_files() {
+    let mut readers = Vec::new();
+    for f in rust_files(&root().join("solver/src")) {
+        let code = code_of(&std::fs::read_to_string(&f).unwrap());
+        let allowed = ["known.rs", "far_exits.rs"]
+            .iter()
+            .any(|name| f.ends_with(Path::new("solve").join(name)));
+        if code.contains("ValuesFile") && !allowed {
+            readers.push(f.display().to_string());
+        }
+    }
+    assert!(readers.is_empty(), "{}", readers.join("\n"));
+}
+
 #[test]
 fn the_tablebase_has_at_most_fifteen_public_methods() {
     let mut methods = Vec::new();

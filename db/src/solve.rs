@@ -413,9 +413,11 @@ impl<'tb> SolvePlan<'tb> {
         );
         let mut known = KnownValues::new();
         let mut done = Vec::new();
-        // A group with its moves on disk reads the smaller slices from files here.
+        // A group with its moves on disk reads the smaller slices from files here (those a
+        // stopped solve left are written again).
         let mine = rank_root(&self.setup.work_dir, ranks.rank(), ranks.size());
         let files = mine.join("smaller");
+        let _ = std::fs::remove_dir_all(&files);
         for planned in &self.groups {
             let group = &planned.slices[..];
             let files = planned.moves_on_disk.then_some(files.as_path());

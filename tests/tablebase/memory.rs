@@ -41,10 +41,10 @@ fn a_group_larger_than_the_memory_limit_is_refused_before_anything_is_solved() {
         "{err}"
     );
     assert!(err.contains("--max-seeds 16"), "{err}");
-    // With the moves on disk when they do not fit, slice 20 takes 2.3 bytes a position (195 MB)
-    // and the mapped table's 256 MiB, under 1 GiB; slice 24, C(35, 11) = 417,225,900
-    // positions, takes 0.96 GB at 2.3 bytes each and that 256 MiB, which does not fit either
-    // way.
+    // With the moves on disk when they do not fit, slice 20 takes 2.3 bytes a position (195 MB),
+    // the mapped table's budget (32 MiB) and 128 MiB of buffers, under 1 GiB; slice 24,
+    // C(35, 11) = 417,225,900 positions, takes 0.96 GB at 2.3 bytes each, a budget of 104 MB
+    // and those 128 MiB, which does not fit either way.
     assert_eq!(binom(35, 11), 417_225_900);
     let err = solve("1GiB", "auto");
     assert!(

@@ -18,9 +18,10 @@ use rayon::prelude::*;
 use super::group_index::GroupIndex;
 use super::pred_table::{encode_block, PredTable, BLOCK, SEGMENT_SHIFT};
 
-/// Positions per bucket (a multiple of [`BLOCK`]): 4 Mi children, whose records a bucket
-/// inversion holds at once.
-pub(super) const BUCKET_BITS: u32 = 22;
+/// Positions per bucket (a multiple of [`BLOCK`]): 2 Mi children, whose records a bucket
+/// inversion holds at once. (4 Mi made two inversions at once the peak of a rank's share of
+/// 209 million positions.)
+pub(super) const BUCKET_BITS: u32 = 21;
 const BUCKET: usize = 1 << BUCKET_BITS;
 /// Bytes a bucket buffers before it is appended to its file.
 pub(super) const FILE_BUFFER: usize = 256 << 10;

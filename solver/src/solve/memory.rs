@@ -14,7 +14,8 @@
 //! buffer during the moves pass; the exits go to their file before the moves are inverted, two
 //! buckets at once (at most [`BUCKET`](super::edges) positions each); the retrograde holds a
 //! pass's words, two bitmaps of a quarter of a byte a position in its depths pass, the level
-//! lists and the resident pages of the mapped table (trimmed to 128 MiB): `2.3 N + 256 MiB`. The
+//! lists and the resident pages of the mapped table (trimmed to a quarter of a byte a position,
+//! between 32 and 128 MiB): `2.3 N` and at most 256 MiB. The
 //! values wait on disk, and the results are stored a few chunks at a time
 //! ([`super::ShareResults`]). The disk holds the moves (7 bytes each), then the table and the
 //! checkpoints (the values, 1 byte a position, and a pass's words, 2, two at the moment one
@@ -42,7 +43,7 @@ use crate::value;
 use super::edges::{file_record, BUCKET_BITS, FILE_BUFFER};
 use super::far_exits::Bounds;
 use super::group_index::{self, GroupIndex};
-use super::pred_table::MAPPED_BUDGET;
+use super::pred_table::mapped_budget;
 use super::predecessors;
 /// Bytes besides the group's and the smaller slices': the program, SQLite's page cache, the
 /// compressed chunks of a group being stored.
@@ -141,7 +142,8 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     let bucket_moves = e * bucket / n.max(1);
     let inverting = 2 * (9 * bucket + edge * bucket_moves);
     // The mapped table's pages: its budget, and what each thread reads between two checks.
-    let retrograde = state + MAPPED_BUDGET as u128 + (128 << 20);
+    let retrograde =
+        state + mapped_budget(n.min(usize::MAX as u128) as usize) as u128 + (128 << 20);
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     let on_disk = BASE_BYTES as u128 + (2 * n + records + buffers).max(inverting).max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
@@ -161,7 +163,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
 }
 
 /// The files a rank holds open at once while the moves pass of its share of `group` goes to
-/// disk: one a bucket of 4 Mi positions (none where the moves are un-made). A group past 2^32
+/// disk: one a bucket of 2 Mi positions (none where the moves are un-made). A group past 2^32
 /// positions needs more than 1,024, the usual default limit of a process's open files.
 pub fn bucket_files(group: &[Slice], ranks: u64) -> u64 {
     if predecessors::unmade(group) {

@@ -146,6 +146,11 @@ pub(super) fn build<I: GroupIndex>(
             }
         }
     }
+    // The records' lists were freed as they were read, into the allocator's arenas.
+    if far.is_some() {
+        drop(far);
+        cache::give_back_freed();
+    }
     Ok(exits)
 }
 

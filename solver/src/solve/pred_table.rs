@@ -97,11 +97,13 @@ impl<I: GroupIndex> PredTable<I> {
     }
 
     /// Drops the pages of a mapped table from this process's resident memory (they stay in the
-    /// page cache, and fault back in when read again) once more than [`MAPPED_BUDGET`] bytes of
-    /// files are resident, so that the table counts toward the solve's peak memory only for the
+    /// page cache, and fault back in when read again) once more than its budget of bytes of
+    /// files are resident ([`mapped_budget`]), so that the table counts toward the solve's peak memory only for the
     /// pages read since.
     fn trim(&self) {
-        if matches!(self.bytes, Bytes::Mapped(_)) && resident_file_bytes() > MAPPED_BUDGET {
+        if matches!(self.bytes, Bytes::Mapped(_))
+            && resident_file_bytes() > mapped_budget(self.positions)
+        {
             self.release();
         }
     }
@@ -185,10 +187,14 @@ thread_local! {
     static REGIONS: std::cell::Cell<(u64, u32)> = const { std::cell::Cell::new((u64::MAX, 0)) };
 }
 
-/// The resident bytes of mapped files this process may hold before a mapped table is trimmed:
-/// what the table may add to the solve's peak, a small share of the 6 bytes a position the solve
-/// is held to (docs/lean-solver.md), paid for in faults of pages still in the page cache.
-pub(super) const MAPPED_BUDGET: u64 = 128 << 20;
+/// The resident bytes of mapped files this process may hold before a mapped table of
+/// `positions` positions is trimmed: what the table may add to the solve's peak, a quarter of a
+/// byte a position between 32 and 128 MiB, a small share of the 3 bytes a position the solve is
+/// held to (docs/lean-solver.md), paid for in faults of pages still in the page cache. (A
+/// fixed 128 MiB weighed 0.6 bytes a position on each rank's share of 209 million positions.)
+pub(super) fn mapped_budget(positions: usize) -> u64 {
+    (positions as u64 / 4).clamp(32 << 20, 128 << 20)
+}
 
 /// This process's resident bytes of mapped files (Linux: `/proc/self/statm`, the shared pages,
 /// read through a descriptor each thread keeps open); elsewhere `u64::MAX`, which trims every
@@ -321,7 +327,7 @@ mod tests {
         check::<u64>((1 << 40) - 300_000);
     }
 
-    /// Reading a mapped table larger than [`MAPPED_BUDGET`] from end to end keeps this
+    /// Reading a mapped table larger than its budget ([`mapped_budget`]) from end to end keeps this
     /// process's resident file pages within the budget plus what one thread maps between two
     /// checks (16 regions of 2 MiB), where without the trim every page read would stay: the
     /// reason the table costs page cache, not the solve's memory.
@@ -342,7 +348,8 @@ mod tests {
             index.push(index.last().unwrap() + bytes.len() as u64);
         }
         let len = *index.last().unwrap();
-        assert!(len > 3 * MAPPED_BUDGET, "{len} bytes");
+        let budget = mapped_budget(positions);
+        assert!(len > 3 * budget, "{len} bytes");
         let table = PredTable::<u32>::mapped(positions, index, &file).unwrap();
         let before = resident_file_bytes();
         let mut most = 0;
@@ -354,7 +361,7 @@ mod tests {
         }
         // The budget, one thread's regions between two checks, and the pages this process had
         // already (its program's code and the other tests' files).
-        let bound = MAPPED_BUDGET + (16 << 21) + before;
+        let bound = budget + (16 << 21) + before;
         assert!(
             most <= bound,
             "{most} bytes of file pages resident, at most {bound} expected"
