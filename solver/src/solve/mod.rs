@@ -40,7 +40,7 @@ mod values_pass;
 
 pub use checkpoint::{clear as clear_work, rank_root};
 pub use group_index::MOST_POSITIONS;
-pub use known::{KnownLeaves, KnownValues};
+pub use known::{KnownLeaves, KnownValues, ValuesWriter};
 pub use memory::{bucket_files, memory_need, shared_memory_need, MemoryNeed};
 pub use moves::exit_slices;
 pub use ranks::{OneRank, Partition, Ranks};
