@@ -442,8 +442,15 @@ test('an estimate sharpens while you look: a first value at once, the depth grow
   assert.ok(box && box.width > 0 && box.height > 0, 'the "searching deeper" line is on screen');
   const stop = await page.locator(tid('sharpen-stop')).boundingBox();
   assert.ok(stop && stop.width >= 24 && stop.height >= 24, `the Stop button is on screen: ${JSON.stringify(stop)}`);
-  const value = await page.locator(tid('value-N1')).boundingBox();
-  assert.ok(value && value.width > 0, 'a move value is shown before the search ends');
+  // Measured in one step in the page: each deeper iteration draws the board afresh, and a
+  // locator's box measured across that reads the replaced element as gone (a flaky null).
+  const shown = await page.evaluate(() => {
+    const box = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+    const value = box('value-N1');
+    const stop = box('sharpen-stop');
+    return Boolean(value && value.width > 0 && stop && stop.width > 0);
+  });
+  assert.ok(shown, 'a move value is shown before the search ends');
   // The depth grows: an iteration deeper than the first answer replaces it.
   await page.waitForFunction(
     (d) => Number(document.querySelector('[data-testid="sharpen"]').dataset.depth) > d,
