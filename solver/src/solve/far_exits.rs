@@ -139,14 +139,9 @@ impl<'a> FarExits<'a> {
         Found { by_bucket, base }
     }
 
-    /// Whether the child of a move, in slice `id`, is in a file (its exit must be recorded).
-    #[inline]
-    pub fn in_file(&self, id: SliceId) -> bool {
-        self.first_bucket.get(slot(id)).is_some_and(|&b| b > 0)
-    }
-
-    /// Records the exit of position `k` of a task into the position `index` of slice `id` (in
-    /// a file), worth `gain` to the mover, `next` moving there.
+    /// Records the exit of position `k` of a task into the position `index` of slice `id`,
+    /// worth `gain` to the mover, `next` moving there, when that slice is in a file; `false`
+    /// (nothing recorded) when it is held in memory.
     #[inline]
     pub fn record(
         &self,
@@ -156,11 +151,15 @@ impl<'a> FarExits<'a> {
         index: u64,
         gain: i8,
         next: Next,
-    ) {
-        let bucket =
-            self.first_bucket[slot(id)] as usize - 1 + (index >> self.segment_bits) as usize;
+    ) -> bool {
+        let first = match self.first_bucket.get(slot(id)) {
+            Some(&b) if b > 0 => b as usize - 1,
+            _ => return false,
+        };
+        let bucket = first + (index >> self.segment_bits) as usize;
         let offset = index & ((1 << self.segment_bits) - 1);
         found.by_bucket[bucket].push(record(found.base + k, next, offset, gain));
+        true
     }
 
     /// Adds a task's records to those pending, packed in one list of their size.

@@ -60,7 +60,7 @@ pub struct MemoryNeed {
     /// than the sample).
     pub moves: u64,
     /// Positions of the smaller slices whose values are held meanwhile, those that captures
-    /// reach (1 byte each).
+    /// reach (1 byte each: of memory with the moves in memory, of disk with them on disk).
     pub smaller_positions: u64,
     /// Bytes of memory at the peak with the moves in memory.
     pub in_memory: u64,
@@ -84,14 +84,16 @@ impl MemoryNeed {
 }
 
 /// The memory that solving `group` (one slice, or a four-row slice and its mirror) needs, with
-/// the values of every smaller slice of its variant in memory. Saturates instead of overflowing
+/// the values of the smaller slices its captures reach (in memory, or in files with the moves
+/// on disk). Saturates instead of overflowing
 /// for groups too large to index.
 pub fn memory_need(group: &[Slice]) -> MemoryNeed {
     shared_memory_need(group, 1)
 }
 
 /// What each of `ranks` ranks needs when they share `group` ([`super::solve_share`]): its share
-/// of the positions and moves, and every smaller slice a capture reaches, which each rank holds.
+/// of the positions and moves, and every smaller slice a capture reaches, which each rank holds
+/// (in files of its own with the moves on disk).
 /// The positions and moves it reports are the group's.
 pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     let positions = group

@@ -287,17 +287,15 @@ fn expand_range<I: GroupIndex>(
                 Some(seen) => {
                     let s = child_slice(&seen);
                     let index = s.index(&seen);
-                    match &mut far {
-                        Some((far, found)) if far.in_file(s.id) => {
-                            let gain = value::immediate(scoring, o.gain);
-                            far.record(found, k, s.id, index, gain, o.next);
-                        }
-                        _ => {
-                            let values = known.get(s.id).expect("checked by check_known");
-                            let child_value = &values[index as usize];
-                            cache::prefetch(child_value);
-                            deferred.push((k, o.gain, o.next, child_value));
-                        }
+                    let recorded = far.as_mut().is_some_and(|(far, found)| {
+                        let gain = value::immediate(scoring, o.gain);
+                        far.record(found, k, s.id, index, gain, o.next)
+                    });
+                    if !recorded {
+                        let values = known.get(s.id).expect("checked by check_known");
+                        let child_value = &values[index as usize];
+                        cache::prefetch(child_value);
+                        deferred.push((k, o.gain, o.next, child_value));
                     }
                 }
                 // The game is over, or goes on forever: no child's value is needed.
