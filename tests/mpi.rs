@@ -1,8 +1,8 @@
 //! `mancala solve` under `mpirun` (the `mpi` feature; `.ci/run` installs Open MPI and runs
 //! `cargo test --workspace --features mancala/mpi`): every chunk stored by 1, 2 and 3 ranks (more ranks
 //! than this machine has cores: oversubscribed) is byte for byte the chunk a single process
-//! stores, for a variant with predecessor tables (Rio Kadalis) and one with un-made moves
-//! (Oware), each solve resuming a database that another number of ranks began; and a solve
+//! stores, for a variant with predecessor tables (Al-manqala) and two with un-made moves (Rio
+//! Kadalis, Oware), each solve resuming a database that another number of ranks began; and a solve
 //! whose rank is killed stops every rank, keeps what was stored, and resumes from the ranks'
 //! checkpoints.
 
@@ -69,7 +69,11 @@ fn solve_alone(variant: &str, max: u32, db: &Path) {
 fn ranks_store_the_chunks_of_the_single_process_solve() {
     let dir = tempfile::tempdir().unwrap();
     // (variant, the seeds a first solve stops at, the seeds the second goes to)
-    for (variant, first, max) in [("rio-kadalis", 8, 12), ("oware", 9, 12)] {
+    for (variant, first, max) in [
+        ("al-manqala", 9, 11),
+        ("rio-kadalis", 8, 12),
+        ("oware", 9, 12),
+    ] {
         let single = dir.path().join(format!("{variant}.db"));
         solve_alone(variant, max, &single);
         let expected = chunks(&single);

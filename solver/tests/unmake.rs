@@ -49,10 +49,33 @@ fn parents_by_unmaking(slice: Slice, child: u64) -> Vec<u64> {
 
 #[test]
 fn oware_moves_unmade_are_the_moves_made() {
-    assert!(rules::can_unmake(Variant::Oware));
-    for seeds in 0..=12u8 {
+    moves_unmade_are_the_moves_made(Variant::Oware, (0..=12).collect());
+}
+
+/// Rio Kadalis's slices go by fours. From 12 seeds (six holes) or 10 (five) every pit can hold a
+/// seed and a lap can go round the ring; from 20 (five holes) every pit can hold two.
+#[test]
+fn rio_kadalis_moves_unmade_are_the_moves_made() {
+    moves_unmade_are_the_moves_made(Variant::RioKadalis, vec![0, 4, 8, 12]);
+    moves_unmade_are_the_moves_made(Variant::RioKadalis5, vec![0, 4, 8, 12, 16]);
+}
+
+/// The larger slices, where laps go round twice and three times: a minute in a release build
+/// (`cargo test --release -p mancala-solver --test unmake -- --ignored`).
+#[test]
+#[ignore]
+fn rio_kadalis_moves_unmade_are_the_moves_made_on_larger_slices() {
+    moves_unmade_are_the_moves_made(Variant::RioKadalis, vec![16]);
+    moves_unmade_are_the_moves_made(Variant::RioKadalis5, vec![20, 24]);
+}
+
+/// Every position of each slice of `variant` with `seeds` on the board: its parents un-made are
+/// its parents by moving.
+fn moves_unmade_are_the_moves_made(variant: Variant, seeds: Vec<u8>) {
+    assert!(rules::can_unmake(variant));
+    for seeds in seeds {
         let slice = Slice {
-            variant: Variant::Oware,
+            variant,
             id: SliceId::Seeds(seeds),
         };
         let by_moving = parents_by_moving(slice);
@@ -63,8 +86,8 @@ fn oware_moves_unmade_are_the_moves_made() {
             assert_eq!(
                 parents_by_unmaking(slice, child),
                 want,
-                "Oware slice {seeds}, position {}",
-                slice.board(child).cells[..12]
+                "{variant:?} slice {seeds}, position {}",
+                slice.board(child).cells[..2 * variant.pits_per_side()]
                     .iter()
                     .map(u8::to_string)
                     .collect::<Vec<_>>()
@@ -76,12 +99,18 @@ fn oware_moves_unmade_are_the_moves_made() {
     }
 }
 
-/// The parents of a board, each as its twelve pits seen from its mover, sorted.
+/// The parents of an Oware board, each as its twelve pits seen from its mover, sorted.
 fn parents_of(child: [u8; 12]) -> Vec<[u8; 12]> {
+    parents_in(Variant::Oware, child)
+}
+
+/// The parents of a board of `variant` (six pits a side), each as its twelve pits seen from its
+/// mover, sorted.
+fn parents_in(variant: Variant, child: [u8; 12]) -> Vec<[u8; 12]> {
     let mut board = mancala_solver::Board::EMPTY;
     board.cells[..12].copy_from_slice(&child);
     let mut parents = Vec::new();
-    rules::unmake(Variant::Oware, &board, |p| {
+    rules::unmake(variant, &board, |p| {
         parents.push(p.cells[..12].try_into().expect("twelve pits"))
     });
     parents.sort();
@@ -129,4 +158,51 @@ fn oware_unmade_by_hand() {
     assert!(parents.contains(&[1; 12]));
     assert!(parents.contains(&[11, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
     assert!(parents.contains(&[12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+}
+
+/// Rio Kadalis boards worked by hand. Each child is seen from the side to move; the mover's pits
+/// (those of the side that made the move) come first in a parent. A lap lifts a whole pit and
+/// drops one seed a pit from the next one on, the emptied pit included when it goes round; a
+/// last seed into an occupied pit lifts it and sows on, into an empty pit ends the move.
+#[test]
+fn rio_kadalis_unmade_by_hand() {
+    let rk = |child| parents_in(Variant::RioKadalis, child);
+    // After the move the mover's row is [0,1,1,0,0,0]. The move ended at its second or third
+    // pit. At the third: the lap before it came from the first empty pit behind, the first (2
+    // seeds); that pit holding 2 could also have been the end of an earlier lap, which came
+    // from the opponent's last pit (empty behind it): not a parent, and it held 1, so no lap
+    // ended there before. At the second: one seed from the first pit. So [2,0,0,...] and
+    // [1,0,1,0,...].
+    assert_eq!(
+        rk([0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0]),
+        [
+            [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        ]
+    );
+    // The mover's row [0,0,1,1,0,0]. Ended at the fourth pit: 2 seeds from the second, which
+    // held 2 either from the start ([0,2,...]) or after a seed from the first landed on its
+    // 1 ([1,1,...]: a relay of two laps). Ended at the third: 1 seed from the second
+    // ([0,1,0,1,...]).
+    assert_eq!(
+        rk([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0]),
+        [
+            [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+            [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        ]
+    );
+    // The mover's row [0,4,1,0,0,0]: the move ended at the third pit, and its lap came from
+    // the first empty pit behind, the first, dropping a seed into the second: from 3 to 4, a
+    // four, captured. No wrapping lap (there are empty pits). No parent.
+    assert!(rk([0, 0, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0]).is_empty());
+    // Every pit holds 1 after twelve seeds went round from one pit, the last into the emptied
+    // pit itself: [12,0,...] from the first pit. Or a seed from the first pit landed on 11 in
+    // the second, which went round the same way ending there: [1,11,0,...].
+    let all_ones = rk([1; 12]);
+    assert!(all_ones.contains(&[12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+    assert!(all_ones.contains(&[1, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+    assert!(all_ones.contains(&[0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0]));
+    // Twelve from an opponent's pit is no move of the mover's.
+    assert!(!all_ones.contains(&[0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0]));
 }

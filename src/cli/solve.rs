@@ -29,8 +29,9 @@ use super::progress::summary;
 /// bytes per move that captures nothing (estimated before it starts from a sample of its
 /// positions; 29 in a group of more than 2^32 positions, which the solver numbers in 64 bits);
 /// with its moves on disk, under 3 bytes a position, the moves, the predecessor table and the
-/// smaller slices' values going to files in --work-dir. Oware stores no moves (its
-/// predecessors are found by un-sowing): about 5.3 bytes a position in memory, 2.3 on disk.
+/// smaller slices' values going to files in --work-dir. Oware and Rio Kadalis store no moves
+/// (their predecessors are found by un-sowing): about 5.3 bytes a position in memory, 2.3 on
+/// disk, with 5 bytes a position of disk.
 /// Every smaller slice takes 1 byte a position: of memory with the moves in memory, of disk
 /// with them on disk. Before
 /// anything is solved, every missing group is checked against --memory: by default (--moves

@@ -9,7 +9,7 @@ use crate::common::bin::ran;
 use crate::common::scratch::tempdir;
 use crate::sqlite::stored_slices;
 
-/// `mancala solve rio-kadalis --max-seeds 8 --moves disk` under open-file limits `soft` and
+/// `mancala solve al-manqala --max-seeds 4 --moves disk` under open-file limits `soft` and
 /// `hard`, set by the shell that starts it.
 fn solve_limited(db: &std::path::Path, soft: u32, hard: u32) -> crate::common::bin::Ran {
     let mut command = Command::new("bash");
@@ -20,14 +20,7 @@ fn solve_limited(db: &std::path::Path, soft: u32, hard: u32) -> crate::common::b
         ))
         .arg("bash")
         .arg(env!("CARGO_BIN_EXE_mancala"))
-        .args([
-            "solve",
-            "rio-kadalis",
-            "--max-seeds",
-            "8",
-            "--moves",
-            "disk",
-        ])
+        .args(["solve", "al-manqala", "--max-seeds", "4", "--moves", "disk"])
         .arg("--work-dir")
         .arg(db.with_extension("work"))
         .arg("--db")
@@ -41,13 +34,13 @@ fn solve_limited(db: &std::path::Path, soft: u32, hard: u32) -> crate::common::b
 fn a_solve_on_disk_raises_its_open_files_limit_or_says_how_to() {
     let dir = tempdir();
     let db = dir.path().join("f.db");
-    // Every group of Rio Kadalis to 8 seeds (slices 0, 4 and 8: 1, 1,365 and 75,582 positions)
-    // is one bucket, and the solve keeps 256 files for the rest: 257. A hard limit of 200
-    // cannot hold them.
+    // Every group of Al-manqala to 4 seeds (its totals go by twos: slices 0, 2 and 4, 1,
+    // C(15, 2) = 105 and C(17, 4) = 2,380 positions) is one bucket, and the solve keeps 256 files for the rest: 257. A hard limit of 200 cannot hold
+    // them. (Rio Kadalis and Oware write no buckets: their moves are un-made.)
     let ran = solve_limited(&db, 100, 200);
     let err = ran.fails();
     assert!(
-        err.contains("rio-kadalis slice 0 needs 257 open files at once with its moves on disk"),
+        err.contains("al-manqala slice 0 needs 257 open files at once with its moves on disk"),
         "{err}"
     );
     assert!(err.contains("this process may open 200"), "{err}");

@@ -84,10 +84,14 @@ pub fn expand_shaped(
 }
 
 /// Whether [`unmake`] can find the positions that lead to a position by moves that capture
-/// nothing: Oware's, whose sowing is one pass over the pits. A relay sowing cannot be undone
-/// without trying every way it could have run, and the other families are not done yet.
+/// nothing: Oware's, whose sowing is one pass over the pits, and Rio Kadalis's, whose relay laps
+/// are undone one at a time back to the pit lifted first. Anywoli's passes (a move when no pit
+/// can be sown) are not un-made, and the other families are not done yet.
 pub fn can_unmake(variant: Variant) -> bool {
-    variant.family() == Family::Oware
+    matches!(
+        variant,
+        Variant::Oware | Variant::RioKadalis | Variant::RioKadalis5
+    )
 }
 
 /// Calls `sink` with every board (seen from its mover) from which a legal move that captures
@@ -95,8 +99,12 @@ pub fn can_unmake(variant: Variant) -> bool {
 /// [`expand`] would find them; nothing for a variant that [`can_unmake`] says no to.
 #[inline]
 pub fn unmake(variant: Variant, child: &Board, mut sink: impl FnMut(&Board)) {
-    if variant.family() == Family::Oware {
-        oware::unmake(variant.pits_per_side(), child, &mut sink);
+    match variant {
+        Variant::Oware => oware::unmake(variant.pits_per_side(), child, &mut sink),
+        Variant::RioKadalis | Variant::RioKadalis5 => {
+            relay::unmake(variant.pits_per_side(), child, &mut sink)
+        }
+        _ => {}
     }
 }
 

@@ -3,6 +3,8 @@
 //! On a Rio Kadalis board with closed pits (docs/rules.md#rio-kadalis-matches) the sowing goes
 //! round the open pits only; the full board, the solver's, takes a path that never asks.
 
+use std::cell::Cell;
+
 use super::cycle::CycleDetector;
 use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
@@ -141,6 +143,115 @@ fn sow_ring<const CLOSED: bool>(
             hand = lift(&mut b, pit, trace);
             if cycle.repeats(&b, hand, pit as u8) {
                 return None;
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The laps still to be undone by [`unmake`], kept from one call to the next so that the
+    /// retrograde's hot path allocates nothing.
+    static LAPS: Cell<Vec<(Board, u8)>> = const { Cell::new(Vec::new()) };
+}
+
+/// Calls `sink` with every board (seen from its mover) from which a legal Rio Kadalis move that
+/// captures nothing leads to `child` (seen from the side to move there), once per such move: the
+/// solver's predecessors within a slice, found without storing every move.
+///
+/// Such a move captured no four, so it ended where its last seed fell into an empty pit: a pit
+/// holding 1 after it. Each lap of a relay sowing lifts every seed of one pit (`h`) and drops one
+/// a pit into the pits after it, so a lap is undone by taking a seed back from each of those pits
+/// and putting the `h` seeds back where they were lifted. Where that pit is, given the pit `x` of
+/// the lap's last seed: a lap of fewer seeds than the ring has pits left its emptied pit empty
+/// and every pit after it up to `x` holding at least the seed it dropped there, so it started at
+/// the first empty pit before `x`, the only choice; a lap of `q` rounds and more (`q` at most 3:
+/// its emptied pit held `q` after it, and a fourth seed would have been captured) left every pit
+/// holding at least `q`, and its start is any pit holding exactly `q`. Undoing a lap that dropped
+/// a third seed into a pit of 3 is not done (that seed made a four, which was captured). Before
+/// the lap the sowing either began (the lifted pit is the mover's own: a parent) or had a lap
+/// before it that ended in that pit, which then held 2 or more, and that lap is undone in turn.
+///
+/// The sowing is deterministic forward, so every state reached back has one successor, and no
+/// state is reached twice: the search is a tree, finite, walked with a stack of its own (no
+/// recursion, however many laps a sowing takes).
+pub(super) fn unmake(l: usize, child: &Board, sink: &mut impl FnMut(&Board)) {
+    let ring = 2 * l;
+    let after = child.flipped(l);
+    let mut laps = LAPS.take();
+    laps.clear();
+    laps.extend(
+        (0..ring)
+            .filter(|&x| after.cells[x] == 1)
+            .map(|x| (after, x as u8)),
+    );
+    while let Some((board, x)) = laps.pop() {
+        undo_lap(ring, &board, x as usize, |before, from| {
+            if from < l {
+                debug_assert_eq!(
+                    sow(l, false, Shape::OPEN, before, from, &mut NoTrace),
+                    Some(MoveEffect {
+                        board: after,
+                        gain: [0, 0],
+                        next: Next::Opponent
+                    }),
+                    "un-made {before:?} from pit {from}"
+                );
+                sink(before);
+            }
+            if before.cells[from] >= 2 {
+                laps.push((*before, from as u8));
+            }
+        });
+    }
+    LAPS.set(laps);
+}
+
+/// Calls `f` with every board before a lap that captured nothing and whose last seed fell in
+/// pit `x` of `board`, and the pit it lifted (holding the lap's seeds in that board), as
+/// [`unmake`] says.
+#[inline]
+fn undo_lap(ring: usize, board: &Board, x: usize, mut f: impl FnMut(&Board, usize)) {
+    let back = |x: usize, d: usize| (x + ring - d) % ring;
+    // Fewer seeds than the ring has pits: from the first empty pit before `x`.
+    if let Some(h) = (1..ring).find(|&d| board.cells[back(x, d)] == 0) {
+        let from = back(x, h);
+        let mut before = *board;
+        let mut four = false;
+        for d in 0..h {
+            let pit = back(x, d);
+            four |= before.cells[pit] == 4;
+            before.cells[pit] -= 1;
+        }
+        before.cells[from] = h as u8;
+        if !four {
+            f(&before, from);
+        }
+        // An empty pit: no lap went all the way round.
+        return;
+    }
+    // `q` rounds and `r` seeds more, which fell in the `r` pits up to `x`.
+    let least = board.cells[..ring].iter().copied().min().unwrap_or(0) as usize;
+    for q in 1..=least.min(3) {
+        for r in 0..ring {
+            let from = back(x, r);
+            if board.cells[from] as usize != q {
+                continue;
+            }
+            let mut before = *board;
+            let mut undone = true;
+            for pit in 0..ring {
+                // The `r` pits up to `x` (at most `r - 1` behind it) took a seed more.
+                let dropped = q + usize::from((x + ring - pit) % ring < r);
+                let Some(was) = (before.cells[pit] as usize).checked_sub(dropped) else {
+                    undone = false;
+                    break;
+                };
+                undone &= !(was < 4 && was + dropped >= 4);
+                before.cells[pit] = was as u8;
+            }
+            before.cells[from] = (q * ring + r) as u8;
+            if undone {
+                f(&before, from);
             }
         }
     }

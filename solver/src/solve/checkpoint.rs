@@ -62,6 +62,8 @@ pub(super) struct WorkDir {
     state: Option<PathBuf>,
     /// The checksum of `values.bin`, once the values pass is saved.
     values: Option<u32>,
+    /// Whether the disk has room for so many bytes more in the directory ([`room_for`]).
+    room: fn(&Path, u64) -> bool,
 }
 
 /// The directory under `root` where `group` is solved.
@@ -110,6 +112,7 @@ impl WorkDir {
             built: None,
             state: None,
             values: None,
+            room: room_for,
         })
     }
 
@@ -285,6 +288,7 @@ impl WorkDir {
         self.save_state(
             &format!("values after {t}"),
             &format!("values-{t}.state"),
+            "built",
             work,
         )
     }
@@ -318,16 +322,27 @@ impl WorkDir {
         self.save_state(
             &format!("depths after {t}\nvalues.bin {crc:08x}"),
             &format!("depths-{t}.state"),
+            &format!("values\nvalues.bin {crc:08x}"),
             work,
         )
     }
 
     /// Saves `work` in the file `name` and a checkpoint at `stage` (its lines up to that
-    /// file's), replacing the last state file.
-    fn save_state(&mut self, stage: &str, name: &str, work: &Work) -> io::Result<()> {
+    /// file's), replacing the last state file. Where the disk has no room for two states, the
+    /// last one is deleted first, the checkpoint going back meanwhile to the pass's start
+    /// (`start`: its stage and files): so a group needs room for one state only, and loses its
+    /// pass's progress only if it is stopped while the next state is written.
+    fn save_state(&mut self, stage: &str, name: &str, start: &str, work: &Work) -> io::Result<()> {
         let Some(built) = self.built.clone() else {
             return Ok(());
         };
+        let bytes = 2 * self.positions as u64;
+        if self.state.is_some() && !(self.room)(&self.dir, bytes) {
+            self.write_checkpoint(&format!("{built}\n{start}\n"))?;
+            if let Some(old) = self.state.take() {
+                fs::remove_file(old)?;
+            }
+        }
         let path = self.dir.join(name);
         write_synced(&path, |out| work.write(out))?;
         let crc = crc_of(&path)?;
@@ -363,6 +378,12 @@ pub fn clear(root: &Path, group: &[Slice]) -> io::Result<()> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),
     }
+}
+
+/// Whether the disk of `dir` has room for `bytes` more and a margin (64 MiB, for the checkpoint
+/// and what other files grow meanwhile). No when the free space cannot be read.
+fn room_for(dir: &Path, bytes: u64) -> bool {
+    fs4::available_space(dir).is_ok_and(|free| free >= bytes + (64 << 20))
 }
 
 fn write_synced(
@@ -410,4 +431,66 @@ fn read_state(path: &Path, n: usize, start: usize) -> io::Result<Work> {
         n,
         start,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SliceId, Variant};
+
+    /// On a disk with no room for a second state, the last state is deleted before the next is
+    /// written, the checkpoint going back to the pass's start meanwhile: a solve stopped while
+    /// it writes (here: the file cannot be made) resumes from the moves pass's end, where with
+    /// room it resumes from the last state. Either way one state file is left, and the group
+    /// resumes from the last threshold saved.
+    #[test]
+    fn a_disk_without_room_for_two_states_holds_one() {
+        let slice = Slice {
+            variant: Variant::RioKadalis,
+            id: SliceId::Seeds(4),
+        };
+        let n = 100;
+        for room in [false, true] {
+            let root = std::env::temp_dir()
+                .join(format!("mancala-one-state-{}-{room}", std::process::id()));
+            let open = || WorkDir::open(&root, &[slice], 0, n, false, 32, Duration::ZERO).unwrap();
+            let mut dir = open();
+            dir.room = if room { |_, _| true } else { |_, _| false };
+            fs::write(dir.path().join("exits.bin"), vec![0u8; 2 * n]).unwrap();
+            dir.save_built::<u32>(None).unwrap();
+            let states = |dir: &WorkDir| {
+                let mut names: Vec<String> = fs::read_dir(dir.path())
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().into_string().unwrap())
+                    .filter(|name| name.ends_with(".state"))
+                    .collect();
+                names.sort();
+                names
+            };
+            let words =
+                |t: i8| Work::build(0, n, |r| Ok::<_, ()>(vec![t as u16; r.len()])).unwrap();
+            dir.after_values_threshold(&words(9), 9).unwrap();
+            assert_eq!(states(&dir), ["values-9.state"]);
+            // Threshold 5's state cannot be written: a directory is in its place.
+            fs::create_dir(dir.path().join("values-5.state")).unwrap();
+            assert!(dir.after_values_threshold(&words(5), 5).is_err());
+            match (room, open().resume::<u32>()) {
+                (true, Resume::Values(_, None, 9)) | (false, Resume::Built(None)) => {}
+                _ => panic!("room {room}: resumed from the wrong stage"),
+            }
+            fs::remove_dir(dir.path().join("values-5.state")).unwrap();
+            for t in [5, 2] {
+                dir.after_values_threshold(&words(t), t).unwrap();
+                assert_eq!(states(&dir), [format!("values-{t}.state")]);
+            }
+            match open().resume::<u32>() {
+                Resume::Values(work, None, 2) => {
+                    assert!((0..n)
+                        .all(|i| work.cell(i).load(std::sync::atomic::Ordering::Relaxed) == 2))
+                }
+                _ => panic!("not resumed after threshold 2"),
+            }
+            fs::remove_dir_all(&root).unwrap();
+        }
+    }
 }

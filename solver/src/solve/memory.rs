@@ -18,14 +18,16 @@
 //! between 32 and 128 MiB): `2.3 N` and at most 256 MiB. The
 //! values wait on disk, and the results are stored a few chunks at a time
 //! ([`super::ShareResults`]). The disk holds the moves (7 bytes each), then the table and the
-//! checkpoints (the values, 1 byte a position, and a pass's words, 2, two at the moment one
-//! replaces the other), and the exits (2 bytes a position) and the smaller slices' values (1
-//! byte a position of theirs) throughout.
+//! checkpoints (the values, 1 byte a position, and a pass's words, 2; two states at the moment
+//! one replaces the other only where the disk has room), and the exits (2 bytes a position) and
+//! the smaller slices' values (1 byte a position of theirs) throughout.
 //!
-//! A group whose moves are un-made ([`super::predecessors`]: Oware) has neither moves nor table:
-//! the exits during the moves pass (2 bytes a position), then the retrograde's `2.3 N`, and with
-//! its moves in memory the exits and the values besides (`5.3 N`); on disk the exits, the values
-//! and two states, 7 bytes a position, and the smaller slices.
+//! A group whose moves are un-made ([`super::predecessors`]: Oware, Rio Kadalis) has neither
+//! moves nor table: the exits during the moves pass (2 bytes a position), then the retrograde's
+//! `2.3 N`, and with its moves in memory the exits and the values besides (`5.3 N`); on disk the
+//! smaller slices' files during the moves pass, then (those deleted) the exits, the values and a
+//! state, 5 bytes a position (a second state while the next is written only where the disk has
+//! room for it, [`super::checkpoint`]).
 //!
 //! The values of the smaller slices that captures reach (1 byte a position) are in memory as
 //! well; with the moves on disk they are in files instead, and the moves pass holds its exits
@@ -132,7 +134,7 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
             smaller_positions,
             in_memory: clamp(BASE_BYTES as u128 + smaller + (2 * n).max(state + held)),
             on_disk: clamp(BASE_BYTES as u128 + (2 * n + records).max(state)),
-            disk: clamp(7 * n + smaller),
+            disk: clamp((5 * n).max(smaller)),
         };
     }
     let base = smaller + BASE_BYTES as u128;
@@ -149,11 +151,11 @@ pub fn shared_memory_need(group: &[Slice], ranks: u64) -> MemoryNeed {
     let buffers = (n.div_ceil(1 << BUCKET_BITS)) * FILE_BUFFER as u128;
     let on_disk = BASE_BYTES as u128 + (2 * n + records + buffers).max(inverting).max(retrograde);
     // The moves' files are deleted as the table is written, so the moves (7 bytes each, 8 in a
-    // group numbered past 2^32) and the table with the values and two states (2 bytes a
-    // position each, at the moment one replaces the other) are not on disk at once; the exits
-    // (2 bytes a position) stay throughout, and the smaller slices' files.
+    // group numbered past 2^32) and the table with the values and a state (2 bytes a position)
+    // are not on disk at once; the exits (2 bytes a position) stay throughout, and the smaller
+    // slices' files.
     let table = n + n / 8 + widths.table * e;
-    let disk = (widths.file * e).max(table + 5 * n) + 2 * n + smaller;
+    let disk = (widths.file * e).max(table + 3 * n) + 2 * n + smaller;
     MemoryNeed {
         positions,
         moves,
@@ -249,11 +251,12 @@ mod tests {
     fn a_small_group_is_counted_exactly_and_a_large_one_estimated_closely() {
         // Under the sample, every position's moves are counted, so the count is the solver's
         // own edge count. Oware slice 3: 3 seeds over 12 pits, C(14, 11) = 364 positions, with
-        // slices 0, 1 and 2 held: 1 + 12 + C(13, 11) = 91 positions. Rio Kadalis slice 4 (its
-        // totals go by fours): C(15, 11) = 1,365 positions, with slice 0 held: 1 position.
+        // slices 0, 1 and 2 held: 1 + 12 + C(13, 11) = 91 positions. Anywoli slice 4 (its
+        // totals go by fours; 24 pits): C(27, 23) = 17,550 positions, with slice 0 held: 1
+        // position.
         for (variant, seeds, n, smaller) in [
             (Variant::Oware, 3, 364, 91),
-            (Variant::RioKadalis, 4, 1365, 1),
+            (Variant::Anywoli, 4, 17_550, 1),
         ] {
             let slice = Slice {
                 variant,
@@ -285,9 +288,9 @@ mod tests {
                 // least budget of records of the exits into the smaller slices' files.
                 assert_eq!(need.in_memory, base + 91 + 841 + 728 + 364);
                 assert_eq!(need.on_disk, base + 728 + (32 << 20));
-                // The exits, the values and two states: 7 bytes a position, and the smaller
-                // slices' files.
-                assert_eq!(need.disk, 7 * 364 + 91);
+                // The exits, the values and a state, 5 bytes a position, once the smaller
+                // slices' files are gone.
+                assert_eq!(need.disk, 5 * 364);
             } else {
                 // The predecessors pass: 11 bytes a position, 16 a move.
                 assert_eq!(need.in_memory, base + smaller + 11 * n + 16 * edges);
@@ -323,16 +326,16 @@ mod tests {
     /// and all of the smaller slices.
     #[test]
     fn each_rank_needs_its_share_and_every_smaller_slice() {
-        // Rio Kadalis slice 12: C(23, 11) = 1,352,078 positions; slices 0, 4 and 8 held:
-        // 1 + 1,365 + C(19, 11) = 75,582, so 76,948 positions.
+        // Anywoli slice 12 (24 pits): C(35, 23) = 834,451,800 positions; slices 0, 4 and 8
+        // held: 1 + C(27, 23) + C(31, 23) = 7,906,276 positions.
         let slice = Slice {
-            variant: Variant::RioKadalis,
+            variant: Variant::Anywoli,
             id: SliceId::Seeds(12),
         };
         let whole = memory_need(&[slice]);
-        let (n, e) = (1_352_078u64, whole.moves);
-        assert_eq!((whole.positions, whole.smaller_positions), (n, 76_948));
-        let base = (64 << 20) + 76_948;
+        let (n, e) = (834_451_800u64, whole.moves);
+        assert_eq!((whole.positions, whole.smaller_positions), (n, 7_906_276));
+        let base = (64 << 20) + 7_906_276;
         assert_eq!(whole.in_memory, base + 11 * n + 16 * e);
         let three = shared_memory_need(&[slice], 3);
         // The group's figures stay the group's; three ranks hold a third each (rounded up).

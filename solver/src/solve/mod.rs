@@ -979,7 +979,8 @@ mod tests {
             checkpoint_every: Duration::ZERO,
         };
         solve(&group, Known::Kept(&known), &Silent, &options, DEEP).unwrap();
-        let open = || WorkDir::open(&root, &group, 0, n, true, 32, Duration::ZERO).unwrap();
+        let table = !predecessors::unmade(&group);
+        let open = || WorkDir::open(&root, &group, 0, n, table, 32, Duration::ZERO).unwrap();
         let mut dir = open();
         let t = match dir.resume::<u32>() {
             Resume::Depths(Some((_, t)), _) => t,
