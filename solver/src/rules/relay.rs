@@ -175,20 +175,30 @@ thread_local! {
 /// state is reached twice: the search is a tree, finite, walked with a stack of its own (no
 /// recursion, however many laps a sowing takes).
 pub(super) fn unmake(l: usize, child: &Board, sink: &mut impl FnMut(&Board)) {
-    let ring = 2 * l;
-    let after = child.flipped(l);
+    // The ring's length known to the compiler: its steps back need no division.
+    match l {
+        6 => unmake_on::<6>(child, sink),
+        5 => unmake_on::<5>(child, sink),
+        _ => unreachable!("Rio Kadalis has 5 or 6 pits a side, not {l}"),
+    }
+}
+
+/// [`unmake`] on a board of `L` pits a side.
+#[inline(always)]
+fn unmake_on<const L: usize>(child: &Board, sink: &mut impl FnMut(&Board)) {
+    let after = child.flipped(L);
     let mut laps = LAPS.take();
     laps.clear();
     laps.extend(
-        (0..ring)
+        (0..2 * L)
             .filter(|&x| after.cells[x] == 1)
             .map(|x| (after, x as u8)),
     );
     while let Some((board, x)) = laps.pop() {
-        undo_lap(ring, &board, x as usize, |before, from| {
-            if from < l {
+        undo_lap::<L>(&board, x as usize, |before, from| {
+            if from < L {
                 debug_assert_eq!(
-                    sow(l, false, Shape::OPEN, before, from, &mut NoTrace),
+                    sow(L, false, Shape::OPEN, before, from, &mut NoTrace),
                     Some(MoveEffect {
                         board: after,
                         gain: [0, 0],
@@ -209,9 +219,11 @@ pub(super) fn unmake(l: usize, child: &Board, sink: &mut impl FnMut(&Board)) {
 /// Calls `f` with every board before a lap that captured nothing and whose last seed fell in
 /// pit `x` of `board`, and the pit it lifted (holding the lap's seeds in that board), as
 /// [`unmake`] says.
-#[inline]
-fn undo_lap(ring: usize, board: &Board, x: usize, mut f: impl FnMut(&Board, usize)) {
-    let back = |x: usize, d: usize| (x + ring - d) % ring;
+#[inline(always)]
+fn undo_lap<const L: usize>(board: &Board, x: usize, mut f: impl FnMut(&Board, usize)) {
+    let ring = 2 * L;
+    // The pit `d` steps behind pit `x` (`d` at most the ring's length).
+    let back = |x: usize, d: usize| if d <= x { x - d } else { x + ring - d };
     // Fewer seeds than the ring has pits: from the first empty pit before `x`.
     if let Some(h) = (1..ring).find(|&d| board.cells[back(x, d)] == 0) {
         let from = back(x, h);
@@ -241,7 +253,8 @@ fn undo_lap(ring: usize, board: &Board, x: usize, mut f: impl FnMut(&Board, usiz
             let mut undone = true;
             for pit in 0..ring {
                 // The `r` pits up to `x` (at most `r - 1` behind it) took a seed more.
-                let dropped = q + usize::from((x + ring - pit) % ring < r);
+                let behind = if pit <= x { x - pit } else { x + ring - pit };
+                let dropped = q + usize::from(behind < r);
                 let Some(was) = (before.cells[pit] as usize).checked_sub(dropped) else {
                     undone = false;
                     break;
