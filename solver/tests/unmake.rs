@@ -167,35 +167,40 @@ fn oware_unmade_by_hand() {
 #[test]
 fn rio_kadalis_unmade_by_hand() {
     let rk = |child| parents_in(Variant::RioKadalis, child);
-    // After the move the mover's row is [0,1,1,0,0,0]. The move ended at its second or third
-    // pit. At the third: the lap before it came from the first empty pit behind, the first (2
-    // seeds); that pit holding 2 could also have been the end of an earlier lap, which came
-    // from the opponent's last pit (empty behind it): not a parent, and it held 1, so no lap
-    // ended there before. At the second: one seed from the first pit. So [2,0,0,...] and
-    // [1,0,1,0,...].
-    assert_eq!(
-        rk([0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0]),
-        [
-            [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        ]
-    );
-    // The mover's row [0,0,1,1,0,0]. Ended at the fourth pit: 2 seeds from the second, which
-    // held 2 either from the start ([0,2,...]) or after a seed from the first landed on its
-    // 1 ([1,1,...]: a relay of two laps). Ended at the third: 1 seed from the second
-    // ([0,1,0,1,...]).
-    assert_eq!(
-        rk([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0]),
-        [
-            [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-            [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        ]
-    );
-    // The mover's row [0,4,1,0,0,0]: the move ended at the third pit, and its lap came from
-    // the first empty pit behind, the first, dropping a seed into the second: from 3 to 4, a
-    // four, captured. No wrapping lap (there are empty pits). No parent.
-    assert!(rk([0, 0, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0]).is_empty());
+    // Each child (its row first, then the mover's) and its parents, sorted.
+    let cases: [([u8; 12], &[[u8; 12]]); 3] = [
+        // After the move the mover's row is [0,1,1,0,0,0]. The move ended at its second or
+        // third pit. At the third: the lap before it came from the first empty pit behind, the
+        // first (2 seeds); that pit holding 2 could also have been the end of an earlier lap,
+        // which came from the opponent's last pit (empty behind it): not a parent, and it held
+        // 1, so no lap ended there before. At the second: one seed from the first pit.
+        (
+            [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0],
+            &[
+                [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            ],
+        ),
+        // The mover's row [0,0,1,1,0,0]. Ended at the fourth pit: 2 seeds from the second,
+        // which held 2 either from the start ([0,2,...]) or after a seed from the first landed
+        // on its 1 ([1,1,...]: a relay of two laps). Ended at the third: 1 seed from the second
+        // ([0,1,0,1,...]).
+        (
+            [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0],
+            &[
+                [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            ],
+        ),
+        // The mover's row [0,4,1,0,0,0]: the move ended at the third pit, and its lap came from
+        // the first empty pit behind, the first, dropping a seed into the second: from 3 to 4,
+        // a four, captured. No wrapping lap (there are empty pits). No parent.
+        ([0, 0, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0], &[]),
+    ];
+    for (child, parents) in cases {
+        assert_eq!(rk(child), parents, "child {child:?}");
+    }
     // Every pit holds 1 after twelve seeds went round from one pit, the last into the emptied
     // pit itself: [12,0,...] from the first pit. Or a seed from the first pit landed on 11 in
     // the second, which went round the same way ending there: [1,11,0,...].
