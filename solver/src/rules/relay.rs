@@ -253,8 +253,7 @@ fn undo_lap<const L: usize>(board: &Board, x: usize, mut f: impl FnMut(&Board, u
             let mut undone = true;
             for pit in 0..ring {
                 // The `r` pits up to `x` (at most `r - 1` behind it) took a seed more.
-                let behind = if pit <= x { x - pit } else { x + ring - pit };
-                let dropped = q + usize::from(behind < r);
+                let dropped = q + usize::from(back(x, pit) < r);
                 let Some(was) = (before.cells[pit] as usize).checked_sub(dropped) else {
                     undone = false;
                     break;

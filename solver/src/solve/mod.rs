@@ -11,7 +11,7 @@
 //! file of the work directory ([`SolveOptions::work_dir`]), where [`checkpoint`]s of the
 //! retrograde are kept too, and the exits and values, which the passes read back from there
 //! ([`columns`]); the results go to the store a few chunks at a time ([`ShareResults`]). Oware
-//! needs no table: its moves are un-made ([`predecessors`]).
+//! and Rio Kadalis need no table: their moves are un-made ([`predecessors`]).
 //! Kalah, whose moves within a slice cannot cycle, is solved without the retrograde
 //! ([`acyclic`]). A group may be shared by several processes, each holding a share of its
 //! positions ([`solve_share`], [`Ranks`], docs/distributed.md); the single-process solve is the

@@ -1,10 +1,10 @@
 //! Pass 1: every position's moves, generated once.
 //!
-//! Un-moving a relay sowing is impractical, so predecessors come from generating every position's
-//! moves forward: each move that stays in the group goes to the [`EdgeSpill`] as a
-//! `(child, parent)` record, to be inverted into the predecessor table. Where the rules can
-//! un-make a move (Oware), the retrograde finds predecessors that way ([`super::predecessors`])
-//! and this pass only counts the moves. Moves that leave the group (captures, the end of the
+//! Where the rules cannot un-make a move simply, predecessors come from generating every
+//! position's moves forward: each move that stays in the group goes to the [`EdgeSpill`] as a
+//! `(child, parent)` record, to be inverted into the predecessor table. Where they can (Oware,
+//! Rio Kadalis: [`crate::rules::can_unmake`]), the retrograde finds predecessors that way
+//! ([`super::predecessors`]) and this pass only counts the moves. Moves that leave the group (captures, the end of the
 //! game) need no edge: their values are known already and are folded into the position's best
 //! exit. What stays in memory is two bytes a position.
 

@@ -1,6 +1,6 @@
 //! Where the retrograde finds a position's predecessors: in the table built from every move
-//! ([`super::pred_table`]), or, where the rules can un-make a move ([`rules::can_unmake`]: Oware),
-//! by un-making the moves into the position, which stores nothing.
+//! ([`super::pred_table`]), or, where the rules can un-make a move ([`rules::can_unmake`]: Oware,
+//! Rio Kadalis), by un-making the moves into the position, which stores nothing.
 //!
 //! The table costs its building (a pass writing every move, a pass inverting them) and `1 + 4 E /
 //! N` bytes a position; for a group too large for memory those are files, which a disk that
