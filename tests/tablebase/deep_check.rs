@@ -80,6 +80,35 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
         "{ran:?}"
     );
     assert!(progress_file.exists());
+
+    // A slice stopped part way: the progress file says its first two chunks agree (the line of
+    // the slice checked in full, with `chunks 2` after it), and the check goes on from the third.
+    let recorded = std::fs::read_to_string(&progress_file).unwrap();
+    let (header, full) = recorded.trim_end().split_once('\n').unwrap();
+    std::fs::write(&progress_file, format!("{header}\n{full}\tchunks 2\n")).unwrap();
+    let chunk_size: u64 = slice_rows(&db)
+        .iter()
+        .find(|r| r.1 == "12")
+        .map(|r| r.4 as u64)
+        .unwrap();
+    assert!(binom(21, 9) > 2 * chunk_size, "slice 12 has a third chunk");
+    let slice_12 = [
+        "db",
+        "verify",
+        "--deep",
+        "--variant",
+        "rio-kadalis-5",
+        "--slice",
+        "12",
+    ];
+    let ran = run_db(&slice_12, &db);
+    assert_eq!(
+        number_before(ran.ok(), "positions in"),
+        binom(21, 9) - 2 * chunk_size,
+        "{ran:?}"
+    );
+    assert!(ran.stderr.contains("its first 2 of"), "{ran:?}");
+
     let ran = run_db(
         &["db", "verify", "--deep", "--variant", "rio-kadalis-5"],
         &db,

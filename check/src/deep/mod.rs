@@ -276,13 +276,53 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     for u in &report.unchecked {
         progress.unchecked(u);
     }
-    let positions = todo.iter().map(|s| s.positions).sum();
+    // Where each slice's check starts: after the chunks an earlier check recorded.
+    let from: Vec<u64> = todo
+        .iter()
+        .map(|s| {
+            done.as_ref()
+                .map_or(0, |d| d.chunks_checked(&s.row).min(s.chunks()))
+        })
+        .collect();
+    let positions = todo
+        .iter()
+        .zip(&from)
+        .map(|(s, &from)| s.positions - (from * s.chunk_size).min(s.positions))
+        .sum();
     progress.start(&todo, positions, report.already_checked);
 
     let threads = rayon::current_num_threads().max(1);
-    for slice in &todo {
+    for (slice, &from) in todo.iter().zip(&from) {
         progress.slice_started(slice);
-        match check_slice(&table, slice, options, threads, progress) {
+        if from > 0 {
+            progress.note(&format!(
+                "{} slice {}: its first {from} of {} chunks were checked before; going on from \
+                 there",
+                slice.variant,
+                slice.id,
+                slice.chunks()
+            ));
+        }
+        let mut checkpoint = |chunks: u64| {
+            if let Some(d) = done.as_mut() {
+                if let Err(e) = d.record_chunks(&slice.row, chunks) {
+                    progress.note(&format!(
+                        "cannot record the progress in {}: {e}",
+                        d.path().display()
+                    ));
+                }
+            }
+        };
+        let checked = check_slice(
+            &table,
+            slice,
+            from,
+            options,
+            threads,
+            progress,
+            &mut checkpoint,
+        );
+        match checked {
             Ok(result) => {
                 report.positions += result.positions;
                 report.disagreements += result.disagreeing;
@@ -325,13 +365,20 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     Ok(report)
 }
 
-/// Checks every position of one slice, its chunks in parallel; `threads` share the cache.
+/// Positions checked between two records of a slice's progress: about a minute's work.
+const BATCH_POSITIONS: u64 = 1 << 25;
+
+/// Checks every position of one slice from chunk `from` on, its chunks in parallel (`threads`
+/// share the cache), in batches of about [`BATCH_POSITIONS`]; after each batch, while all
+/// agree, `checkpoint` is told how many of the slice's first chunks are checked.
 pub fn check_slice(
     table: &Table,
     slice: &Slice,
+    from: u64,
     options: &Options,
     threads: usize,
     progress: &dyn Progress,
+    checkpoint: &mut dyn FnMut(u64),
 ) -> Result<SliceResult, TableError> {
     let spec = slice.variant.spec();
     // Every slice of the variant its moves can reach, checked once: the smaller ones and this
@@ -353,22 +400,31 @@ pub fn check_slice(
         front_limit,
         report_limit: options.report_limit,
     };
-    let results: Vec<Result<SliceResult, TableError>> = (0..slice.chunks())
-        .into_par_iter()
-        .map(|c| {
-            let r = context.check_chunk(c);
-            progress.positions_done(slice.chunk_len(c));
-            r
-        })
-        .collect();
+    let batch = (BATCH_POSITIONS / slice.chunk_size.max(1)).max(1);
     let mut all = SliceResult::default();
-    for r in results {
-        let r = r?;
-        all.positions += r.positions;
-        all.disagreeing += r.disagreeing;
-        all.disagreements.extend(r.disagreements);
+    let mut start = from;
+    while start < slice.chunks() {
+        let end = (start + batch).min(slice.chunks());
+        let results: Vec<Result<SliceResult, TableError>> = (start..end)
+            .into_par_iter()
+            .map(|c| {
+                let r = context.check_chunk(c);
+                progress.positions_done(slice.chunk_len(c));
+                r
+            })
+            .collect();
+        for r in results {
+            let r = r?;
+            all.positions += r.positions;
+            all.disagreeing += r.disagreeing;
+            all.disagreements.extend(r.disagreements);
+        }
+        all.disagreements.truncate(options.report_limit);
+        if all.disagreeing == 0 && end < slice.chunks() {
+            checkpoint(end);
+        }
+        start = end;
     }
-    all.disagreements.truncate(options.report_limit);
     Ok(all)
 }
 

@@ -4,8 +4,13 @@
 //! variant, its name, its solver and rules versions and when it was solved, tab-separated). A
 //! slice solved again has another date and is checked again; a file with another header (another
 //! version of the checker) is started afresh.
+//!
+//! A slice too large to check in one sitting (Rio Kadalis 32 takes hours) also records how far
+//! it got: a line of the same fields and a sixth, `chunks N`, when its first N chunks are checked
+//! and agree, written about once a minute, so that a stopped check of one slice goes on from
+//! there rather than from its first chunk.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -22,7 +27,12 @@ const HEADER: &str = concat!(
 pub struct Done {
     path: PathBuf,
     lines: HashSet<String>,
+    /// By slice line: how many of its first chunks are checked and agree.
+    partial: HashMap<String, u64>,
 }
+
+/// The sixth field of a partly checked slice's line.
+const CHUNKS: &str = "chunks ";
 
 /// The line that records a slice.
 fn line(row: &SliceRow) -> String {
@@ -49,19 +59,37 @@ impl Done {
     pub fn load(db: &Path) -> io::Result<Done> {
         let path = path_of(db);
         let mut lines = HashSet::new();
+        let mut partial = HashMap::new();
         match File::open(&path) {
             Ok(f) => {
                 let mut all = BufReader::new(f).lines();
                 if all.next().transpose()?.as_deref() == Some(HEADER) {
                     for l in all {
-                        lines.insert(l?);
+                        let l = l?;
+                        let chunks = l.rsplit_once('\t').and_then(|(slice, last)| {
+                            let n = last.strip_prefix(CHUNKS)?.parse::<u64>().ok()?;
+                            Some((slice.to_owned(), n))
+                        });
+                        match chunks {
+                            Some((slice, n)) => {
+                                let k = partial.entry(slice).or_insert(0);
+                                *k = n.max(*k);
+                            }
+                            None => {
+                                lines.insert(l);
+                            }
+                        }
                     }
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(e),
         }
-        Ok(Done { path, lines })
+        Ok(Done {
+            path,
+            lines,
+            partial,
+        })
     }
 
     /// The file.
@@ -74,10 +102,32 @@ impl Done {
         self.lines.contains(&line(row))
     }
 
-    /// Records a slice checked in full (the file written again with its header when it held
-    /// nothing of this version).
+    /// How many of the slice's first chunks, as it is now, were checked and agree (0 when
+    /// none is recorded).
+    pub fn chunks_checked(&self, row: &SliceRow) -> u64 {
+        self.partial.get(&line(row)).copied().unwrap_or(0)
+    }
+
+    /// Records a slice checked in full.
     pub fn record(&mut self, row: &SliceRow) -> io::Result<()> {
-        let fresh = self.lines.is_empty();
+        let l = line(row);
+        self.append(&l)?;
+        self.lines.insert(l);
+        Ok(())
+    }
+
+    /// Records that the first `chunks` chunks of a slice are checked and agree.
+    pub fn record_chunks(&mut self, row: &SliceRow, chunks: u64) -> io::Result<()> {
+        let l = line(row);
+        self.append(&format!("{l}\t{CHUNKS}{chunks}"))?;
+        self.partial.insert(l, chunks);
+        Ok(())
+    }
+
+    /// Appends a line, the file written again with its header when it held nothing of this
+    /// version.
+    fn append(&self, l: &str) -> io::Result<()> {
+        let fresh = self.lines.is_empty() && self.partial.is_empty();
         let mut f = if fresh {
             let mut f = File::create(&self.path)?;
             writeln!(f, "{HEADER}")?;
@@ -85,11 +135,8 @@ impl Done {
         } else {
             OpenOptions::new().append(true).open(&self.path)?
         };
-        let l = line(row);
         writeln!(f, "{l}")?;
-        f.sync_data()?;
-        self.lines.insert(l);
-        Ok(())
+        f.sync_data()
     }
 
     /// Removes the file: the next verification starts from the beginning.
@@ -136,6 +183,17 @@ mod tests {
             !done.contains(&row("4", "b")),
             "solved again: checked again"
         );
+        // A slice checked in part: the furthest point recorded counts, and only for the slice
+        // as it was when checked.
+        let mut done = Done::load(&db).unwrap();
+        assert_eq!(done.chunks_checked(&row("6", "a")), 0);
+        done.record_chunks(&row("6", "a"), 3).unwrap();
+        done.record_chunks(&row("6", "a"), 7).unwrap();
+        let done = Done::load(&db).unwrap();
+        assert_eq!(done.chunks_checked(&row("6", "a")), 7);
+        assert!(!done.contains(&row("6", "a")), "in part is not in full");
+        assert_eq!(done.chunks_checked(&row("6", "b")), 0);
+        assert!(done.contains(&row("5", "a")));
         // Another version's file is not believed.
         std::fs::write(
             path_of(&db),
