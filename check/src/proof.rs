@@ -121,14 +121,6 @@ pub enum ProofError {
 /// Why one bound's game cannot be valued.
 #[derive(Debug, Error)]
 pub enum BoundError {
-    /// A position of the chooser's that the game reaches has no line.
-    #[error("the {bound} bound's game reaches `{position}`, where its chooser is to move, but the file has no `{bound}` line for it")]
-    MissingMove {
-        /// The bound.
-        bound: Bound,
-        /// The position, without `CAPTURED`.
-        position: String,
-    },
     /// A leaf the tablebase cannot value.
     #[error("the {bound} bound's game reaches the leaf `{position}`, which the tablebase cannot value: {cause}")]
     Leaf {
@@ -162,6 +154,11 @@ pub struct BoundValue {
     pub leaves: usize,
     /// The bound's lines for positions the game never reaches.
     pub unreachable_lines: usize,
+    /// Positions of the chooser's that the game reaches with no line, each valued at the least
+    /// its seeds allow the chooser.
+    pub unlined: usize,
+    /// The first of them met (breadth first from the root), without `CAPTURED`.
+    pub first_unlined: Option<String>,
 }
 
 /// What checking a certificate found.

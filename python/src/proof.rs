@@ -9,7 +9,9 @@ use pyo3::types::PyDict;
 
 use crate::errors::Raise;
 
-/// One bound's game as a dict: `value`, `positions`, `leaves`, `unreachable_lines`, or `error`.
+/// One bound's game as a dict: `value`, `positions`, `leaves`, `unreachable_lines`, `unlined`
+/// (positions of its chooser without a line, valued at their worst) and `first_unlined` (the
+/// first of them, or `None`), or `error`.
 fn bound_dict<'py>(
     py: Python<'py>,
     bound: &Result<BoundValue, BoundError>,
@@ -21,6 +23,8 @@ fn bound_dict<'py>(
             d.set_item("positions", b.positions)?;
             d.set_item("leaves", b.leaves)?;
             d.set_item("unreachable_lines", b.unreachable_lines)?;
+            d.set_item("unlined", b.unlined)?;
+            d.set_item("first_unlined", b.first_unlined.as_deref())?;
         }
         Err(e) => d.set_item("error", e.to_string())?,
     }

@@ -46,7 +46,7 @@ pub use shape::{Shape, TableShape};
 pub use side::Side;
 pub use slice::{Slice, SliceId};
 pub use sowing::{Pit, SowingStep};
-pub use value::{move_score, move_value, Value};
+pub use value::{move_score, move_value, terminal_score, Value};
 pub use variant::{Direction, Family, Scoring, Variant};
 
 /// Version of the solver's algorithm and table format; stored with every solved slice.

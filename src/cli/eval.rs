@@ -4,15 +4,19 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
 use clap::Args;
-use mancala_eval::{Origin, Source, SEARCH_BUDGET};
+use mancala_eval::prove::ProofOptions;
+use mancala_eval::{Evaluation, Evaluator, Origin, Source, SEARCH_BUDGET};
 use mancala_solver::engine::{Budget, Limit};
-use mancala_solver::GameResult;
+use mancala_solver::{GameResult, Position};
 use mancala_wire::response::EvaluationJson;
 
 use super::args::PositionArgs;
 use super::json_help::json_help;
+use super::prove::{proof_error, write_certificate};
 use super::search_args::{budget_text, with_spinner, SearchingArgs};
 use super::text::{plies, thousands};
 use super::value_text::{describe_bounded, describe_bounds, describe_marked};
@@ -40,6 +44,11 @@ pub struct EvalArgs {
     position: PositionArgs,
     #[command(flatten)]
     searching: SearchingArgs,
+    /// Also write a certificate that the value is exact to FILE (docs/proofs.md), for
+    /// `mancala proof check` or any other checker: the evaluation is printed first, then the
+    /// certificate is made (an answer that is only an estimate is an error: raise --budget).
+    #[arg(long, value_name = "FILE")]
+    certify: Option<PathBuf>,
 }
 
 impl EvalArgs {
@@ -49,91 +58,131 @@ impl EvalArgs {
         let EvalArgs {
             position,
             searching,
+            certify,
         } = self;
         let pos = position.read()?;
-        let variant = position.variant;
         let budget = searching.budget.budget(SEARCH_BUDGET.nodes);
         let evaluator = searching.evaluator(budget)?;
         let e = with_spinner(
             format!("evaluating, a search of at most {}", budget_text(budget)),
             || evaluator.evaluate(&pos, budget),
         )?;
-        let source = e.source;
-        let json = searching.json;
-        if json {
-            let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &source))?;
+        if searching.json {
+            let mut line = serde_json::to_string(&EvaluationJson::with_source(&e, &e.source))?;
             line.push('\n');
-            return Ok(print(&line)?);
+            print(&line)?;
+        } else {
+            print(&evaluation_text(&pos, &e, budget)?)?;
         }
-        let scoring = variant.scoring();
-        let exact = source.is_exact();
-        let mut out = String::new();
-        writeln!(out, "{} ({})  {}", variant.name(), variant.id(), pos)?;
-        let mover = side_name(pos.side());
-        match (e.game_over, source) {
-            (Some(t), _) => writeln!(
-                out,
-                "Game over: final totals South {}, North {}.",
-                t.south, t.north
-            )?,
-            (None, Source::Search(r)) if !r.exact => writeln!(
-                out,
-                "{mover} to move: {}, an estimate from a search {} deep{}.",
-                describe_marked(scoring, e.value, false),
-                plies(r.depth),
-                describe_bounds(scoring, e.bounds)
-                    .map(|range| format!("; proven: {range}"))
-                    .unwrap_or_default()
-            )?,
-            (None, _) => writeln!(
-                out,
-                "{mover} to move: {}.",
-                describe_marked(scoring, e.value, true)
-            )?,
+        match certify {
+            None => Ok(()),
+            Some(out) => certify_into(&evaluator, &pos, &e, budget, &out, &searching.db.path),
         }
-        writeln!(
-            out,
-            "With {} play {mover} {} the game (captured so far: South {}, North {}).",
-            if exact { "perfect" } else { "the searched" },
-            match e.result {
-                GameResult::Win => "wins",
-                GameResult::Draw => "draws",
-                GameResult::Loss => "loses",
-            },
-            pos.captured().south,
-            pos.captured().north,
-        )?;
-        if !e.moves.is_empty() {
-            writeln!(out)?;
-            writeln!(out, "  move  value                          after")?;
-            for m in &e.moves {
-                writeln!(
-                    out,
-                    "  {:>4}  {:<28} {} {}",
-                    m.played.mv.to_string(),
-                    describe_bounded(scoring, m.value, m.exact, m.bounds),
-                    if m.best { "*" } else { " " },
-                    m.played.after
-                )?;
-            }
-            if source == Source::Tablebase {
-                writeln!(
-                    out,
-                    "\n  * best: keeps the value, ahead by the shortest way, behind by the longest."
-                )?;
-            } else {
-                writeln!(out, "\n  * best: keeps the value.")?;
-            }
-        }
-        match source {
-            Source::Search(r) => writeln!(out, "\n{}", search_note(r, budget))?,
-            Source::Tablebase => writeln!(
-                out,
-                "\nFrom the tablebase: perfect play, every value exact with its depth."
-            )?,
-        }
-        Ok(print(&out)?)
     }
+}
+
+/// Writes the certificate of `e`, the exact evaluation of `pos` within `budget`, to `out`: the
+/// proof's searches within the same budget, its leaves the tablebase `db`.
+fn certify_into(
+    evaluator: &Evaluator,
+    pos: &Position,
+    e: &Evaluation,
+    budget: Budget,
+    out: &Path,
+    db: &Path,
+) -> Result<()> {
+    if !e.source.is_exact() && e.game_over.is_none() {
+        bail!(
+            "no certificate written: the value of {pos} is an estimate, not proven exact by a \
+             search of {} nodes; raise --budget until it is exact",
+            thousands(budget.nodes)
+        );
+    }
+    let options = ProofOptions {
+        budget: ProofOptions::default().budget.min(budget.nodes),
+        max_budget: budget.nodes,
+        time: budget.time,
+        ..ProofOptions::default()
+    };
+    let certificate = with_spinner("certifying".to_owned(), || {
+        evaluator.prove(pos, options, &mut |_| {})
+    })
+    .map_err(proof_error)?;
+    write_certificate(&certificate, out, db)
+}
+
+/// The evaluation `e` of `pos` (searched within `budget`) as text.
+fn evaluation_text(pos: &Position, e: &Evaluation, budget: Budget) -> Result<String> {
+    let variant = pos.variant();
+    let source = e.source;
+    let scoring = variant.scoring();
+    let exact = source.is_exact();
+    let mut out = String::new();
+    writeln!(out, "{} ({})  {}", variant.name(), variant.id(), pos)?;
+    let mover = side_name(pos.side());
+    match (e.game_over, source) {
+        (Some(t), _) => writeln!(
+            out,
+            "Game over: final totals South {}, North {}.",
+            t.south, t.north
+        )?,
+        (None, Source::Search(r)) if !r.exact => writeln!(
+            out,
+            "{mover} to move: {}, an estimate from a search {} deep{}.",
+            describe_marked(scoring, e.value, false),
+            plies(r.depth),
+            describe_bounds(scoring, e.bounds)
+                .map(|range| format!("; proven: {range}"))
+                .unwrap_or_default()
+        )?,
+        (None, _) => writeln!(
+            out,
+            "{mover} to move: {}.",
+            describe_marked(scoring, e.value, true)
+        )?,
+    }
+    writeln!(
+        out,
+        "With {} play {mover} {} the game (captured so far: South {}, North {}).",
+        if exact { "perfect" } else { "the searched" },
+        match e.result {
+            GameResult::Win => "wins",
+            GameResult::Draw => "draws",
+            GameResult::Loss => "loses",
+        },
+        pos.captured().south,
+        pos.captured().north,
+    )?;
+    if !e.moves.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "  move  value                          after")?;
+        for m in &e.moves {
+            writeln!(
+                out,
+                "  {:>4}  {:<28} {} {}",
+                m.played.mv.to_string(),
+                describe_bounded(scoring, m.value, m.exact, m.bounds),
+                if m.best { "*" } else { " " },
+                m.played.after
+            )?;
+        }
+        if source == Source::Tablebase {
+            writeln!(
+                out,
+                "\n  * best: keeps the value, ahead by the shortest way, behind by the longest."
+            )?;
+        } else {
+            writeln!(out, "\n  * best: keeps the value.")?;
+        }
+    }
+    match source {
+        Source::Search(r) => writeln!(out, "\n{}", search_note(r, budget))?,
+        Source::Tablebase => writeln!(
+            out,
+            "\nFrom the tablebase: perfect play, every value exact with its depth."
+        )?,
+    }
+    Ok(out)
 }
 
 /// The help after the options: the `--json` output's schema, and examples.

@@ -73,6 +73,7 @@ const PROOF: ProofOptions = ProofOptions {
     budget: 100_000,
     max_budget: 1_600_000,
     max_positions: 1_000_000,
+    time: None,
 };
 
 /// Where the value of the round from `position` comes from, `round` its value: the tablebase, a

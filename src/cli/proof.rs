@@ -104,8 +104,23 @@ fn bound_words(bound: &Result<BoundValue, BoundError>, claim: i32) -> String {
             } else {
                 String::new()
             };
+            // Positions without a line are worth their worst to the chooser: harmless where
+            // the bound holds anyway, the first place to look where it does not.
+            let unlined = match (&b.first_unlined, b.value == claim) {
+                (Some(_), true) => format!(
+                    "; {} position(s) of its chooser without a line, each valued at its worst",
+                    thousands(b.unlined as u64)
+                ),
+                (Some(first), false) => format!(
+                    "; {} position(s) of its chooser without a line, each valued at its worst, \
+                     the first `{first}`",
+                    thousands(b.unlined as u64)
+                ),
+                (None, _) => String::new(),
+            };
             format!(
-                "{} bound: its game is worth {} ({verdict}): {} positions, {} leaves{unreachable}",
+                "{} bound: its game is worth {} ({verdict}): {} positions, {} \
+                 leaves{unreachable}{unlined}",
                 b.bound,
                 b.value,
                 thousands(b.positions as u64),

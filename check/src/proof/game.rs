@@ -3,7 +3,10 @@
 //! Building: from the root, every position reached is either a *leaf* (at most
 //! `tablebase_max_seeds` seeds on the board: its value is read from the tablebase), *terminal*
 //! (the game is over: its end's value), or a *node*: at the chooser's nodes the only move is the
-//! strategy's, at the other side's every legal move is open.
+//! strategy's, at the other side's every legal move is open. A chooser's node with no line is
+//! worth the least its seeds allow the chooser (every seed to the other side, or a loss): a
+//! strategy need say nothing where the bound holds whatever happens, as a win's upper bound
+//! does.
 //!
 //! Valuing, as docs/rules.md values positions and with endless play worth 0: seeds never come
 //! back onto the board, so the nodes are valued by the seeds on their board, fewest first; a
@@ -79,6 +82,8 @@ pub(super) fn value(
             positions: 0,
             leaves: game.leaves.len(),
             unreachable_lines: strategy.moves.len(),
+            unlined: 0,
+            first_unlined: None,
         });
     }
     let mut nodes: Vec<Node> = Vec::new();
@@ -86,6 +91,8 @@ pub(super) fn value(
     let mut ids: HashMap<Pos, u32> = HashMap::new();
     let mut queue: VecDeque<Pos> = VecDeque::new();
     let mut used_lines = 0;
+    let mut unlined = 0;
+    let mut first_unlined = None;
     ids.insert(root, 0);
     queue.push_back(root);
     while let Some(pos) = queue.pop_front() {
@@ -99,10 +106,17 @@ pub(super) fn value(
         };
         let chosen: Vec<&Played> = if pos.side == chooser {
             let Some(&(mv, _line)) = strategy.moves.get(&pos) else {
-                return Err(BoundError::MissingMove {
-                    bound,
-                    position: notation::write_board(&spec, &pos),
+                // No line: the position is worth the least its seeds allow its chooser (a
+                // strategy need say nothing where nothing the chooser does matters).
+                let start = edges.len();
+                edges.push(Edge::Known(-worst(&spec, seeds)));
+                nodes.push(Node {
+                    seeds,
+                    edges: start..edges.len(),
                 });
+                unlined += 1;
+                first_unlined.get_or_insert_with(|| notation::write_board(&spec, &pos));
+                continue;
             };
             used_lines += 1;
             // Legal: the reading checked every line's move against its position.
@@ -164,7 +178,18 @@ pub(super) fn value(
         positions: nodes.len(),
         leaves: game.leaves.len(),
         unreachable_lines: strategy.moves.len() - used_lines,
+        unlined,
+        first_unlined,
     })
+}
+
+/// The most a position with `seeds` on the board can be worth to either side: every seed
+/// (score variants), or a win.
+fn worst(spec: &Spec, seeds: u32) -> i32 {
+    match spec.win_draw_loss() {
+        true => 1,
+        false => seeds as i32,
+    }
 }
 
 /// What the building needs besides the nodes.

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mancala_db::DbError;
-use mancala_solver::engine::{Analysis, Budget, Engine, ShapedLeaf};
+use mancala_solver::engine::{Analysis, Budget, Engine, Reach, ShapedLeaf};
+use mancala_solver::rules::MoveEffect;
 use mancala_solver::{Board, Position, Shape, Variant};
 
 use super::engines::Lease;
@@ -229,6 +230,67 @@ impl<'e> Session<'e> {
     ) -> Result<Analysis, EvalError> {
         let analysis = self.search_watched(position, budget, &mut |_| {})?;
         Ok(analysis.expect("only a failed leaf or the stopper cancels a session's search"))
+    }
+
+    /// Makes the session's searches use the engine's table at least at the size a search of
+    /// `nodes` uses ([`Engine::keep_table_for`]).
+    pub(crate) fn keep_table_for(&mut self, nodes: u64) -> Result<(), EvalError> {
+        self.searching()?.engine.keep_table_for(nodes);
+        Ok(())
+    }
+
+    /// Whether the move `effect` of `position` is worth at least `k` to its mover, asked
+    /// within `budget` nodes ([`Engine::move_reaches`]): what [`crate::prove`] asks at the
+    /// positions of a strategy. A leaf that failed to read is the error.
+    pub(crate) fn move_reaches(
+        &mut self,
+        position: &Position,
+        effect: &MoveEffect,
+        k: i32,
+        budget: u64,
+    ) -> Result<Reach, EvalError> {
+        let cancel = Arc::clone(&self.fault.cancel);
+        let searching = self.searching()?;
+        let reach = searching.engine.move_reaches(
+            position.relative_shape(),
+            effect,
+            k,
+            Budget::nodes(budget),
+            Some(cancel),
+        );
+        match self.take_fault() {
+            Some(error) => Err(error),
+            None => Ok(reach),
+        }
+    }
+
+    /// The least value proven of the move `effect` of `position` for its mover without a
+    /// search ([`Engine::move_known_at_least`]).
+    pub(crate) fn move_known_at_least(
+        &mut self,
+        position: &Position,
+        effect: &MoveEffect,
+    ) -> Result<i32, EvalError> {
+        let searching = self.searching()?;
+        let known = searching
+            .engine
+            .move_known_at_least(position.relative_shape(), effect);
+        match self.take_fault() {
+            Some(error) => Err(error),
+            None => Ok(known),
+        }
+    }
+
+    /// The move the engine's table remembers as best at `position` (an index into its moves
+    /// in pit order), if any ([`Engine::remembered_best`]).
+    pub(crate) fn remembered_best(
+        &mut self,
+        position: &Position,
+    ) -> Result<Option<usize>, EvalError> {
+        let searching = self.searching()?;
+        Ok(searching
+            .engine
+            .remembered_best(&position.relative_board(), position.relative_shape()))
     }
 
     /// [`Session::search`], `each` seeing every completed iteration; `None` when the stopper

@@ -60,6 +60,7 @@ mod negamax;
 mod path;
 mod proof;
 mod proof_table;
+mod reaches;
 mod root;
 mod score;
 mod table;
@@ -67,6 +68,7 @@ mod table;
 pub use answer::{Analysis, MoveAnalysis, SearchValue};
 pub use budget::{Budget, Limit};
 pub use path::MAX_DEPTH;
+pub use reaches::Reach;
 pub use table::{table_bits, TranspositionTable};
 
 use crate::position::Board;
@@ -130,6 +132,9 @@ pub struct Engine<L: Leaf> {
     proof_table: ProofTable,
     path: Path,
     meter: Meter,
+    /// Every search uses the table at least at the size a search of this many nodes uses
+    /// ([`Engine::keep_table_for`]).
+    table_floor: u64,
 }
 
 impl<L: Leaf> Engine<L> {
@@ -160,6 +165,7 @@ impl<L: Leaf> Engine<L> {
             proof_table: proofs,
             path: Path::new(),
             meter: Meter::start(Budget::UNLIMITED, None),
+            table_floor: 0,
         }
     }
 
@@ -184,6 +190,19 @@ impl<L: Leaf> Engine<L> {
     /// The variant searched.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// Makes every later search use the table at least at the size a search of `nodes` nodes
+    /// uses, however small its own budget: for a caller that asks many small questions after
+    /// one large search (the certificate builder), so that they find what it stored rather than
+    /// look in, and overwrite, the few entries a small search uses.
+    pub fn keep_table_for(&mut self, nodes: u64) {
+        self.table_floor = nodes;
+    }
+
+    /// The table size (log2 of entries) a search of `budget` uses.
+    fn table_bits_for(&self, budget: Budget) -> u32 {
+        table_bits(budget.nodes.max(self.table_floor))
     }
 
     /// Forgets what earlier analyses stored, so that the next one depends on its position and

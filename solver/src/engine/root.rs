@@ -28,7 +28,6 @@ use std::sync::Arc;
 use super::budget::{Budget, Limit, Meter, Stop};
 use super::path::{Visit, MAX_DEPTH};
 use super::score::{to_seeds, Outcome, INFINITY, UNIT};
-use super::table::table_bits;
 use super::{Engine, Leaf};
 use crate::position::Board;
 use crate::rules::{self, MoveEffect, Next};
@@ -87,7 +86,7 @@ impl<L: Leaf> Engine<L> {
         each: &mut dyn FnMut(&Analysis),
     ) -> Option<Analysis> {
         self.meter = Meter::start(budget, cancel);
-        self.table.use_at_most(table_bits(budget.nodes));
+        self.table.use_at_most(self.table_bits_for(budget));
         self.shape = shape;
         let mut moves: Vec<(Move, MoveEffect)> = Vec::new();
         if let Some(end) =
