@@ -6,6 +6,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use mancala_db::{DbError, WriteFailure};
 use mancala_eval::analyse::AnalyseError;
+use mancala_eval::prove::ProveError;
 use mancala_eval::EvalError;
 use mancala_solver::match_play::MatchError;
 use mancala_solver::{Move, MoveError, ParseError, ParsePositionError};
@@ -77,6 +78,12 @@ pub enum ApiError {
         /// `body`, `moves`, or a round of a match (`rounds[2]`).
         field: String,
         /// What the limit is.
+        message: String,
+    },
+    /// 422: no certificate of the position's value: the search does not prove it exact within
+    /// the server's budget, or its proof is larger or slower than the server's limits.
+    NoCertificate {
+        /// Why, and what the search found.
         message: String,
     },
     /// 503: every search engine is busy and the search queue is full
@@ -173,7 +180,7 @@ impl ApiError {
             } => Some(format!("rounds[{}][{index}]", round - 1)),
             ApiError::BadMove { index, .. } => Some(format!("moves[{index}]")),
             ApiError::UnknownVariant(_) => Some("variant".into()),
-            ApiError::NotSolved { .. } => Some("position".into()),
+            ApiError::NotSolved { .. } | ApiError::NoCertificate { .. } => Some("position".into()),
             ApiError::TooLarge { field, .. } => Some(field.clone()),
             ApiError::NoPuzzle { field, .. } => field.map(Into::into),
             ApiError::NoRoute { .. }
@@ -236,6 +243,7 @@ impl ApiError {
             ApiError::BadRequest { message, .. }
             | ApiError::BadMove { message, .. }
             | ApiError::NotSolved { message, .. }
+            | ApiError::NoCertificate { message }
             | ApiError::NoPuzzle { message, .. }
             | ApiError::TooLarge { message, .. }
             | ApiError::Busy { message, .. }
@@ -313,6 +321,7 @@ impl ResponseError for ApiError {
             | ApiError::NoRoute { .. } => StatusCode::NOT_FOUND,
             ApiError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NoCertificate { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Busy { .. }
             | ApiError::Building { .. }
             | ApiError::Unavailable(_)
@@ -411,6 +420,19 @@ impl From<EvalError> for ApiError {
             EvalError::Busy { retry_after, .. } => ApiError::Busy {
                 message: format!("{message} of this server; try again shortly"),
                 retry_after: retry_after.as_secs().max(1),
+            },
+        }
+    }
+}
+
+impl From<ProveError> for ApiError {
+    /// A proof that could not be made: 422 naming why (not exact, too large, too slow, no
+    /// strategy found); a failed tablebase or a busy server as any evaluation's.
+    fn from(e: ProveError) -> ApiError {
+        match e {
+            ProveError::Eval(e) => e.into(),
+            e => ApiError::NoCertificate {
+                message: format!("position: no certificate: {e}"),
             },
         }
     }

@@ -8,6 +8,10 @@ use std::time::Duration;
 /// Largest request body accepted (a game record to analyse, a puzzle attempt): larger is a 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// The most positions the proof of one certificate walks (`GET /api/{variant}/certificate`): at
+/// most one line of about 70 bytes a position, so a certificate of at most about 14 MB.
+pub const MAX_CERTIFICATE_POSITIONS: u64 = 200_000;
+
 /// The longest request line accepted (method, path with its query, version): longer is a 414
 /// ([`crate::head_limit`]). Positions fit in a few hundred bytes; longer inputs (a game record)
 /// go in a POST body.

@@ -14,7 +14,9 @@ use serde_json::Value;
 use crate::error::ApiError;
 use crate::extract::query_config;
 use crate::guard;
-use crate::handlers::{evaluation, matches, page, players, puzzles, service, streaming};
+use crate::handlers::{
+    certificates, evaluation, matches, page, players, puzzles, service, streaming,
+};
 use crate::head_limit;
 use crate::openapi::{self, operations, OpenApiDocument};
 
@@ -151,6 +153,13 @@ pub const ROUTES: &[Route] = &[
         handler: |r| r.to(streaming::analysis),
     },
     Route {
+        path: "/api/{variant}/certificate",
+        method: Method::GET,
+        summary: "?position=P: a certificate that its value is exact, as JSON Lines for `mancala proof check`",
+        operation: Some(operations::certificate),
+        handler: |r| r.to(certificates::certificate),
+    },
+    Route {
         path: "/api/{variant}/analyse",
         method: Method::POST,
         summary: "{\"position\": P, \"moves\": [\"3\", \"5\"]}: every move's loss and verdict",
@@ -282,7 +291,7 @@ mod tests {
             .filter(|r| r.is_api())
             .map(|r| r.path)
             .collect();
-        assert_eq!(api.len(), 15);
+        assert_eq!(api.len(), 16);
         assert!(ROUTES.iter().all(|r| !r.summary.is_empty()));
     }
 

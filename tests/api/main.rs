@@ -12,6 +12,7 @@ mod common;
 
 mod analyse;
 mod beyond;
+mod certificates;
 mod errors;
 mod evaluation;
 mod mainline;

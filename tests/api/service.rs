@@ -38,6 +38,7 @@ fn healthz_and_openapi() {
             "/api/{variant}",
             "/api/{variant}/analyse",
             "/api/{variant}/analysis",
+            "/api/{variant}/certificate",
             "/api/{variant}/mainline",
             "/api/{variant}/match",
             "/healthz"

@@ -4,6 +4,7 @@
 //! SQLite reads on chunk-cache misses never block the async workers, and answers with a type of
 //! `mancala_wire::response`. Only the route table ([`crate::routes`]) refers to them.
 
+pub(crate) mod certificates;
 pub(crate) mod evaluation;
 pub(crate) mod matches;
 pub(crate) mod page;

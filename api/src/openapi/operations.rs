@@ -10,7 +10,8 @@ use mancala_wire::response::MatchJson;
 use serde_json::{json, Value};
 
 use crate::limits::{
-    MAX_BODY_BYTES, MAX_MATCH_ROUNDS, MAX_RECORD_MOVES, PLY_BUDGET, QUICK_BUDGET, SEARCH_BUDGET,
+    MAX_BODY_BYTES, MAX_CERTIFICATE_POSITIONS, MAX_MATCH_ROUNDS, MAX_RECORD_MOVES, PLY_BUDGET,
+    QUICK_BUDGET, SEARCH_BUDGET,
 };
 
 /// Every variant id, for the `enum` of variant parameters.
@@ -182,6 +183,28 @@ pub fn mainline() -> Value {
         &[],
         ok("The line.", "Mainline"),
     )
+}
+
+/// `GET /api/{variant}/certificate`.
+pub fn certificate() -> Value {
+    let answer = json!({"200": {
+        "description": "The certificate, in the format `mancala-proof/1` of docs/proofs.md: JSON Lines, a header line (`format`, `variant`, `root`, `value`, `tablebase_max_seeds`), then one line a strategy position (`bound`: `lower` or `upper`, `position`, `move`). Check it against the same tablebase with `mancala proof check FILE --db DB` or the Python package's `check_proof`: nothing in it rests on the search.",
+        "content": {"application/jsonl": {"schema": {"type": "string"}, "example": "{\"format\":\"mancala-proof/1\",\"variant\":\"rio-kadalis\",\"root\":\"4,4,4,4,4,4/4,4,4,4,4,4 S\",\"value\":-8,\"tablebase_max_seeds\":20}\n{\"bound\":\"lower\",\"position\":\"0,0,9,9,0,0/3,3,1,2,1,0 S\",\"move\":\"4\"}\n"}}
+    }});
+    let mut operation = on_position(
+        json!({
+            "summary": "A certificate that the position's value is exact: two strategies that a second, independent program checks (the same file as `mancala prove`).",
+            "description": format!("The search first proves the value exact within `budget` (the server's cap by default), then walks the strategies out of that proof; a position the tablebase holds needs no strategy. 422 (`field`: `position`) when the search does not prove the value exact within the budget (raise `budget`), or the proof walks more than {MAX_CERTIFICATE_POSITIONS} positions or runs past the server's time limit: the message says which. Streamed as it is sent, `no-cache`."),
+            "operationId": "certificate"
+        }),
+        &[budget_param()],
+        answer,
+    );
+    operation["responses"]["422"] = json!({
+        "description": "No certificate: the value is not proven exact within the budget, or the proof is larger or slower than the server allows (the message says which and how far it got).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    });
+    operation
 }
 
 /// `POST /api/{variant}/analyse`.
