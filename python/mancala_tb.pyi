@@ -219,6 +219,17 @@ class Tablebase:
         time: Optional[float] = None,
     ) -> Evaluation: ...
     def holds(self, position: Union[Position, VariantLike], text: Optional[str] = None) -> bool: ...
+    def prove(
+        self,
+        position: Union[Position, VariantLike],
+        text: Optional[str] = None,
+        *,
+        budget: Optional[int] = None,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+    ) -> str:
+        """A certificate that the value is exact: the JSON Lines text `mancala prove` writes
+        (write it to a file, check it with `check_proof`). `ProofError` when there is none."""
     def main_line(
         self,
         position: Union[Position, VariantLike],

@@ -9,7 +9,8 @@
 //! * `MoveError` (also a `ValueError`): a move that is malformed or not legal where it is played.
 //! * `TablebaseError`: the file cannot be opened, read or written, or does not hold what was
 //!   asked; `BusyError`, a subclass, when every search is taken.
-//! * `ProofError`: a certificate that cannot be read.
+//! * `ProofError`: a certificate that cannot be read, or cannot be made (a value the search does
+//!   not prove exact, a proof past its limits).
 
 use std::error::Error;
 
@@ -51,7 +52,7 @@ create_exception!(
     mancala_tb,
     ProofError,
     MancalaError,
-    "A certificate that cannot be read, or whose tablebase cannot be opened."
+    "A certificate that cannot be read or made, or whose tablebase cannot be opened."
 );
 
 /// Adds the exceptions to the module, making `PositionError` and `MoveError` `ValueError`s too
@@ -180,5 +181,15 @@ impl<T> Raise<T> for Result<T, mancala_db::SolveUpToError> {
 impl<T> Raise<T> for Result<T, mancala_check::proof::ProofError> {
     fn raise(self) -> PyResult<T> {
         self.map_err(|e| ProofError::new_err(message(&e)))
+    }
+}
+
+impl<T> Raise<T> for Result<T, mancala_eval::prove::ProveError> {
+    fn raise(self) -> PyResult<T> {
+        use mancala_eval::prove::ProveError;
+        self.map_err(|e| match &e {
+            ProveError::Eval(eval) => eval_error(eval),
+            _ => ProofError::new_err(message(&e)),
+        })
     }
 }

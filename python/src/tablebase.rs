@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use mancala_db::Tablebase;
 use mancala_eval::line::MAX_LINE_PLIES;
+use mancala_eval::prove::ProofOptions;
 use mancala_eval::{Evaluator, SearchSettings, PLY_BUDGET, SEARCH_BUDGET};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
@@ -15,7 +16,7 @@ use mancala_wire::response::{AnalysisJson, MainlineJson};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{PositionError, Raise, TablebaseError};
+use crate::errors::{PositionError, ProofError, Raise, TablebaseError};
 use crate::evaluation::PyEvaluation;
 use crate::position::{resolve, MoveArg, PyPosition};
 use crate::progress::PyProgress;
@@ -131,6 +132,41 @@ impl PyTablebase {
             .detach(|| self.evaluator.evaluate(&position, budget))
             .raise()?;
         Ok(PyEvaluation(e))
+    }
+
+    /// A certificate that the position's value is exact, as the text of the file `mancala
+    /// prove` writes (JSON Lines, docs/proofs.md): write it to a file and check it with
+    /// `check_proof`, or with any checker. The search must first prove the value within
+    /// `budget` nodes (default 25.6 million, as `mancala prove`) and `time` seconds; the proof
+    /// then walks at most `max_positions` positions. `ProofError` says why when there is no
+    /// certificate (not exact, or past a limit).
+    #[pyo3(signature = (position, text = None, *, budget = None, time = None, max_positions = None))]
+    fn prove(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        text: Option<&str>,
+        budget: Option<u64>,
+        time: Option<f64>,
+        max_positions: Option<u64>,
+    ) -> PyResult<String> {
+        let position = resolve(position, text)?;
+        let defaults = ProofOptions::default();
+        let budget = budget_of(budget, time, Budget::nodes(defaults.max_budget))?;
+        let options = ProofOptions {
+            budget: defaults.budget.min(budget.nodes),
+            max_budget: budget.nodes,
+            max_positions: max_positions.unwrap_or(defaults.max_positions),
+            time: budget.time,
+        };
+        let certificate = py
+            .detach(|| self.evaluator.prove(&position, options, &mut |_| {}))
+            .raise()?;
+        let mut bytes = Vec::new();
+        certificate
+            .write_jsonl(&mut bytes)
+            .map_err(|e| ProofError::new_err(e.to_string()))?;
+        String::from_utf8(bytes).map_err(|e| ProofError::new_err(e.to_string()))
     }
 
     /// Whether the tablebase holds the position (its answer needs no search).

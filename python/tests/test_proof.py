@@ -49,3 +49,20 @@ def test_an_unreadable_certificate_is_named(tmp_path, rk_file):
         m.check_proof(bad, rk_file)
     with pytest.raises(m.ProofError, match="missing.proof"):
         m.check_proof(tmp_path / "missing.proof", rk_file)
+
+
+def test_prove_makes_a_certificate_the_checker_accepts(rk, rk_file, tmp_path):
+    text = rk.prove("kalah-4", ROOT)
+    header = json.loads(text.splitlines()[0])
+    assert header["format"] == "mancala-proof/1" and header["root"] == ROOT
+    path = tmp_path / "k4.proof"
+    path.write_text(text)
+    checked = m.check_proof(path, rk_file)
+    assert checked["accepted"] is True
+    assert checked["value"] == rk.evaluate("kalah-4", ROOT).value.score
+
+
+def test_prove_refuses_an_estimate_saying_why(rk):
+    # The Rio Kadalis start, searched with a thousand nodes: an estimate.
+    with pytest.raises(m.ProofError, match="not proven exact"):
+        rk.prove("rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 S", budget=1000)

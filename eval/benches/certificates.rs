@@ -1,0 +1,154 @@
+//! The certificate sweep (issue 70): positions of engine games of each traditional variant that
+//! the evaluator proves exact at the quick budget, each certified (`Evaluator::prove`) and
+//! checked by the independent checker (mancala-check, its own rules and its own reading of the
+//! tablebase file). Not a test: run it with
+//!
+//! ```text
+//! MANCALA_DB=mancala.db cargo bench -p mancala-eval --bench certificates -- [PER_VARIANT]
+//! ```
+//!
+//! For each variant, games of the engine against itself from the start (as the frontier bench
+//! plays them: a search of 100,000 nodes a move, one move in four at random, seeded) are walked
+//! from their end backwards; every position beyond the tablebase that a fresh evaluation at the
+//! quick budget answers exactly is certified, until PER_VARIANT (default 50) are. A line a
+//! variant: how many were certified and accepted, the median and worst time to certify, the
+//! median certificate's lines, and the evaluation's median nodes beside them; then every failure
+//! by position, if any.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{median, play, Random};
+
+use mancala_check::proof;
+use mancala_check::table::Table;
+use mancala_db::Tablebase;
+use mancala_eval::prove::ProofOptions;
+use mancala_eval::{Evaluator, SearchSettings, QUICK_BUDGET};
+use mancala_solver::engine::Budget;
+use mancala_solver::Variant;
+
+/// The traditional variants the sweep covers.
+const VARIANTS: [Variant; 4] = [
+    Variant::Hawalis,
+    Variant::BaoLaKiarabu,
+    Variant::AlManqala,
+    Variant::Anywoli,
+];
+
+/// The budget of each move of the games played.
+const PLAY_NODES: u64 = 100_000;
+
+/// Games played at most a variant in search of positions.
+const MAX_GAMES: usize = 40;
+
+/// What one certificate took.
+struct Made {
+    seconds: Duration,
+    lines: usize,
+    eval_nodes: u64,
+}
+
+fn main() {
+    let per_variant: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(50);
+    let path = std::env::var("MANCALA_DB").unwrap_or_else(|_| "mancala.db".into());
+    let tb = Arc::new(Tablebase::open_read_only(&path).expect("the tablebase opens"));
+    let cap = Budget::nodes(ProofOptions::default().max_budget);
+    let evaluator = Evaluator::new(tb, SearchSettings::single(cap)).expect("slices read");
+    let table = Table::open(std::path::Path::new(&path), 256 << 20).expect("the checker opens it");
+    println!(
+        "variant | table (seeds) | certified and accepted | time to certify (median, worst) | lines (median, most) | evaluation's nodes (median)"
+    );
+    for variant in VARIANTS {
+        let held = evaluator.held_up_to(variant);
+        let mut random = Random::for_variant(variant);
+        let mut made: Vec<Made> = Vec::new();
+        let mut failures: Vec<String> = Vec::new();
+        let mut games = 0;
+        while made.len() + failures.len() < per_variant && games < MAX_GAMES {
+            games += 1;
+            let game = play(
+                &evaluator,
+                variant,
+                Budget::nodes(PLAY_NODES),
+                &mut random,
+                |_, r| r.next() % 4 == 0,
+            );
+            for p in game.iter().rev() {
+                if made.len() + failures.len() == per_variant {
+                    break;
+                }
+                if evaluator.holds(p) || p.game_over().is_some() {
+                    continue;
+                }
+                // A fresh session: the answer the quick budget gives on its own.
+                let mut session = evaluator.session(variant).on_its_own();
+                let e = session
+                    .evaluate(p, QUICK_BUDGET)
+                    .expect("the tablebase reads");
+                if !e.source.is_exact() {
+                    continue;
+                }
+                let eval_nodes = match e.source {
+                    mancala_eval::Source::Search(r) => r.nodes,
+                    mancala_eval::Source::Tablebase => 0,
+                };
+                let started = Instant::now();
+                let options = ProofOptions {
+                    time: Some(Duration::from_secs(120)),
+                    ..ProofOptions::default()
+                };
+                let certificate = match evaluator.prove(p, options, &mut |_| {}) {
+                    Ok(c) => c,
+                    Err(err) => {
+                        failures.push(format!("{variant} {p}: {err}"));
+                        continue;
+                    }
+                };
+                let seconds = started.elapsed();
+                let mut bytes = Vec::new();
+                certificate.write_jsonl(&mut bytes).expect("in memory");
+                let checked = proof::read(bytes.as_slice()).map(|c| proof::check(&c, &table));
+                match checked {
+                    Ok(c) if c.accepted() && i32::from(e.value.score) == c.header.value => made
+                        .push(Made {
+                            seconds,
+                            lines: c.lines,
+                            eval_nodes,
+                        }),
+                    Ok(c) => failures.push(format!(
+                        "{variant} {p}: not accepted ({:?} / {:?})",
+                        c.lower.map(|b| b.value),
+                        c.upper.map(|b| b.value)
+                    )),
+                    Err(err) => failures.push(format!("{variant} {p}: unreadable: {err}")),
+                }
+            }
+        }
+        let n = made.len();
+        if n == 0 {
+            println!("{variant} | {held} | 0 of {} | - | - | -", failures.len());
+        } else {
+            let times: Vec<Duration> = made.iter().map(|m| m.seconds).collect();
+            let lines: Vec<usize> = made.iter().map(|m| m.lines).collect();
+            let nodes: Vec<u64> = made.iter().map(|m| m.eval_nodes).collect();
+            println!(
+                "{variant} | {held} | {n} of {} ({games} games) | {:.2} s, {:.2} s | {}, {} | {}",
+                n + failures.len(),
+                median(times.clone()).as_secs_f64(),
+                times.iter().max().expect("one").as_secs_f64(),
+                median(lines.clone()),
+                lines.iter().max().expect("one"),
+                median(nodes),
+            );
+        }
+        for f in &failures {
+            println!("  failed: {f}");
+        }
+    }
+}
