@@ -9,8 +9,9 @@
 //!
 //! For each variant, games of the engine against itself from the start (as the frontier bench
 //! plays them: a search of 100,000 nodes a move, one move in four at random, seeded) are walked
-//! from their end backwards; every position beyond the tablebase that a fresh evaluation at the
-//! quick budget answers exactly is certified, until PER_VARIANT (default 50) are. A line a
+//! from their start; the first ten positions of each game beyond the tablebase that a fresh
+//! evaluation at the quick budget answers exactly (the farthest from the table, the hardest to
+//! certify) are certified, until PER_VARIANT (default 50) are. A line a
 //! variant: how many were certified and accepted, the median and worst time to certify, the
 //! median certificate's lines, and the evaluation's median nodes beside them; then every failure
 //! by position, if any.
@@ -43,6 +44,9 @@ const PLAY_NODES: u64 = 100_000;
 
 /// Games played at most a variant in search of positions.
 const MAX_GAMES: usize = 40;
+
+/// Positions certified at most a game.
+const PER_GAME: usize = 10;
 
 /// What one certificate took.
 struct Made {
@@ -79,21 +83,28 @@ fn main() {
                 &mut random,
                 |_, r| r.next() % 4 == 0,
             );
-            for p in game.iter().rev() {
-                if made.len() + failures.len() == per_variant {
+            // The first exact answers of a game, the farthest from the tablebase and so the
+            // hardest to certify, at most PER_GAME of them, so that the positions come from
+            // several games.
+            let mut taken = 0;
+            for p in &game {
+                if made.len() + failures.len() == per_variant || taken == PER_GAME {
                     break;
                 }
                 if evaluator.holds(p) || p.game_over().is_some() {
                     continue;
                 }
-                // A fresh session: the answer the quick budget gives on its own.
-                let mut session = evaluator.session(variant).on_its_own();
-                let e = session
+                // A fresh session (let go before the proof takes the one engine): the answer
+                // the quick budget gives on its own.
+                let e = evaluator
+                    .session(variant)
+                    .on_its_own()
                     .evaluate(p, QUICK_BUDGET)
                     .expect("the tablebase reads");
                 if !e.source.is_exact() {
                     continue;
                 }
+                taken += 1;
                 let eval_nodes = match e.source {
                     mancala_eval::Source::Search(r) => r.nodes,
                     mancala_eval::Source::Tablebase => 0,

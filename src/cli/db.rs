@@ -53,9 +53,10 @@ pub struct VerifyArgs {
     /// value-keeping moves (docs/rules.md, "Values and depths"). Each disagreement is named
     /// (variant, slice, position, stored and expected figures) and makes the command fail.
     /// Resumable: the slices checked in full are recorded in DB.deep-verify next to the file, and
-    /// a deep check stopped and started again goes on with the others (a slice solved again is
-    /// checked again); the file is removed once a check of the whole file has passed. The default
-    /// tablebase takes a few minutes on two cores.
+    /// so, about once a minute, is how far into a large slice the check got; a deep check stopped
+    /// and started again goes on from there (a slice solved again is checked again); the file is
+    /// removed once a check of the whole file has passed. The default tablebase takes a few
+    /// minutes on two cores.
     #[arg(long)]
     deep: bool,
     /// With --deep: only this variant's slices.

@@ -135,7 +135,7 @@ fn runner(cases: u32) -> TestRunner {
 #[test]
 fn mutated_certificates_of_closed_boards_are_refused_or_checked_never_a_panic() {
     // A real certificate of a closed board, over a table with its shape.
-    let db = crate::proofs::shape_tables();
+    let db = crate::proofs::table();
     let out = scratch("fuzz").join("closed.proof");
     let p = "x,x,2,x,3,3/x,1,x,2,x,1 S";
     run_db(
@@ -204,4 +204,61 @@ fn mutated_closed_position_strings_are_read_or_refused_by_both_readers() {
     }
     let (ours, theirs) = (ours.get(), theirs.get());
     assert!(ours > 100 && theirs > 100, "{ours} and {theirs} read");
+}
+
+/// Certificates of long random games (issue 70): every position of a game of random moves from
+/// the Oware start (captures are rare in Oware, so its games are long), each given a line with
+/// the move played there (its side's bound), down to the 6 seeds of the table, up to a thousand
+/// plies or the first repetition. The checker builds and values each bound's game,
+/// which follows the line hundreds of positions deep, on a thread of 256 KiB of stack: it walks
+/// with queues of its own, so no certificate can overflow its stack.
+#[test]
+fn certificates_of_long_random_games_are_checked_on_a_small_stack() {
+    let db = crate::proofs::table();
+    let mut rng = crate::common::random::Lcg(0x0070_deeb);
+    let mut longest = 0;
+    for game in 0..12 {
+        let start = Position::start(Variant::Oware);
+        let mut p = start;
+        let mut seen = std::collections::HashSet::new();
+        let mut lines = vec![format!(
+            "{{\"format\":\"mancala-proof/1\",\"variant\":\"oware\",\"root\":\"{start}\",\
+             \"value\":0,\"tablebase_max_seeds\":6}}"
+        )];
+        for _ in 0..1000 {
+            let successors = p.successors();
+            // Positions are written without what was captured: the board and the side.
+            let text = p.to_string();
+            let board = text.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            if successors.is_empty() || p.seeds_on_board() <= 6 || !seen.insert(board.clone()) {
+                break;
+            }
+            let played = &successors[rng.below(successors.len())];
+            let bound = if p.side() == start.side() {
+                "lower"
+            } else {
+                "upper"
+            };
+            lines.push(format!(
+                "{{\"bound\":\"{bound}\",\"position\":\"{board}\",\"move\":\"{}\"}}",
+                played.mv
+            ));
+            p = played.after;
+        }
+        longest = longest.max(lines.len() - 1);
+        let text = lines.join("\n") + "\n";
+        let verdict = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                let table = Table::open(db, 16 << 20).unwrap();
+                let cert = proof::read(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+                let checked = proof::check(&cert, &table);
+                (checked.lower.is_ok(), checked.upper.is_ok())
+            })
+            .unwrap()
+            .join()
+            .unwrap_or_else(|_| panic!("game {game}: the check did not return"));
+        assert_eq!(verdict, (true, true), "game {game}: both games valued");
+    }
+    assert!(longest >= 100, "the longest game had {longest} plies");
 }

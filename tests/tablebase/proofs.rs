@@ -46,7 +46,8 @@ const NOT_YET: [&str; 1] = ["oware"];
 /// Positions tried a variant.
 const TRIES: usize = 30;
 
-fn table() -> &'static std::path::Path {
+/// The tablebase of [`TABLES`], solved once a test run.
+pub fn table() -> &'static std::path::Path {
     let slices: Vec<(&str, u32)> = TABLES.iter().map(|&(v, held, _)| (v, held)).collect();
     tablebase(&slices)
 }
