@@ -10,8 +10,9 @@
 //! For each variant, games of the engine against itself from the start (as the frontier bench
 //! plays them: a search of 100,000 nodes a move, one move in four at random, seeded) are walked
 //! from their start; the first ten positions of each game beyond the tablebase that a fresh
-//! evaluation at the quick budget answers exactly (the farthest from the table, the hardest to
-//! certify) are certified, until PER_VARIANT (default 50) are. A line a
+//! evaluator answers exactly at the quick budget (the farthest from the table, the hardest to
+//! certify) are certified by that evaluator, as `mancala eval --certify` does (the proof's
+//! searches within the same budget), until PER_VARIANT (default 50) are. A line a
 //! variant: how many were certified and accepted, the median and worst time to certify, the
 //! median certificate's lines, and the evaluation's median nodes beside them; then every failure
 //! by position, if any.
@@ -62,8 +63,9 @@ fn main() {
         .unwrap_or(50);
     let path = std::env::var("MANCALA_DB").unwrap_or_else(|_| "mancala.db".into());
     let tb = Arc::new(Tablebase::open_read_only(&path).expect("the tablebase opens"));
-    let cap = Budget::nodes(ProofOptions::default().max_budget);
-    let evaluator = Evaluator::new(tb, SearchSettings::single(cap)).expect("slices read");
+    let cap = Budget::nodes(PLAY_NODES);
+    let evaluator =
+        Evaluator::new(Arc::clone(&tb), SearchSettings::single(cap)).expect("slices read");
     let table = Table::open(std::path::Path::new(&path), 256 << 20).expect("the checker opens it");
     println!(
         "variant | table (seeds) | certified and accepted | time to certify (median, worst) | lines (median, most) | evaluation's nodes (median)"
@@ -94,11 +96,12 @@ fn main() {
                 if evaluator.holds(p) || p.game_over().is_some() {
                     continue;
                 }
-                // A fresh session (let go before the proof takes the one engine): the answer
-                // the quick budget gives on its own.
-                let e = evaluator
-                    .session(variant)
-                    .on_its_own()
+                // A fresh evaluator (a fresh table): the answer the quick budget gives on its
+                // own, then its certificate as `mancala eval --certify` makes it, the proof's
+                // searches within the same budget.
+                let fresh = Evaluator::new(Arc::clone(&tb), SearchSettings::single(QUICK_BUDGET))
+                    .expect("slices read");
+                let e = fresh
                     .evaluate(p, QUICK_BUDGET)
                     .expect("the tablebase reads");
                 if !e.source.is_exact() {
@@ -111,10 +114,12 @@ fn main() {
                 };
                 let started = Instant::now();
                 let options = ProofOptions {
+                    budget: ProofOptions::default().budget,
+                    max_budget: QUICK_BUDGET.nodes,
                     time: Some(Duration::from_secs(120)),
                     ..ProofOptions::default()
                 };
-                let certificate = match evaluator.prove(p, options, &mut |_| {}) {
+                let certificate = match fresh.prove(p, options, &mut |_| {}) {
                     Ok(c) => c,
                     Err(err) => {
                         failures.push(format!("{variant} {p}: {err}"));

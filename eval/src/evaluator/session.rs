@@ -281,18 +281,6 @@ impl<'e> Session<'e> {
         }
     }
 
-    /// The move the engine's table remembers as best at `position` (an index into its moves
-    /// in pit order), if any ([`Engine::remembered_best`]).
-    pub(crate) fn remembered_best(
-        &mut self,
-        position: &Position,
-    ) -> Result<Option<usize>, EvalError> {
-        let searching = self.searching()?;
-        Ok(searching
-            .engine
-            .remembered_best(&position.relative_board(), position.relative_shape()))
-    }
-
     /// [`Session::search`], `each` seeing every completed iteration; `None` when the stopper
     /// stopped it. A leaf that failed to read is the error.
     fn search_watched(

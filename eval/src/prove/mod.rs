@@ -282,6 +282,7 @@ impl Evaluator {
                 started,
                 proven: HashMap::new(),
                 path: HashMap::new(),
+                failed: HashMap::new(),
                 report,
                 failure: None,
             };

@@ -159,7 +159,32 @@ enum Work {
 struct Frame {
     node: Node,
     need: Need,
+    /// Its ply on the path.
+    ply: usize,
+    /// The lowest ply of a position on the path that its answer so far rests on (a cycle back
+    /// to it); [`FREE`] when none.
+    anchor: usize,
     work: Work,
+}
+
+/// No position of the path: an answer that rests on none holds by whatever path it is reached.
+const FREE: usize = usize::MAX;
+
+/// An answer and the lowest ply of the path it rests on ([`FREE`]: none).
+#[derive(Clone, Copy)]
+struct Found {
+    holds: bool,
+    anchor: usize,
+}
+
+impl Found {
+    /// An answer that rests on no position of the path.
+    fn free(holds: bool) -> Found {
+        Found {
+            holds,
+            anchor: FREE,
+        }
+    }
 }
 
 /// Where the walk goes from a frame.
@@ -182,8 +207,11 @@ pub(super) struct Walk<'s, 'e> {
     pub started: Instant,
     /// The need each position was proven for, and the move chosen there (chooser's positions).
     pub proven: HashMap<Node, (Need, Option<Move>)>,
-    /// The positions on the current path.
-    pub path: HashMap<Node, Need>,
+    /// The positions on the current path, with their plies (the root's 0).
+    pub path: HashMap<Node, usize>,
+    /// The weakest need each position was found to fail, where that failure rested on no
+    /// position above it on the path (so it fails by whatever path it is reached).
+    pub failed: HashMap<Node, Need>,
     pub report: ProofReport,
     /// The first failure met, for the error.
     pub failure: Option<(Node, Need, u64)>,
@@ -199,8 +227,8 @@ impl Walk<'_, '_> {
         progress: &mut dyn FnMut(&ProofReport),
     ) -> Result<bool, ProveError> {
         let mut stack: Vec<Frame> = Vec::new();
-        let mut answer = match self.enter(root, need)? {
-            Ok(holds) => return Ok(holds),
+        let mut answer: Option<Found> = match self.enter(root, need)? {
+            Ok(found) => return Ok(found.holds),
             Err(frame) => {
                 stack.push(frame);
                 None
@@ -209,7 +237,7 @@ impl Walk<'_, '_> {
         let mut told = self.report.positions;
         loop {
             if stack.is_empty() {
-                return Ok(answer.expect("the root's answer"));
+                return Ok(answer.expect("the root's answer").holds);
             }
             self.report.deepest = self.report.deepest.max(stack.len() as u64);
             if self.report.positions >= told + 1000 {
@@ -227,10 +255,14 @@ impl Walk<'_, '_> {
                 }
             }
             let frame = stack.last_mut().expect("not empty");
-            let go = self.go_on(frame, answer.take())?;
+            let answer_here = answer.take().map(|found| {
+                frame.anchor = frame.anchor.min(found.anchor);
+                found.holds
+            });
+            let go = self.go_on(frame, answer_here)?;
             match go {
                 Go::Into(child, child_need) => match self.enter(child, child_need)? {
-                    Ok(holds) => answer = Some(holds),
+                    Ok(found) => answer = Some(found),
                     Err(frame) => stack.push(frame),
                 },
                 Go::Back(holds) => {
@@ -242,8 +274,22 @@ impl Walk<'_, '_> {
                             Work::AnswerAll { .. } => 0,
                         };
                         self.failure.get_or_insert((frame.node, frame.need, nodes));
+                        // A failure by every path: not walked again for this need or a
+                        // stronger one.
+                        if frame.anchor >= frame.ply {
+                            let weaker = self
+                                .failed
+                                .get(&frame.node)
+                                .is_none_or(|&f| f.implies(frame.need));
+                            if weaker {
+                                self.failed.insert(frame.node, frame.need);
+                            }
+                        }
                     }
-                    answer = Some(holds);
+                    answer = Some(Found {
+                        holds,
+                        anchor: frame.anchor,
+                    });
                 }
             }
         }
@@ -251,7 +297,7 @@ impl Walk<'_, '_> {
 
     /// A position reached with `need`: its answer at once (a leaf, a position proven before,
     /// one back on the path, the game's end), or the frame that walks its moves.
-    fn enter(&mut self, node: Node, need: Need) -> Result<Result<bool, Frame>, ProveError> {
+    fn enter(&mut self, node: Node, need: Need) -> Result<Result<Found, Frame>, ProveError> {
         // A need every value the position can have meets: nothing to walk (a win's upper
         // bound, or a bound beyond the seeds left).
         let most = match self.variant.scoring() {
@@ -259,7 +305,7 @@ impl Walk<'_, '_> {
             Scoring::WinDrawLoss => 1,
         };
         if need.holds_for(most) && need.holds_for(-most) {
-            return Ok(Ok(true));
+            return Ok(Ok(Found::free(true)));
         }
         if node.seeds_on_board() <= self.leaf_seeds {
             let value = self.evaluator.tablebase().probe_board(
@@ -267,19 +313,25 @@ impl Walk<'_, '_> {
                 node.relative_shape(),
                 &node.relative_board(),
             )?;
-            return Ok(Ok(need.holds_for(value.score.into())));
+            return Ok(Ok(Found::free(need.holds_for(value.score.into()))));
         }
         if let Some((done, _)) = self.proven.get(&node) {
             if done.implies(need) {
-                return Ok(Ok(true));
+                return Ok(Ok(Found::free(true)));
             }
         }
-        if self.path.contains_key(&node) {
+        if let Some(&ply) = self.path.get(&node) {
             // Back on the path: a cycle, which is endless play in the game the file describes.
-            return Ok(Ok(need.holds_for(0)));
+            return Ok(Ok(Found {
+                holds: need.holds_for(0),
+                anchor: ply,
+            }));
+        }
+        if self.failed.get(&node).is_some_and(|&f| need.implies(f)) {
+            return Ok(Ok(Found::free(false)));
         }
         let steps = match Step::all(&node) {
-            Err(value) => return Ok(Ok(need.holds_for(value))),
+            Err(value) => return Ok(Ok(Found::free(need.holds_for(value)))),
             Ok(steps) => steps,
         };
         self.report.positions += 1;
@@ -289,24 +341,27 @@ impl Walk<'_, '_> {
                 depth: self.path.len() as u64,
             });
         }
-        self.path.insert(node, need);
+        let ply = self.path.len();
+        self.path.insert(node, ply);
         let work = if node.side() == self.chooser {
-            // The moves proven to reach the most first, and a move chosen here before, for a
-            // weaker need, before them: strategies that play for the most reach the tablebase
-            // sooner than ones that merely keep the need. A move proven to reach the need is
-            // walked into needing all it is proven to reach, which may serve a stronger need
-            // met later at this position.
+            // A move chosen here before, for a weaker need, first; then the moves that need no
+            // walking; then the moves proven to reach the most: strategies that play for the
+            // most reach the tablebase sooner than ones that merely keep the need. A move proven
+            // to reach the need is walked into needing all it is proven to reach, which may
+            // serve a stronger need met later at this position.
             let before = self.proven.get(&node).and_then(|(_, mv)| *mv);
-            let best = self.session.remembered_best(&node)?;
             let t = need.threshold();
             let mut ranked = Vec::with_capacity(steps.len());
-            for (i, step) in steps.into_iter().enumerate() {
+            for step in steps {
                 let known = self.session.move_known_at_least(&node, &step.effect)?;
+                let free = self.settled_without_walking(&step, need);
                 let verdict = match t {
+                    _ if free => Verdict::Reaches(i32::MIN),
                     Some(t) if known >= t => Verdict::Reaches(known),
                     _ => Verdict::Open(0),
                 };
-                ranked.push((step, verdict, (Some(i) != best, std::cmp::Reverse(known))));
+                let rank = (!free, std::cmp::Reverse(known));
+                ranked.push((step, verdict, rank));
             }
             ranked.sort_by_key(|(s, _, rank)| (Some(s.mv) != before, *rank));
             Work::Choose {
@@ -317,7 +372,31 @@ impl Walk<'_, '_> {
         } else {
             Work::AnswerAll { steps, next: 0 }
         };
-        Ok(Err(Frame { node, need, work }))
+        Ok(Err(Frame {
+            node,
+            need,
+            ply,
+            anchor: FREE,
+            work,
+        }))
+    }
+
+    /// Whether the chooser's move `step` meets `need` with nothing more to walk: it ends the
+    /// game well enough, or leads back onto the path where endless play is enough (a draw by
+    /// repetition closed at once), or to a position proven for what it needs. Such moves are
+    /// tried first: they close cycles the engine closed only on its own search's path, and they
+    /// add nothing to the certificate.
+    fn settled_without_walking(&self, step: &Step, need: Need) -> bool {
+        match step.child_need(need) {
+            Err(holds) => holds,
+            Ok((child, need)) => {
+                (self.path.contains_key(&child) && need.holds_for(0))
+                    || self
+                        .proven
+                        .get(&child)
+                        .is_some_and(|(done, _)| done.implies(need))
+            }
+        }
     }
 
     /// The frame's next step, `answer` being that of the position it last walked into.

@@ -249,7 +249,7 @@ impl<L: Leaf> Engine<L> {
         loop {
             let result = combine(&children[..n]);
             if result.is_settled() || result.pn >= th_pn || result.dn >= th_dn {
-                // The move that proves it, for whoever follows the proof (the certificates).
+                // The move that proves it: the table orders it first next time.
                 let best = match result.pn {
                     0 => children[..n].iter().position(|c| c.phi == 0),
                     _ => None,

@@ -14,9 +14,7 @@ use std::sync::Arc;
 use super::budget::{Budget, Meter};
 use super::fingerprint::fingerprint;
 use super::score::UNIT;
-use super::table::NO_MOVE;
 use super::{Engine, Leaf};
-use crate::position::Board;
 use crate::rules::{MoveEffect, Next};
 use crate::value::immediate;
 use crate::Shape;
@@ -59,8 +57,8 @@ impl<L: Leaf> Engine<L> {
 
     /// The least value proven of the move `effect` for its mover (seeds), from what is known
     /// without a search: the tablebase, the table's proven bounds and the seeds left. The
-    /// certificate builder tries the moves with the best proven first, so
-    /// that its strategies play for the most and reach the tablebase sooner.
+    /// certificate builder tries the moves with the best proven first, so that its strategies
+    /// play for the most and reach the tablebase sooner.
     pub fn move_known_at_least(&self, shape: Shape, effect: &MoveEffect) -> i32 {
         let gain = i32::from(immediate(self.variant.scoring(), effect.gain));
         let l = self.variant.pits_per_side();
@@ -85,14 +83,5 @@ impl<L: Leaf> Engine<L> {
         };
         // Whole seeds: a proven bound is a whole number of seeds (facts are never estimates).
         gain + sign * child.div_euclid(UNIT)
-    }
-
-    /// The move the table remembers as best at `board` with the closed pits `shape` (seen from
-    /// its side to move), as an index into its moves in pit order: the move that proved a
-    /// threshold there, or the best of the deepest search. The certificate builder follows it
-    /// first, so that its strategies follow the proof the engine found.
-    pub fn remembered_best(&self, board: &Board, shape: Shape) -> Option<usize> {
-        let e = self.table.probe(fingerprint(board, shape))?;
-        (e.best != NO_MOVE).then_some(usize::from(e.best))
     }
 }
