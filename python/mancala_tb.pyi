@@ -224,9 +224,9 @@ class Tablebase:
         position: Union[Position, VariantLike],
         text: Optional[str] = None,
         *,
+        max_positions: Optional[int] = None,
         budget: Optional[int] = None,
         time: Optional[float] = None,
-        max_positions: Optional[int] = None,
     ) -> str:
         """A certificate that the value is exact: the JSON Lines text `mancala prove` writes
         (write it to a file, check it with `check_proof`). `ProofError` when there is none."""

@@ -22,7 +22,7 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{median, play, Random};
+use common::{median, play, Random, PLAY_NODES, TRADITIONAL};
 
 use mancala_check::proof;
 use mancala_check::table::Table;
@@ -30,31 +30,12 @@ use mancala_db::Tablebase;
 use mancala_eval::prove::ProofOptions;
 use mancala_eval::{Evaluator, SearchSettings, QUICK_BUDGET};
 use mancala_solver::engine::Budget;
-use mancala_solver::Variant;
-
-/// The traditional variants the sweep covers.
-const VARIANTS: [Variant; 4] = [
-    Variant::Hawalis,
-    Variant::BaoLaKiarabu,
-    Variant::AlManqala,
-    Variant::Anywoli,
-];
-
-/// The budget of each move of the games played.
-const PLAY_NODES: u64 = 100_000;
 
 /// Games played at most a variant in search of positions.
 const MAX_GAMES: usize = 40;
 
 /// Positions certified at most a game.
 const PER_GAME: usize = 10;
-
-/// What one certificate took.
-struct Made {
-    seconds: Duration,
-    lines: usize,
-    eval_nodes: u64,
-}
 
 fn main() {
     let per_variant: usize = std::env::args()
@@ -70,13 +51,14 @@ fn main() {
     println!(
         "variant | table (seeds) | certified and accepted | time to certify (median, worst) | lines (median, most) | evaluation's nodes (median)"
     );
-    for variant in VARIANTS {
+    for variant in TRADITIONAL {
         let held = evaluator.held_up_to(variant);
         let mut random = Random::for_variant(variant);
-        let mut made: Vec<Made> = Vec::new();
+        // Each certificate accepted: the time to make it, its lines, the evaluation's nodes.
+        let (mut times, mut lines, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
         let mut failures: Vec<String> = Vec::new();
         let mut games = 0;
-        while made.len() + failures.len() < per_variant && games < MAX_GAMES {
+        while times.len() + failures.len() < per_variant && games < MAX_GAMES {
             games += 1;
             let game = play(
                 &evaluator,
@@ -90,7 +72,7 @@ fn main() {
             // several games.
             let mut taken = 0;
             for p in &game {
-                if made.len() + failures.len() == per_variant || taken == PER_GAME {
+                if times.len() + failures.len() == per_variant || taken == PER_GAME {
                     break;
                 }
                 if evaluator.holds(p) || p.game_over().is_some() {
@@ -131,12 +113,11 @@ fn main() {
                 certificate.write_jsonl(&mut bytes).expect("in memory");
                 let checked = proof::read(bytes.as_slice()).map(|c| proof::check(&c, &table));
                 match checked {
-                    Ok(c) if c.accepted() && i32::from(e.value.score) == c.header.value => made
-                        .push(Made {
-                            seconds,
-                            lines: c.lines,
-                            eval_nodes,
-                        }),
+                    Ok(c) if c.accepted() && i32::from(e.value.score) == c.header.value => {
+                        times.push(seconds);
+                        lines.push(c.lines);
+                        nodes.push(eval_nodes);
+                    }
                     Ok(c) => failures.push(format!(
                         "{variant} {p}: not accepted ({:?} / {:?})",
                         c.lower.map(|b| b.value),
@@ -146,13 +127,10 @@ fn main() {
                 }
             }
         }
-        let n = made.len();
+        let n = times.len();
         if n == 0 {
             println!("{variant} | {held} | 0 of {} | - | - | -", failures.len());
         } else {
-            let times: Vec<Duration> = made.iter().map(|m| m.seconds).collect();
-            let lines: Vec<usize> = made.iter().map(|m| m.lines).collect();
-            let nodes: Vec<u64> = made.iter().map(|m| m.eval_nodes).collect();
             println!(
                 "{variant} | {held} | {n} of {} ({games} games) | {:.2} s, {:.2} s | {}, {} | {}",
                 n + failures.len(),

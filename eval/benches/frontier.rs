@@ -18,24 +18,12 @@ mod common;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::{median, play, Random};
+use common::{median, play, Random, PLAY_NODES, TRADITIONAL};
 
 use mancala_db::Tablebase;
 use mancala_eval::{Evaluator, SearchSettings};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
-
-/// The games measured: the traditional ones not solved from their start.
-const VARIANTS: [Variant; 5] = [
-    Variant::Hawalis,
-    Variant::BaoLaKiarabu,
-    Variant::AlManqala,
-    Variant::Anywoli,
-    Variant::RioKadalis,
-];
-
-/// The budget of each move of the games played.
-const PLAY_NODES: u64 = 100_000;
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -55,7 +43,8 @@ fn main() {
     println!(
         "variant | table (seeds) | budget | games | frontier ply (median, range) | seeds there (median, range) | game length (median) | seconds"
     );
-    for variant in VARIANTS {
+    // The traditional games and the six-hole Rio Kadalis, none solved from its start.
+    for variant in TRADITIONAL.into_iter().chain([Variant::RioKadalis]) {
         let mut random = Random::for_variant(variant);
         // One move in four at random, so that the games differ.
         let one_in_four = |_: usize, r: &mut Random| r.next().is_multiple_of(4);

@@ -23,22 +23,11 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{median, play, Random};
+use common::{median, play, Random, PLAY_NODES, TRADITIONAL};
 use mancala_db::Tablebase;
 use mancala_eval::{Bounds, Evaluator, SearchSettings, QUICK_BUDGET};
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Scoring, Variant};
-
-/// The games measured by default: the traditional ones whose games mostly get estimates.
-const VARIANTS: [Variant; 4] = [
-    Variant::Anywoli,
-    Variant::AlManqala,
-    Variant::Hawalis,
-    Variant::BaoLaKiarabu,
-];
-
-/// The budget of each move of the games played.
-const PLAY_NODES: u64 = 100_000;
 
 /// Plies played at random at the start of each game.
 const RANDOM_PLIES: usize = 2;
@@ -99,7 +88,7 @@ fn main() {
         }
     }
     if variants.is_empty() {
-        variants = VARIANTS.to_vec();
+        variants = TRADITIONAL.to_vec();
     }
     let path = std::env::var("MANCALA_DB").unwrap_or_else(|_| "mancala.db".into());
     let tb = Arc::new(Tablebase::open_read_only(&path).expect("the tablebase opens"));

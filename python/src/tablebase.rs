@@ -140,15 +140,15 @@ impl PyTablebase {
     /// `budget` nodes (default 25.6 million, as `mancala prove`) and `time` seconds; the proof
     /// then walks at most `max_positions` positions. `ProofError` says why when there is no
     /// certificate (not exact, or past a limit).
-    #[pyo3(signature = (position, text = None, *, budget = None, time = None, max_positions = None))]
+    #[pyo3(signature = (position, text = None, *, max_positions = None, budget = None, time = None))]
     fn prove(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         text: Option<&str>,
+        max_positions: Option<u64>,
         budget: Option<u64>,
         time: Option<f64>,
-        max_positions: Option<u64>,
     ) -> PyResult<String> {
         let position = resolve(position, text)?;
         let defaults = ProofOptions::default();

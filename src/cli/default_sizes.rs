@@ -137,27 +137,31 @@ mod tests {
     /// The millions of positions that [`MEASURED_COST`] was measured for.
     const MEASURED_MILLIONS: f64 = 415.0;
 
-    #[test]
-    fn the_measured_cost_is_for_these_sizes() {
-        assert_eq!(
-            (positions(default_max_seeds) as f64 / 1e6).round(),
-            MEASURED_MILLIONS,
-            "the default sizes changed: measure `mancala solve all` again and update \
-             MEASURED_COST and MEASURED_MILLIONS"
-        );
-    }
-
     /// The millions of positions that [`MEASURED_DEEP_COST`] was measured for.
     const MEASURED_DEEP_MILLIONS: f64 = 10_586.0;
 
     #[test]
-    fn the_measured_deep_cost_is_for_these_sizes() {
-        assert_eq!(
-            (positions(deep_max_seeds) as f64 / 1e6).round(),
-            MEASURED_DEEP_MILLIONS,
-            "the deep sizes changed: measure `mancala solve deep` again and update \
-             MEASURED_DEEP_COST and MEASURED_DEEP_MILLIONS"
-        );
+    fn the_measured_costs_are_for_these_sizes() {
+        type Sizes = fn(Variant) -> u32;
+        let cases: [(Sizes, f64, &str); 2] = [
+            (
+                default_max_seeds,
+                MEASURED_MILLIONS,
+                "default: `mancala solve all`",
+            ),
+            (
+                deep_max_seeds,
+                MEASURED_DEEP_MILLIONS,
+                "deep: `mancala solve deep`",
+            ),
+        ];
+        for (sizes, millions, which) in cases {
+            assert_eq!(
+                (positions(sizes) as f64 / 1e6).round(),
+                millions,
+                "the {which} sizes changed: measure it again and update its MEASURED_ constants"
+            );
+        }
     }
 
     #[test]

@@ -9,10 +9,18 @@ use mancala_eval::SearchSettings;
 use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 
-use crate::common::http::q;
+use crate::common::http::{q, Response};
 use crate::common::local::LocalServer;
 use crate::common::random::{position, Lcg};
 use crate::small_tablebase;
+
+/// `GET /api/rio-kadalis/certificate` of `position`, with `more` of the query after it.
+fn certificate(server: &LocalServer, position: &str, more: &str) -> Response {
+    server.get(&format!(
+        "/api/rio-kadalis/certificate?position={}{more}",
+        q(position)
+    ))
+}
 
 /// Reads and checks a certificate served as `body` against the served tablebase.
 fn checked(body: &str) -> proof::Checked {
@@ -47,7 +55,7 @@ fn exact_answers_come_with_certificates_the_checker_accepts() {
         if e["exact"] != true {
             continue;
         }
-        let r = server.get(&format!("/api/rio-kadalis/certificate?position={}", q(&p)));
+        let r = certificate(&server, &p, "");
         assert_eq!(r.status, 200, "{p}: {}", r.body);
         assert_eq!(r.header("content-type"), Some("application/jsonl"), "{p}");
         let c = checked(&r.body);
@@ -73,10 +81,7 @@ fn exact_answers_come_with_certificates_the_checker_accepts() {
 
     // The start, searched with a thousand nodes: an estimate, no certificate.
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 S";
-    let r = server.get(&format!(
-        "/api/rio-kadalis/certificate?position={}&budget=1000",
-        q(start)
-    ));
+    let r = certificate(&server, start, "&budget=1000");
     assert_eq!(r.status, 422, "{}", r.body);
     let error = r.json();
     assert_eq!(error["field"], "position", "{error}");

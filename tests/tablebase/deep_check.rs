@@ -62,18 +62,16 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
     assert!(!progress_file.exists());
 
     // One slice, then the variant: the slice checked first is recorded and skipped.
-    let ran = run_db(
-        &[
-            "db",
-            "verify",
-            "--deep",
-            "--variant",
-            "rio-kadalis-5",
-            "--slice",
-            "12",
-        ],
-        &db,
-    );
+    let slice_12 = [
+        "db",
+        "verify",
+        "--deep",
+        "--variant",
+        "rio-kadalis-5",
+        "--slice",
+        "12",
+    ];
+    let ran = run_db(&slice_12, &db);
     assert_eq!(
         number_before(ran.ok(), "positions in"),
         binom(21, 9),
@@ -92,15 +90,6 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
         .map(|r| r.4 as u64)
         .unwrap();
     assert!(binom(21, 9) > 2 * chunk_size, "slice 12 has a third chunk");
-    let slice_12 = [
-        "db",
-        "verify",
-        "--deep",
-        "--variant",
-        "rio-kadalis-5",
-        "--slice",
-        "12",
-    ];
     let ran = run_db(&slice_12, &db);
     assert_eq!(
         number_before(ran.ok(), "positions in"),

@@ -8,6 +8,17 @@ use mancala_solver::{Position, Variant};
 /// Plies at most in a game played for a measure.
 pub const MAX_PLIES: usize = 400;
 
+/// The traditional games, whose starts no table reaches: what the benches measure by default.
+pub const TRADITIONAL: [Variant; 4] = [
+    Variant::Hawalis,
+    Variant::BaoLaKiarabu,
+    Variant::AlManqala,
+    Variant::Anywoli,
+];
+
+/// The budget of each move of the games the benches play.
+pub const PLAY_NODES: u64 = 100_000;
+
 /// A small, seeded generator (xorshift), so that a run plays the same games.
 pub struct Random(pub u64);
 

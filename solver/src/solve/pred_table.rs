@@ -313,7 +313,7 @@ mod tests {
                 assert_eq!(&table.preds(c).collect::<Vec<_>>(), l, "position {c}");
             }
             // The same from a mapped file.
-            let mut file = tempfile_in_target();
+            let mut file = tempfile::tempfile().unwrap();
             std::io::Write::write_all(&mut file, &bytes).unwrap();
             let table = PredTable::<I>::mapped(lists.len(), index, &file).unwrap();
             for (c, l) in lists.iter().enumerate() {
@@ -338,7 +338,7 @@ mod tests {
         // the budget.
         let positions = 4 << 20;
         let list: Vec<u32> = (0..24u32).collect();
-        let mut file = tempfile_in_target();
+        let mut file = tempfile::tempfile().unwrap();
         let mut index = vec![0u64];
         let mut bytes = Vec::new();
         for _ in 0..positions / BLOCK {
@@ -366,18 +366,5 @@ mod tests {
             most <= bound,
             "{most} bytes of file pages resident, at most {bound} expected"
         );
-    }
-
-    fn tempfile_in_target() -> File {
-        let path = std::env::temp_dir().join(format!("mancala-preds-{}", std::process::id()));
-        let file = File::options()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&path)
-            .unwrap();
-        std::fs::remove_file(&path).unwrap();
-        file
     }
 }
