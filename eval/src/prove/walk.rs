@@ -13,7 +13,9 @@
 //! through each move as the value model says ([`mancala_solver::move_score`]): after a move that
 //! passes the turn, `v >= t` becomes `child <= gain - t`. A position met again on the path is a
 //! cycle, which the certificate may hold when endless play (worth 0) meets the need there.
-//! Positions proven once are not walked again for a weaker need, so each is written once.
+//! Positions proven once are not walked again for a weaker need, so each is written once; a
+//! position that failed by every path (its failure resting on no position above it) is not
+//! walked again for a stronger one; a need that every value meets is not walked at all.
 //!
 //! [`Engine::move_reaches`]: mancala_solver::engine::Engine::move_reaches
 
