@@ -96,10 +96,8 @@ fn main() {
                 };
                 let started = Instant::now();
                 let options = ProofOptions {
-                    budget: ProofOptions::default().budget,
-                    max_budget: QUICK_BUDGET.nodes,
                     time: Some(Duration::from_secs(120)),
-                    ..ProofOptions::default()
+                    ..ProofOptions::within(QUICK_BUDGET)
                 };
                 let certificate = match fresh.prove(p, options, &mut |_| {}) {
                     Ok(c) => c,

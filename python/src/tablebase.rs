@@ -154,10 +154,8 @@ impl PyTablebase {
         let defaults = ProofOptions::default();
         let budget = budget_of(budget, time, Budget::nodes(defaults.max_budget))?;
         let options = ProofOptions {
-            budget: defaults.budget.min(budget.nodes),
-            max_budget: budget.nodes,
             max_positions: max_positions.unwrap_or(defaults.max_positions),
-            time: budget.time,
+            ..ProofOptions::within(budget)
         };
         let certificate = py
             .detach(|| self.evaluator.prove(&position, options, &mut |_| {}))

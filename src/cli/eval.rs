@@ -98,12 +98,7 @@ fn certify_into(
             thousands(budget.nodes)
         );
     }
-    let options = ProofOptions {
-        budget: ProofOptions::default().budget.min(budget.nodes),
-        max_budget: budget.nodes,
-        time: budget.time,
-        ..ProofOptions::default()
-    };
+    let options = ProofOptions::within(budget);
     let certificate = with_spinner("certifying".to_owned(), || {
         evaluator.prove(pos, options, &mut |_| {})
     })

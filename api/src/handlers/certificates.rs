@@ -30,10 +30,8 @@ pub(crate) async fn certificate(
     let evaluator = state.evaluator.clone();
     let budget = evaluator.settings().evaluation_budget(nodes);
     let options = ProofOptions {
-        budget: ProofOptions::default().budget.min(budget.nodes),
-        max_budget: budget.nodes,
         max_positions: MAX_CERTIFICATE_POSITIONS,
-        time: budget.time,
+        ..ProofOptions::within(budget)
     };
     let lane = Lane::for_held(evaluator.holds(&position));
     let body = state
@@ -46,9 +44,10 @@ pub(crate) async fn certificate(
             Ok(bytes)
         })
         .await??;
-    let pieces: Vec<Result<Bytes, ApiError>> = body
-        .chunks(PIECE_BYTES)
-        .map(|piece| Ok(Bytes::copy_from_slice(piece)))
+    let body = Bytes::from(body);
+    let pieces: Vec<Result<Bytes, ApiError>> = (0..body.len())
+        .step_by(PIECE_BYTES)
+        .map(|start| Ok(body.slice(start..(start + PIECE_BYTES).min(body.len()))))
         .collect();
     Ok(HttpResponse::Ok()
         .content_type("application/jsonl")

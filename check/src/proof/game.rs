@@ -109,7 +109,7 @@ pub(super) fn value(
                 // No line: the position is worth the least its seeds allow its chooser (a
                 // strategy need say nothing where nothing the chooser does matters).
                 let start = edges.len();
-                edges.push(Edge::Known(-worst(&spec, seeds)));
+                edges.push(Edge::Known(-most_worth(&spec, seeds)));
                 nodes.push(Node {
                     seeds,
                     edges: start..edges.len(),
@@ -185,7 +185,7 @@ pub(super) fn value(
 
 /// The most a position with `seeds` on the board can be worth to either side: every seed
 /// (score variants), or a win.
-fn worst(spec: &Spec, seeds: u32) -> i32 {
+fn most_worth(spec: &Spec, seeds: u32) -> i32 {
     match spec.win_draw_loss() {
         true => 1,
         false => seeds as i32,

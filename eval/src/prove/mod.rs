@@ -177,6 +177,23 @@ impl Default for ProofOptions {
     }
 }
 
+impl ProofOptions {
+    /// The options of a proof whose searches stay within `budget`: the largest search and the
+    /// time are the budget's, the first search the default's or less; the most positions the
+    /// default's. What `mancala eval --certify`, the service's certificate route and the Python
+    /// package ask for the answer they evaluated within that budget (its facts are then found
+    /// in a table of the same size).
+    pub fn within(budget: Budget) -> ProofOptions {
+        let defaults = ProofOptions::default();
+        ProofOptions {
+            budget: defaults.budget.min(budget.nodes),
+            max_budget: budget.nodes,
+            time: budget.time,
+            ..defaults
+        }
+    }
+}
+
 /// Why no certificate was made.
 #[derive(Debug, thiserror::Error)]
 pub enum ProveError {

@@ -249,13 +249,7 @@ impl<L: Leaf> Engine<L> {
         loop {
             let result = combine(&children[..n]);
             if result.is_settled() || result.pn >= th_pn || result.dn >= th_dn {
-                // The move that proves it: the table orders it first next time.
-                let best = match result.pn {
-                    0 => children[..n].iter().position(|c| c.phi == 0),
-                    _ => None,
-                };
-                let best = best.map_or(NO_MOVE, |i| i as u8);
-                self.remember(key, k, visit, result, best, self.meter.nodes() - start);
+                self.remember(key, k, visit, result, self.meter.nodes() - start);
                 return Ok(result);
             }
             let (best, second) = most_proving(&children[..n]);
@@ -322,9 +316,9 @@ impl<L: Leaf> Engine<L> {
 
     /// Keeps what a search of "value >= `k`" at the board keyed `key` (at `visit`, `nodes`
     /// nodes) found: a settled answer resting on no repetition above it as a proven bound in
-    /// the transposition table, with the move that proved a yes (`best`); unsettled numbers in
-    /// the proof table; a path-dependent answer nowhere.
-    fn remember(&mut self, key: u128, k: i32, visit: Visit, n: Numbers, best: u8, nodes: u64) {
+    /// the transposition table; unsettled numbers in the proof table; a path-dependent answer
+    /// nowhere.
+    fn remember(&mut self, key: u128, k: i32, visit: Visit, n: Numbers, nodes: u64) {
         if !n.is_settled() {
             self.proof_table.store(key, k, (n.pn, n.dn));
         } else if n.anchor >= visit.ply {
@@ -337,7 +331,7 @@ impl<L: Leaf> Engine<L> {
                 estimate: (-INFINITY, INFINITY),
                 depth: 0,
             };
-            self.table.store(key, knowledge, best, nodes);
+            self.table.store(key, knowledge, NO_MOVE, nodes);
         }
     }
 }
