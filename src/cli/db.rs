@@ -66,11 +66,18 @@ pub struct VerifyArgs {
     /// mover's seeds, then the opponent's).
     #[arg(long, requires = "variant")]
     slice: Option<mancala_check::index::SliceId>,
-    /// With --deep: memory for decoded chunks, as `2GiB` or `512MiB`. A slice is checked fastest
-    /// when its chunks and those of the smaller slices its moves reach fit (three bytes a
-    /// position); the check uses at most about twice this.
-    #[arg(long, requires = "deep", default_value = "2GiB", value_name = "SIZE")]
-    cache: bytesize::ByteSize,
+    /// With --deep: memory for the check, as `2GiB` or `12GiB`. A slice is checked in pieces of
+    /// at most SIZE / (16 × pits a side) positions, each piece reading every chunk its moves
+    /// reach once, so a larger SIZE reads the file fewer times (Rio Kadalis slice 32 in 12 GiB:
+    /// 43 pieces). The check holds about SIZE and a little more. `--cache` is its old name.
+    #[arg(
+        long,
+        requires = "deep",
+        default_value = "2GiB",
+        value_name = "SIZE",
+        alias = "cache"
+    )]
+    memory: bytesize::ByteSize,
     #[command(flatten)]
     db: DbPath,
 }
@@ -172,7 +179,7 @@ impl VerifyArgs {
                         .expect("the independent checker knows every variant")
                 }),
                 slice: self.slice,
-                cache_bytes: usize::try_from(self.cache.as_u64()).unwrap_or(usize::MAX),
+                memory_bytes: usize::try_from(self.memory.as_u64()).unwrap_or(usize::MAX),
                 ..mancala_check::deep::Options::default()
             };
             return super::deep_verify::run(db, &options);

@@ -175,6 +175,13 @@ fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
     // (which are unchanged, so the figures the solver stored).
     let ran = run_db(&["db", "verify", "--deep"], &db);
     let err = fails_after_the_plain_check(&ran);
+    let named = |err: &str| -> Vec<String> {
+        err.lines()
+            .filter(|l| l.starts_with("disagreement: rio-kadalis-5 slice 12 `"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let in_one_piece = named(err);
     let index = |i: usize| chunk * 65536 + i as u64;
     for want in [
         format!(
@@ -204,6 +211,51 @@ fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
     assert!(err.contains("deep check failed"), "{ran:?}");
     // The other slices still agree, and nothing was recorded as checked for slice 12.
     assert!(err.contains("(3 slice(s) agree"), "{ran:?}");
+    let progress_file = db.with_file_name(format!(
+        "{}.deep-verify",
+        db.file_name().unwrap().to_str().unwrap()
+    ));
+    let recorded = std::fs::read_to_string(&progress_file).unwrap();
+    assert!(!recorded.contains("\t12\t"), "{recorded}");
+
+    // In pieces of one chunk (a byte of memory still checks a chunk a piece), each piece
+    // reading the chunks its moves reach once: the same disagreements are named (the forged
+    // positions and those whose moves reach them, which may lie in any chunk), and the chunks
+    // before the first disagreeing one are recorded as checked as the check goes.
+    let ran = run_db(
+        &[
+            "db",
+            "verify",
+            "--deep",
+            "--variant",
+            "rio-kadalis-5",
+            "--slice",
+            "12",
+            "--memory",
+            "1B",
+        ],
+        &db,
+    );
+    let err = fails_after_the_plain_check(&ran);
+    assert_eq!(named(err), in_one_piece, "{ran:?}");
+    let first_bad_chunk = in_one_piece
+        .iter()
+        .map(|l| {
+            let at = &l[l.find("(index ").unwrap() + 7..];
+            at[..at.find(')').unwrap()].parse::<u64>().unwrap() / 65536
+        })
+        .min()
+        .unwrap();
+    let recorded = std::fs::read_to_string(&progress_file).unwrap();
+    let last = recorded.lines().last().unwrap();
+    if first_bad_chunk > 0 {
+        assert!(
+            last.ends_with(&format!("\tchunks {first_bad_chunk}")),
+            "{recorded}"
+        );
+    } else {
+        assert!(!recorded.contains("\tchunks"), "{recorded}");
+    }
 }
 
 #[test]

@@ -22,20 +22,18 @@
 //!
 //! Resumable: the slices checked in full are recorded in `DB.deep-verify` ([`resume`]).
 
+mod pieces;
 pub mod resume;
 
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Instant;
 
-use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::index::SliceId;
 use crate::notation;
 use crate::rules::value::{has_child, move_depth, move_value, position_depth, terminal_value};
-use crate::rules::{outcome, Outcome, Pos, MAX_PITS, SOUTH};
-use crate::table::chunk::Chunk;
+use crate::rules::{outcome, Outcome, Pos, MAX_PITS};
 use crate::table::{Slice, Stored, Table, TableError};
 use crate::variant::{Spec, Variant};
 
@@ -46,10 +44,10 @@ pub struct Options {
     pub variant: Option<Variant>,
     /// Only this slice (of [`Options::variant`]).
     pub slice: Option<SliceId>,
-    /// Bytes of decoded chunks to keep in memory. The working set of a slice is its own chunks
-    /// and those of the smaller slices its moves reach, three bytes a position; a cache smaller
-    /// than that decodes chunks again and again. The memory used is at most about twice this.
-    pub cache_bytes: usize,
+    /// Bytes of memory for a piece of a slice: a slice is checked in pieces of at most
+    /// `memory_bytes / (16 × pits a side)` positions, and every chunk a piece's moves reach is
+    /// decoded once a piece, so larger pieces read the file fewer times.
+    pub memory_bytes: usize,
     /// Skip the slices that `DB.deep-verify` records as checked, and record those checked now.
     pub resume: bool,
     /// At most this many disagreements of a slice are kept and reported (the rest are counted).
@@ -57,12 +55,12 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// Every slice, a 2 GiB cache, resumable, up to 1,000 disagreements reported a slice.
+    /// Every slice, 2 GiB for a piece, resumable, up to 1,000 disagreements reported a slice.
     fn default() -> Options {
         Options {
             variant: None,
             slice: None,
-            cache_bytes: 2 << 30,
+            memory_bytes: 2 << 30,
             resume: true,
             report_limit: 1000,
         }
@@ -206,7 +204,8 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     if options.slice.is_some() && options.variant.is_none() {
         return Err(DeepError::SliceWithoutVariant);
     }
-    let table = Table::open(db, options.cache_bytes)?;
+    // Each piece decodes the chunks it reads once: nothing to keep between pieces.
+    let table = Table::open(db, 0)?;
     let mut done = if options.resume {
         match resume::Done::load(db) {
             Ok(d) => Some(d),
@@ -291,7 +290,6 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
         .sum();
     progress.start(&todo, positions, report.already_checked);
 
-    let threads = rayon::current_num_threads().max(1);
     for (slice, &from) in todo.iter().zip(&from) {
         progress.slice_started(slice);
         if from > 0 {
@@ -313,15 +311,7 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
                 }
             }
         };
-        let checked = check_slice(
-            &table,
-            slice,
-            from,
-            options,
-            threads,
-            progress,
-            &mut checkpoint,
-        );
+        let checked = check_slice(&table, slice, from, options, progress, &mut checkpoint);
         match checked {
             Ok(result) => {
                 report.positions += result.positions;
@@ -365,18 +355,15 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     Ok(report)
 }
 
-/// Positions checked between two records of a slice's progress: about a minute's work.
-const BATCH_POSITIONS: u64 = 1 << 25;
-
-/// Checks every position of one slice from chunk `from` on, its chunks in parallel (`threads`
-/// share the cache), in batches of about [`BATCH_POSITIONS`]; after each batch, while all
-/// agree, `checkpoint` is told how many of the slice's first chunks are checked.
+/// Checks every position of one slice from chunk `from` on, in pieces of as many chunks as
+/// `options.memory_bytes` allows ([`pieces`]: every chunk a piece's moves reach decoded once a
+/// piece); after each piece, while all agree, `checkpoint` is told how many of the slice's
+/// first chunks are checked.
 pub fn check_slice(
     table: &Table,
     slice: &Slice,
     from: u64,
     options: &Options,
-    threads: usize,
     progress: &dyn Progress,
     checkpoint: &mut dyn FnMut(u64),
 ) -> Result<SliceResult, TableError> {
@@ -390,35 +377,23 @@ pub fn check_slice(
                 .then(|| table.slice(slice.variant, id).map_err(|e| e.to_string()))
         })
         .collect();
-    let chunk_bytes = (slice.chunk_size as usize).saturating_mul(3).max(1);
-    let front_limit = (options.cache_bytes / chunk_bytes / threads.max(1)).max(16);
     let context = Context {
         table,
         spec,
         slice,
         reachable: &reachable,
-        front_limit,
         report_limit: options.report_limit,
     };
-    let batch = (BATCH_POSITIONS / slice.chunk_size.max(1)).max(1);
+    let places = pieces::Places::new(&reachable);
+    let piece = pieces::piece_chunks(slice, &places, options.memory_bytes);
     let mut all = SliceResult::default();
     let mut start = from;
     while start < slice.chunks() {
-        let end = (start + batch).min(slice.chunks());
-        let results: Vec<Result<SliceResult, TableError>> = (start..end)
-            .into_par_iter()
-            .map(|c| {
-                let r = context.check_chunk(c);
-                progress.positions_done(slice.chunk_len(c));
-                r
-            })
-            .collect();
-        for r in results {
-            let r = r?;
-            all.positions += r.positions;
-            all.disagreeing += r.disagreeing;
-            all.disagreements.extend(r.disagreements);
-        }
+        let end = (start + piece).min(slice.chunks());
+        let r = context.check_piece(&places, start..end, &|n| progress.positions_done(n))?;
+        all.positions += r.positions;
+        all.disagreeing += r.disagreeing;
+        all.disagreements.extend(r.disagreements);
         all.disagreements.truncate(options.report_limit);
         if all.disagreeing == 0 && end < slice.chunks() {
             checkpoint(end);
@@ -479,153 +454,82 @@ struct Context<'a> {
     slice: &'a Slice,
     /// By slot: the slices the moves can reach (`Err`: that slice cannot be read).
     reachable: &'a [Option<Result<Slice, String>>],
-    /// Chunks one task keeps at hand before letting them go.
-    front_limit: usize,
     report_limit: usize,
 }
 
-/// The stored values of the positions after the moves, for one task: the chunks it has used,
-/// by slot and chunk number, in front of the shared cache.
-struct Lookup<'a> {
-    context: &'a Context<'a>,
-    front: Vec<Vec<Option<Arc<Chunk>>>>,
-    held: usize,
-}
-
-/// Where a stored position is: its slice's slot, its chunk, its place in the chunk.
-#[derive(Clone, Copy)]
-struct At {
-    slot: usize,
-    chunk: usize,
-    i: usize,
-}
-
-impl Lookup<'_> {
-    /// Lets go of the chunks at hand if `more` chunks could take them past the limit, so that
-    /// the chunks of the `more` positions located next stay at hand until they are read.
-    fn make_room(&mut self, more: usize) {
-        if self.held + more > self.context.front_limit {
-            for s in &mut self.front {
-                s.iter_mut().for_each(|c| *c = None);
-            }
-            self.held = 0;
-        }
-    }
-
-    /// Where a position (its side to move's view) is stored, its chunk brought to hand and its
-    /// figures asked for from memory ([`Chunk::prefetch`]).
-    fn locate(&mut self, pos: &Pos) -> Result<At, TableError> {
-        let spec = &self.context.spec;
-        let (id, cells) = SliceId::of_pos(spec, pos);
-        let slot = slot_of(id);
-        let slice = match self.context.reachable.get(slot) {
-            Some(Some(Ok(s))) => s,
-            Some(Some(Err(why))) => {
-                return Err(TableError::BadRow {
-                    variant: spec.variant,
-                    slice: id,
-                    what: format!(
-                        "reached by the moves of slice {}: {why}",
-                        self.context.slice.id
-                    ),
-                })
-            }
-            _ => {
-                return Err(TableError::BadRow {
-                    variant: spec.variant,
-                    slice: id,
-                    what: format!(
-                        "reached by a move of slice {}, which should only reach smaller slices \
-                         and its own mirror",
-                        self.context.slice.id
-                    ),
-                })
-            }
-        };
-        let index = id.index(spec, &cells);
-        let at = At {
-            slot,
-            chunk: (index / slice.chunk_size) as usize,
-            i: (index % slice.chunk_size) as usize,
-        };
-        let chunks = &mut self.front[slot];
-        if chunks.is_empty() {
-            chunks.resize(slice.chunks() as usize, None);
-        }
-        let chunk = match &chunks[at.chunk] {
-            Some(chunk) => chunk,
-            None => {
-                let chunk = self.context.table.chunk(slice, at.chunk as u64)?;
-                self.held += 1;
-                chunks[at.chunk].insert(chunk)
-            }
-        };
-        chunk.prefetch(at.i);
-        Ok(at)
-    }
-
-    /// The stored figures of a position [`Lookup::locate`] found (no chunk let go since).
-    fn read(&self, at: At) -> Stored {
-        match &self.front[at.slot][at.chunk] {
-            Some(chunk) => chunk.stored(at.i),
-            None => unreachable!("a located chunk is kept until the next make_room"),
-        }
-    }
+/// Where [`expected`] gets the stored figures of the positions after a position's moves,
+/// asked for in the order of the moves.
+trait Children {
+    /// The stored figures of `pos` (its side to move's view).
+    fn stored(&mut self, pos: &Pos) -> Result<Stored, TableError>;
 }
 
 impl Context<'_> {
-    /// Checks every position of chunk `c`.
-    fn check_chunk(&self, c: u64) -> Result<SliceResult, TableError> {
+    /// Where a position (its side to move's view) is stored: its slice's slot and its index
+    /// there; an error names a slice the moves should not reach or that cannot be read.
+    fn locate(&self, pos: &Pos) -> Result<(usize, u64), TableError> {
         let spec = &self.spec;
-        let slice = self.slice;
-        let chunk = self.table.chunk(slice, c)?;
-        let mut lookup = Lookup {
-            context: self,
-            front: vec![Vec::new(); SLOTS],
-            held: 0,
-        };
-        let first = c * slice.chunk_size;
-        let len = slice.chunk_len(c);
-        let mut cells = [0u8; 2 * MAX_PITS];
-        slice.id.board(spec, first, &mut cells);
-        let mut result = SliceResult {
-            positions: len,
-            ..SliceResult::default()
-        };
-        for i in 0..len {
-            let stored = chunk.stored(i as usize);
-            let pos = slice.id.position(spec, &cells, SOUTH);
-            let expected = expected(spec, &pos, &mut lookup)?;
-            let depth_agrees = match (stored.depth, expected.1) {
-                (None, None) => true,
-                (Some(d), Some(e)) => u32::from(d) == e,
-                _ => false,
-            };
-            if i32::from(stored.value) != expected.0 || !depth_agrees {
-                result.disagreeing += 1;
-                if result.disagreements.len() < self.report_limit {
-                    result.disagreements.push(Disagreement {
-                        variant: spec.variant,
-                        slice: slice.id,
-                        index: first + i,
-                        position: notation::write(spec, &pos),
-                        stored,
-                        expected,
-                    });
-                }
-            }
-            if i + 1 < len {
-                slice.id.advance(spec, &mut cells);
-            }
+        let (id, cells) = SliceId::of_pos(spec, pos);
+        let slot = slot_of(id);
+        match self.reachable.get(slot) {
+            Some(Some(Ok(_))) => Ok((slot, id.index(spec, &cells))),
+            Some(Some(Err(why))) => Err(TableError::BadRow {
+                variant: spec.variant,
+                slice: id,
+                what: format!("reached by the moves of slice {}: {why}", self.slice.id),
+            }),
+            _ => Err(TableError::BadRow {
+                variant: spec.variant,
+                slice: id,
+                what: format!(
+                    "reached by a move of slice {}, which should only reach smaller slices and \
+                     its own mirror",
+                    self.slice.id
+                ),
+            }),
         }
-        Ok(result)
+    }
+
+    /// Counts (and keeps, up to the report limit) a disagreement of `stored` with `expected`
+    /// at `pos`, the position with `index` in the slice.
+    fn compare(
+        &self,
+        stored: Stored,
+        pos: &Pos,
+        index: u64,
+        expected: (i32, Option<u32>),
+        result: &mut SliceResult,
+    ) {
+        let depth_agrees = match (stored.depth, expected.1) {
+            (None, None) => true,
+            (Some(d), Some(e)) => u32::from(d) == e,
+            _ => false,
+        };
+        if i32::from(stored.value) == expected.0 && depth_agrees {
+            return;
+        }
+        result.disagreeing += 1;
+        if result.disagreements.len() < self.report_limit {
+            result.disagreements.push(Disagreement {
+                variant: self.spec.variant,
+                slice: self.slice.id,
+                index,
+                position: notation::write(&self.spec, pos),
+                stored,
+                expected,
+            });
+        }
     }
 }
 
 /// The value and depth the plain rules give `pos` (South to move) from the stored figures of
 /// the positions after its moves. The depth is `None` for a value of 0, and also when a
 /// value-keeping move leads to a position that has no depth stored.
-fn expected(spec: &Spec, pos: &Pos, lookup: &mut Lookup) -> Result<(i32, Option<u32>), TableError> {
+fn expected(
+    spec: &Spec,
+    pos: &Pos,
+    children: &mut dyn Children,
+) -> Result<(i32, Option<u32>), TableError> {
     let moves = match outcome(spec, pos) {
         Outcome::Over(totals) => {
             let v = terminal_value(spec, pos, totals);
@@ -633,24 +537,14 @@ fn expected(spec: &Spec, pos: &Pos, lookup: &mut Lookup) -> Result<(i32, Option<
         }
         Outcome::Moves(moves) => moves,
     };
-    // Where the positions after the moves are stored, all asked for from memory before any is
-    // read: the reads are the check's waits, and this way they overlap.
-    lookup.make_room(moves.len());
-    let mut places = [None::<At>; MAX_PITS];
-    for (at, played) in places.iter_mut().zip(moves.iter()) {
-        if has_child(played) {
-            *at = Some(lookup.locate(&played.after)?);
-        }
-    }
     // Each move's value and depth.
     let mut figures = [(0i32, None::<u32>); MAX_PITS];
-    for ((f, played), at) in figures.iter_mut().zip(moves.iter()).zip(places) {
-        let child = match at {
-            Some(at) => {
-                let s = lookup.read(at);
-                (i32::from(s.value), s.depth.map(u32::from))
-            }
-            None => (0, None),
+    for (f, played) in figures.iter_mut().zip(moves.iter()) {
+        let child = if has_child(played) {
+            let s = children.stored(&played.after)?;
+            (i32::from(s.value), s.depth.map(u32::from))
+        } else {
+            (0, None)
         };
         *f = (
             move_value(spec, pos.side, played, child.0),

@@ -9,8 +9,7 @@ pub const NO_DEPTH: u16 = u16::MAX;
 
 /// A decoded chunk: the values and depths of consecutive positions of one slice, each
 /// position's three bytes together (its value, then its depth little-endian), so that reading
-/// one position touches one place in memory: the deep check reads positions all over the
-/// chunks, and each read is a wait for memory.
+/// one position touches one place in memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
     entries: Vec<[u8; 3]>,
@@ -56,21 +55,6 @@ impl Chunk {
             value: v as i8,
             depth: (depth != NO_DEPTH).then_some(depth),
         }
-    }
-
-    /// Asks the processor to start fetching position `i` from memory (nothing when `i` is out
-    /// of range): the deep check asks for every move's position before it reads any, so that
-    /// the waits for memory overlap instead of following one another.
-    pub fn prefetch(&self, i: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(entry) = self.entries.get(i) {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            // SAFETY: a prefetch is a hint that never faults and changes nothing but caches;
-            // the address is a live element anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.as_ptr().cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
     }
 }
 
