@@ -66,10 +66,12 @@ pub struct VerifyArgs {
     /// mover's seeds, then the opponent's).
     #[arg(long, requires = "variant")]
     slice: Option<mancala_check::index::SliceId>,
-    /// With --deep: memory for the check, as `2GiB` or `12GiB`. A slice is checked in pieces of
-    /// at most SIZE / (16 × pits a side) positions, each piece reading every chunk its moves
-    /// reach once, so a larger SIZE reads the file fewer times (Rio Kadalis slice 32 in 12 GiB:
-    /// 43 pieces). The check holds about SIZE and a little more. `--cache` is its old name.
+    /// With --deep: memory for the check, as `2GiB` or `12GiB`. Where the chunks a slice's moves
+    /// reach fit SIZE decoded (three bytes a position), they are held and the slice is checked
+    /// in one pass; else in pieces of at most SIZE / (16 × pits a side) positions, each piece
+    /// reading every chunk its moves reach once, so a larger SIZE reads the file fewer times
+    /// (Rio Kadalis slice 32 in 12 GiB: 43 pieces). The check holds about SIZE and a little
+    /// more. `--cache` is its old name.
     #[arg(
         long,
         requires = "deep",

@@ -22,6 +22,7 @@
 //!
 //! Resumable: the slices checked in full are recorded in `DB.deep-verify` ([`resume`]).
 
+mod held;
 mod pieces;
 pub mod resume;
 
@@ -33,7 +34,8 @@ use thiserror::Error;
 use crate::index::SliceId;
 use crate::notation;
 use crate::rules::value::{has_child, move_depth, move_value, position_depth, terminal_value};
-use crate::rules::{outcome, Outcome, Pos, MAX_PITS};
+use crate::rules::{outcome, Outcome, Pos, MAX_PITS, SOUTH};
+use crate::table::chunk::Chunk;
 use crate::table::{Slice, Stored, Table, TableError};
 use crate::variant::{Spec, Variant};
 
@@ -44,9 +46,10 @@ pub struct Options {
     pub variant: Option<Variant>,
     /// Only this slice (of [`Options::variant`]).
     pub slice: Option<SliceId>,
-    /// Bytes of memory for a piece of a slice: a slice is checked in pieces of at most
-    /// `memory_bytes / (16 × pits a side)` positions, and every chunk a piece's moves reach is
-    /// decoded once a piece, so larger pieces read the file fewer times.
+    /// Bytes of memory for the check. Where every chunk a slice's moves reach fits decoded
+    /// (three bytes a position), they are held and the slice is checked in one pass; else in
+    /// pieces of at most `memory_bytes / (16 × pits a side)` positions, every chunk a piece's
+    /// moves reach decoded once a piece, so larger pieces read the file fewer times.
     pub memory_bytes: usize,
     /// Skip the slices that `DB.deep-verify` records as checked, and record those checked now.
     pub resume: bool,
@@ -126,6 +129,21 @@ pub struct SliceResult {
     pub disagreements: Vec<Disagreement>,
     /// All disagreements, counted.
     pub disagreeing: u64,
+}
+
+impl SliceResult {
+    /// The results of consecutive parts of a slice, in order, as one (at most `report_limit`
+    /// disagreements kept).
+    fn merged(parts: impl IntoIterator<Item = SliceResult>, report_limit: usize) -> SliceResult {
+        let mut all = SliceResult::default();
+        for r in parts {
+            all.positions += r.positions;
+            all.disagreeing += r.disagreeing;
+            all.disagreements.extend(r.disagreements);
+        }
+        all.disagreements.truncate(report_limit);
+        all
+    }
 }
 
 /// What a verification did.
@@ -355,8 +373,13 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     Ok(report)
 }
 
-/// Checks every position of one slice from chunk `from` on, in pieces of as many chunks as
-/// `options.memory_bytes` allows ([`pieces`]: every chunk a piece's moves reach decoded once a
+/// Positions checked between two records of a slice's progress when the chunks its moves reach
+/// are held: about a minute's work.
+const HELD_PIECE: u64 = 1 << 27;
+
+/// Checks every position of one slice from chunk `from` on: with every chunk its moves reach
+/// held in memory when they fit `options.memory_bytes` ([`held`]), else in pieces of as many
+/// chunks as the memory allows ([`pieces`]: every chunk a piece's moves reach decoded once a
 /// piece); after each piece, while all agree, `checkpoint` is told how many of the slice's
 /// first chunks are checked.
 pub fn check_slice(
@@ -385,16 +408,21 @@ pub fn check_slice(
         report_limit: options.report_limit,
     };
     let places = pieces::Places::new(&reachable);
-    let piece = pieces::piece_chunks(slice, &places, options.memory_bytes);
+    let held = held::Held::load(&context, options.memory_bytes)?;
+    let piece = match held {
+        Some(_) => (HELD_PIECE / slice.chunk_size.max(1)).max(1),
+        None => pieces::piece_chunks(slice, &places, options.memory_bytes),
+    };
+    let done = |n| progress.positions_done(n);
     let mut all = SliceResult::default();
     let mut start = from;
     while start < slice.chunks() {
         let end = (start + piece).min(slice.chunks());
-        let r = context.check_piece(&places, start..end, &|n| progress.positions_done(n))?;
-        all.positions += r.positions;
-        all.disagreeing += r.disagreeing;
-        all.disagreements.extend(r.disagreements);
-        all.disagreements.truncate(options.report_limit);
+        let r = match &held {
+            Some(held) => context.check_held(held, start..end, &done)?,
+            None => context.check_piece(&places, start..end, &done)?,
+        };
+        all = SliceResult::merged([all, r], options.report_limit);
         if all.disagreeing == 0 && end < slice.chunks() {
             checkpoint(end);
         }
@@ -457,11 +485,14 @@ struct Context<'a> {
     report_limit: usize,
 }
 
-/// Where [`expected`] gets the stored figures of the positions after a position's moves,
-/// asked for in the order of the moves.
+/// Where [`expected`] gets the stored figures of the positions after a position's moves: each
+/// asked for first, then the answers taken in the same order (so that a reader can start
+/// fetching every one before the first is needed).
 trait Children {
-    /// The stored figures of `pos` (its side to move's view).
-    fn stored(&mut self, pos: &Pos) -> Result<Stored, TableError>;
+    /// Asks for the stored figures of `pos` (its side to move's view).
+    fn ask(&mut self, pos: &Pos) -> Result<(), TableError>;
+    /// The figures of the earliest ask not yet answered.
+    fn answer(&mut self) -> Stored;
 }
 
 impl Context<'_> {
@@ -488,6 +519,43 @@ impl Context<'_> {
                 ),
             }),
         }
+    }
+
+    /// Plays every position of chunk `c` of the checked slice, telling `children` each
+    /// position after a move, and compares each position's expected figures with `own` (its
+    /// stored ones) when given.
+    fn walk(
+        &self,
+        c: u64,
+        own: Option<&Chunk>,
+        children: &mut dyn Children,
+    ) -> Result<SliceResult, TableError> {
+        let (spec, slice) = (&self.spec, self.slice);
+        let first = c * slice.chunk_size;
+        let len = slice.chunk_len(c);
+        let mut cells = [0u8; 2 * MAX_PITS];
+        slice.id.board(spec, first, &mut cells);
+        let mut result = SliceResult {
+            positions: len,
+            ..SliceResult::default()
+        };
+        for i in 0..len {
+            let pos = slice.id.position(spec, &cells, SOUTH);
+            let expected = expected(spec, &pos, children)?;
+            if let Some(own) = own {
+                self.compare(
+                    own.stored(i as usize),
+                    &pos,
+                    first + i,
+                    expected,
+                    &mut result,
+                );
+            }
+            if i + 1 < len {
+                slice.id.advance(spec, &mut cells);
+            }
+        }
+        Ok(result)
     }
 
     /// Counts (and keeps, up to the report limit) a disagreement of `stored` with `expected`
@@ -537,11 +605,14 @@ fn expected(
         }
         Outcome::Moves(moves) => moves,
     };
+    for played in moves.iter().filter(|p| has_child(p)) {
+        children.ask(&played.after)?;
+    }
     // Each move's value and depth.
     let mut figures = [(0i32, None::<u32>); MAX_PITS];
     for (f, played) in figures.iter_mut().zip(moves.iter()) {
         let child = if has_child(played) {
-            let s = children.stored(&played.after)?;
+            let s = children.answer();
             (i32::from(s.value), s.depth.map(u32::from))
         } else {
             (0, None)

@@ -3,7 +3,7 @@
 //! A position's moves reach positions all over its own slice and the smaller ones, so a check
 //! that reads each move's position where it lies decodes nearly a chunk a read once the slices
 //! outgrow memory (Rio Kadalis slice 32: 24 GB of decoded chunks, under 23,000 positions a
-//! second). Instead, a piece of the slice (as many consecutive chunks as the memory allows) is
+//! second). Where those chunks do not fit the memory given ([`super::held`]), a piece of the slice (as many consecutive chunks as the memory allows) is
 //! checked in three passes:
 //!
 //! 1. **ask**: every position's moves are played and the place of each position after a move
@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::{expected, Children, Context, SliceResult};
-use crate::rules::{Pos, MAX_PITS, SOUTH};
+use super::{Children, Context, SliceResult};
+use crate::rules::Pos;
 use crate::table::chunk::NO_DEPTH;
 use crate::table::{Slice, Stored, TableError};
 
@@ -106,13 +106,18 @@ struct Ask<'a, 'c> {
 }
 
 impl Children for Ask<'_, '_> {
-    fn stored(&mut self, pos: &Pos) -> Result<Stored, TableError> {
+    fn ask(&mut self, pos: &Pos) -> Result<(), TableError> {
         let (slot, index) = self.context.locate(pos)?;
         self.asked.push(self.places.place(slot, index));
-        Ok(Stored {
+        Ok(())
+    }
+
+    /// Nothing yet: this pass only asks.
+    fn answer(&mut self) -> Stored {
+        Stored {
             value: 0,
             depth: None,
-        })
+        }
     }
 }
 
@@ -123,14 +128,19 @@ struct Answers<'a> {
 }
 
 impl Children for Answers<'_> {
-    fn stored(&mut self, _pos: &Pos) -> Result<Stored, TableError> {
+    /// Answered already, in the order asked.
+    fn ask(&mut self, _pos: &Pos) -> Result<(), TableError> {
+        Ok(())
+    }
+
+    fn answer(&mut self) -> Stored {
         let packed = self.answers[self.next].load(Ordering::Relaxed);
         self.next += 1;
         let depth = (packed >> 8) as u16;
-        Ok(Stored {
+        Stored {
             value: packed as u8 as i8,
             depth: (depth != NO_DEPTH).then_some(depth),
-        })
+        }
     }
 }
 
@@ -139,43 +149,6 @@ fn pack(s: Stored) -> u32 {
 }
 
 impl Context<'_> {
-    /// Plays every position of chunk `c` of the checked slice, telling `children` each
-    /// position after a move, and compares each position's expected figures with `own` (its
-    /// stored ones) when given.
-    fn walk(
-        &self,
-        c: u64,
-        own: Option<&crate::table::chunk::Chunk>,
-        children: &mut dyn Children,
-    ) -> Result<SliceResult, TableError> {
-        let (spec, slice) = (&self.spec, self.slice);
-        let first = c * slice.chunk_size;
-        let len = slice.chunk_len(c);
-        let mut cells = [0u8; 2 * MAX_PITS];
-        slice.id.board(spec, first, &mut cells);
-        let mut result = SliceResult {
-            positions: len,
-            ..SliceResult::default()
-        };
-        for i in 0..len {
-            let pos = slice.id.position(spec, &cells, SOUTH);
-            let expected = expected(spec, &pos, children)?;
-            if let Some(own) = own {
-                self.compare(
-                    own.stored(i as usize),
-                    &pos,
-                    first + i,
-                    expected,
-                    &mut result,
-                );
-            }
-            if i + 1 < len {
-                slice.id.advance(spec, &mut cells);
-            }
-        }
-        Ok(result)
-    }
-
     /// Checks chunks `chunks` of the slice (a piece) in the three passes of the module's
     /// documentation, telling `done` the positions of each chunk valued.
     pub(super) fn check_piece(
@@ -270,14 +243,7 @@ impl Context<'_> {
                 Ok(r)
             })
             .collect::<Result<_, TableError>>()?;
-        let mut all = SliceResult::default();
-        for r in results {
-            all.positions += r.positions;
-            all.disagreeing += r.disagreeing;
-            all.disagreements.extend(r.disagreements);
-        }
-        all.disagreements.truncate(self.report_limit);
-        Ok(all)
+        Ok(SliceResult::merged(results, self.report_limit))
     }
 }
 
@@ -314,8 +280,7 @@ mod tests {
                 answers: &answers,
                 next: 0,
             };
-            let pos = Pos::EMPTY;
-            assert_eq!(a.stored(&pos).unwrap(), s);
+            assert_eq!(a.answer(), s);
         }
     }
 
