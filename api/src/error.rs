@@ -494,14 +494,16 @@ impl From<MatchError> for ApiError {
 }
 
 impl From<RecordError> for ApiError {
-    /// A bad record is a 400 naming the field, too many moves a 413.
+    /// A bad record is a 400 naming the field, too many moves or rounds a 413.
     fn from(e: RecordError) -> ApiError {
         match e {
             RecordError::Position(e) => ApiError::position("position", e),
-            RecordError::TooManyMoves { ref field, .. } => ApiError::TooLarge {
-                field: field.clone(),
-                message: e.to_string(),
-            },
+            RecordError::TooManyMoves { .. } | RecordError::TooManyRounds { .. } => {
+                ApiError::TooLarge {
+                    field: e.field(),
+                    message: e.to_string(),
+                }
+            }
             RecordError::Field { field, message } => ApiError::BadRequest { field, message },
         }
     }

@@ -127,7 +127,11 @@ pub enum ParsePositionError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a pit number in range nor `pass`.
-    #[error("move `{text}`: expected a pit number from 1 to {pits} or `pass`")]
+    #[error(
+        "move `{}`: expected a pit number from 1 to {pits}, written alone (no spaces, signs or \
+         leading zeros), or `pass`",
+        text.escape_debug()
+    )]
     Malformed {
         /// The text found.
         text: String,

@@ -319,7 +319,8 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "round 1, move 1, South to move in `4,4,4,4,4,4/4,4,4,4,4,4 S`: move `7`: \
-             expected a pit number from 1 to 6 or `pass`"
+             expected a pit number from 1 to 6, written alone (no spaces, signs or leading \
+             zeros), or `pass`"
         );
     }
 

@@ -15,17 +15,17 @@ pub enum Move {
 }
 
 impl Move {
-    /// Reads a move of `variant`: `1..=L` (L = the mover's pit count) or `pass`. Whether it is
-    /// legal in a position is for [`crate::Position::play`] to say.
+    /// Reads a move of `variant`: `1..=L` (L = the mover's pit count) written alone, as
+    /// [`Move`]'s `Display` writes it (no sign, spaces or leading zeros: `" 1"` and `"01"` are
+    /// not moves), or `pass`. Whether it is legal in a position is for
+    /// [`crate::Position::play`] to say.
     pub fn parse(variant: Variant, text: &str) -> Result<Move, MoveError> {
         let pits = variant.pits_per_side();
         if text == "pass" {
             return Ok(Move::Pass);
         }
         match text.parse::<usize>() {
-            Ok(k) if (1..=pits).contains(&k) && text.bytes().all(|b| b.is_ascii_digit()) => {
-                Ok(Move::Pit(k as u8))
-            }
+            Ok(k) if (1..=pits).contains(&k) && text == k.to_string() => Ok(Move::Pit(k as u8)),
             _ => Err(MoveError::Malformed {
                 text: text.to_owned(),
                 pits,

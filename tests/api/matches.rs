@@ -295,3 +295,61 @@ fn a_match_from_the_first_round_and_bad_records() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(r.json_error()["field"], "body");
 }
+
+/// The record's contract as the OpenAPI writes it: more than 100 rounds is a 413; a move is a
+/// pit number written alone (a space, a line break or a leading zero is a 400 naming the move,
+/// and one string of moves is separated by U+0020 spaces alone); a key given twice is a 400.
+#[test]
+fn the_match_records_contract() {
+    let server = Server::start(small_tablebase(), &[]);
+    let rounds = vec![json!([]); 101];
+    let r = post(&server, "rio-kadalis", json!({ "rounds": rounds }));
+    assert_eq!(r.status, 413, "{}", r.body);
+    let e = r.json_error();
+    assert_eq!(e["field"], "rounds");
+    assert!(e["error"].as_str().unwrap().contains("101 rounds"), "{e}");
+    // 100 empty rounds are within the limit: a 400 on the second round (the first has not
+    // ended), not a 413.
+    let rounds = vec![json!([]); 100];
+    let r = post(&server, "rio-kadalis", json!({ "rounds": rounds }));
+    assert_eq!(r.status, 400, "{}", r.body);
+
+    // Each not a move, named with the round and the move's place ("1" is legal at the start).
+    for (round, text) in [
+        (json!([" 1"]), " 1"),
+        (json!(["01"]), "01"),
+        (json!(["1\n"]), "1\n"),
+        (json!("1\u{a0}2"), "1\u{a0}2"),
+        (json!("1\t2"), "1\t2"),
+        (json!("1\u{2003}2"), "1\u{2003}2"),
+    ] {
+        let r = post(&server, "rio-kadalis", json!({ "rounds": [round] }));
+        assert_eq!(r.status, 400, "{text:?}: {}", r.body);
+        let e = r.json_error();
+        assert_eq!(e["field"], "rounds[0][0]", "{text:?}: {e}");
+        assert_eq!(e["move"], text, "{e}");
+        let message = e["error"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("move `{}`", text.escape_debug())),
+            "{message}"
+        );
+    }
+    // Spaces around and between the moves of one string are separators.
+    let m = played(&server, "rio-kadalis", json!({"rounds": [" 1  "]}));
+    assert_eq!(m["rounds"][0]["moves"], json!(["1"]));
+
+    // A key given twice, at the top or deeper, is refused by name.
+    for body in [
+        r#"{"rounds": [["1"]], "rounds": []}"#,
+        r#"{"start": {"open": {"south": 6, "south": 6, "north": 6}, "reserve": {"south": 0, "north": 0}, "starter": "south"}}"#,
+    ] {
+        let r = server.post("/api/rio-kadalis/match", body.as_bytes());
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        let e = r.json_error();
+        assert_eq!(e["field"], "body");
+        assert!(
+            e["error"].as_str().unwrap().contains("is given twice"),
+            "{e}"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::unique_keys::UniqueKeys;
 use mancala_solver::rounds::RoundStart;
 use mancala_solver::{BySide, Side, Variant};
 use serde::Deserialize;
@@ -25,13 +26,13 @@ pub const MATCH_SHAPE: &str = "expected a JSON object {\"start\": {\"open\": {\"
 /// key by key, naming `rounds[1][3]` or `start.open.south` when one is wrong.
 #[derive(Debug, Deserialize)]
 #[serde(transparent)]
-pub struct MatchRecord(Json);
+pub struct MatchRecord(UniqueKeys);
 
 impl MatchRecord {
     /// The round start the match was taken up at (by default the first round's) and each
     /// round's moves, as text.
     pub fn read(&self, variant: Variant) -> Result<(RoundStart, Vec<Vec<String>>), RecordError> {
-        let Json::Object(fields) = &self.0 else {
+        let Json::Object(fields) = &self.0 .0 else {
             return Err(RecordError::bad("body", format!("body: {MATCH_SHAPE}")));
         };
         only_keys(fields, "", &["start", "rounds"], MATCH_SHAPE)?;
@@ -42,13 +43,9 @@ impl MatchRecord {
         let rounds = match fields.get("rounds") {
             None | Some(Json::Null) => Vec::new(),
             Some(Json::Array(rounds)) if rounds.len() > MAX_MATCH_ROUNDS => {
-                return Err(RecordError::bad(
-                    "rounds",
-                    format!(
-                        "rounds: {} rounds, but a match record holds at most {MAX_MATCH_ROUNDS}",
-                        rounds.len()
-                    ),
-                ))
+                return Err(RecordError::TooManyRounds {
+                    count: rounds.len(),
+                })
             }
             Some(Json::Array(rounds)) => rounds
                 .iter()
@@ -225,7 +222,7 @@ mod tests {
     use super::*;
 
     fn read(body: Json) -> Result<(RoundStart, Vec<Vec<String>>), RecordError> {
-        MatchRecord(body).read(Variant::RioKadalis)
+        MatchRecord(UniqueKeys(body)).read(Variant::RioKadalis)
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::unique_keys::UniqueKeys;
 use mancala_solver::{ParsePositionError, Position, Variant};
 use serde::Deserialize;
 use serde_json::Value as Json;
@@ -27,7 +28,7 @@ pub const RECORD_SHAPE: &str =
 /// field, where the answer must name `moves[2]` or the unknown key.
 #[derive(Debug, Deserialize)]
 #[serde(transparent)]
-pub struct GameRecord(Json);
+pub struct GameRecord(UniqueKeys);
 
 /// The schema of a record, written by hand as the record is read by hand ([`GameRecord::read`]):
 /// its moves may be an array of strings and numbers or one string.
@@ -68,8 +69,10 @@ pub(crate) fn moves_schema() -> OneOfBuilder {
         )
         .item(string())
         .description(Some(
-            "The moves, in order: pit numbers of the side to move or `pass`, as an array \
-             (strings or integers) or one string separated by spaces.",
+            "The moves, in order: pit numbers of the side to move, each written alone (`1`; \
+             not ` 1`, `01` or `1\\n`), or `pass`, as an array (strings or integers) or one \
+             string separated by spaces (U+0020; any other character stays in its move, which \
+             is then a 400 naming it).",
         ))
 }
 
@@ -98,6 +101,11 @@ pub enum RecordError {
         /// How many it holds.
         count: usize,
     },
+    /// A match record holds more than [`super::match_record::MAX_MATCH_ROUNDS`] rounds.
+    TooManyRounds {
+        /// How many it holds.
+        count: usize,
+    },
 }
 
 impl RecordError {
@@ -115,6 +123,7 @@ impl RecordError {
             RecordError::Field { field, .. } => field.clone(),
             RecordError::Position(_) => "position".into(),
             RecordError::TooManyMoves { field, .. } => field.clone(),
+            RecordError::TooManyRounds { .. } => "rounds".into(),
         }
     }
 }
@@ -128,6 +137,11 @@ impl fmt::Display for RecordError {
                 f,
                 "{field}: {count} moves, but a record holds at most {MAX_RECORD_MOVES}"
             ),
+            RecordError::TooManyRounds { count } => write!(
+                f,
+                "rounds: {count} rounds, but a match record holds at most {}",
+                super::match_record::MAX_MATCH_ROUNDS
+            ),
         }
     }
 }
@@ -137,7 +151,7 @@ impl std::error::Error for RecordError {}
 impl GameRecord {
     /// The start position (by default the variant's) and the moves as text.
     pub fn read(&self, variant: Variant) -> Result<(Position, Vec<String>), RecordError> {
-        let Json::Object(fields) = &self.0 else {
+        let Json::Object(fields) = &self.0 .0 else {
             return Err(RecordError::bad("body", format!("body: {RECORD_SHAPE}")));
         };
         if let Some(key) = fields.keys().find(|k| *k != "position" && *k != "moves") {
@@ -175,7 +189,13 @@ impl GameRecord {
 /// separated by spaces; at most [`MAX_RECORD_MOVES`]. Errors name `field` or `field[i]`.
 pub(crate) fn read_moves(field: &str, value: &Json) -> Result<Vec<String>, RecordError> {
     let moves: Vec<String> = match value {
-        Json::String(text) => text.split_whitespace().map(str::to_owned).collect(),
+        // Separated by spaces (U+0020) alone: any other character, a tab, a line break or
+        // another Unicode space, stays in its move, which then names it as malformed.
+        Json::String(text) => text
+            .split(' ')
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect(),
         Json::Array(items) => {
             if items.len() > MAX_RECORD_MOVES {
                 return Err(RecordError::TooManyMoves {
@@ -208,10 +228,11 @@ pub(crate) fn read_moves(field: &str, value: &Json) -> Result<Vec<String>, Recor
     Ok(moves)
 }
 
-/// The move at `field` (`moves[3]`): a string or a whole number.
+/// The move at `field` (`moves[3]`): a string (as given: `" 1"` is not a move, and the rules
+/// say so naming it) or a whole number.
 fn move_text(field: &str, item: &Json) -> Result<String, RecordError> {
     match item {
-        Json::String(s) => Ok(s.trim().to_owned()),
+        Json::String(s) => Ok(s.clone()),
         Json::Number(n) if n.is_u64() => Ok(n.to_string()),
         _ => Err(RecordError::bad(
             field,
@@ -227,7 +248,7 @@ mod tests {
     use super::*;
 
     fn read(body: Json) -> Result<(Position, Vec<String>), RecordError> {
-        GameRecord(body).read(Variant::RioKadalis)
+        GameRecord(UniqueKeys(body)).read(Variant::RioKadalis)
     }
 
     /// The field an error names.
@@ -238,13 +259,19 @@ mod tests {
     #[test]
     fn a_record_reads_strings_numbers_and_one_string_of_moves() {
         let start = Position::start(Variant::RioKadalis);
-        let (pos, moves) = read(json!({"moves": [" 1 ", 4, "pass"]})).unwrap();
+        let (pos, moves) = read(json!({"moves": ["1", 4, "pass"]})).unwrap();
         assert_eq!(
             (pos, moves),
             (start, vec!["1".into(), "4".into(), "pass".into()])
         );
-        let (_, moves) = read(json!({"position": null, "moves": "3  5"})).unwrap();
+        let (_, moves) = read(json!({"position": null, "moves": " 3  5 "})).unwrap();
         assert_eq!(moves, ["3", "5"]);
+        // Kept as given, for the rules to refuse by name: spaces inside an array's move, and
+        // separators other than U+0020 in one string.
+        let (_, moves) = read(json!({"moves": [" 1", "1\n"]})).unwrap();
+        assert_eq!(moves, [" 1", "1\n"]);
+        let (_, moves) = read(json!({"moves": "3\u{a0}5\t2 1"})).unwrap();
+        assert_eq!(moves, ["3\u{a0}5\t2", "1"]);
     }
 
     #[test]
