@@ -229,27 +229,23 @@ pub fn parse(variant: Variant, text: &str) -> Result<Pos, PositionError> {
     // board (two-row).
     if spec.four_rows() {
         let max = spec.max_per_side();
-        if south > u64::from(max) {
-            return Err(too_many("ROWS (South's rows)", south, max));
-        }
-        if north > u64::from(max) {
-            return Err(too_many("ROWS (North's rows)", north, max));
-        }
-        let north_and_taken = north.saturating_add(captured[SOUTH]);
-        if north_and_taken > u64::from(max) {
-            return Err(too_many(
+        // Each side's own seeds, then the seeds that can only have come from it: the other
+        // side's captures of them, with the other side's seeds.
+        for (what, seeds) in [
+            ("ROWS (South's rows)", south),
+            ("ROWS (North's rows)", north),
+            (
                 "CAPTURED (South's captures plus North's seeds on the board)",
-                north_and_taken,
-                max,
-            ));
-        }
-        let south_and_taken = south.saturating_add(captured[NORTH]);
-        if south_and_taken > u64::from(max) {
-            return Err(too_many(
+                north.saturating_add(captured[SOUTH]),
+            ),
+            (
                 "CAPTURED (North's captures plus South's seeds on the board)",
-                south_and_taken,
-                max,
-            ));
+                south.saturating_add(captured[NORTH]),
+            ),
+        ] {
+            if seeds > u64::from(max) {
+                return Err(too_many(what, seeds, max));
+            }
         }
     } else if board > u64::from(spec.total()) {
         return Err(too_many("ROWS", board, spec.total()));

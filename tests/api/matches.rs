@@ -23,6 +23,12 @@ fn played(server: &Server, variant: &str, body: Value) -> Value {
     r.json()
 }
 
+/// Asserts that the error `e` names `field` and its message says `text`.
+fn assert_says(e: &Value, field: &str, text: &str) {
+    assert_eq!(e["field"], field, "{e}");
+    assert!(e["error"].as_str().unwrap().contains(text), "{e}");
+}
+
 fn totals(south: u32, north: u32) -> Value {
     json!({"south": south, "north": north})
 }
@@ -285,12 +291,7 @@ fn a_match_from_the_first_round_and_bad_records() {
     assert_eq!(r.json_error()["field"], "start");
     let r = post(&server, "oware", json!({}));
     assert_eq!(r.status, 400, "{}", r.body);
-    let e = r.json_error();
-    assert_eq!(e["field"], "variant");
-    assert!(
-        e["error"].as_str().unwrap().contains("rio-kadalis-5"),
-        "{e}"
-    );
+    assert_says(&r.json_error(), "variant", "rio-kadalis-5");
     let r = server.post("/api/rio-kadalis/match", b"{\"rounds\": [");
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(r.json_error()["field"], "body");
@@ -345,11 +346,6 @@ fn the_match_records_contract() {
     ] {
         let r = server.post("/api/rio-kadalis/match", body.as_bytes());
         assert_eq!(r.status, 400, "{body}: {}", r.body);
-        let e = r.json_error();
-        assert_eq!(e["field"], "body");
-        assert!(
-            e["error"].as_str().unwrap().contains("is given twice"),
-            "{e}"
-        );
+        assert_says(&r.json_error(), "body", "is given twice");
     }
 }

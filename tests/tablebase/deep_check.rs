@@ -41,6 +41,17 @@ fn fails_after_the_plain_check(ran: &Ran) -> &str {
     &ran.stderr
 }
 
+/// The deep check of Rio Kadalis (5 pits) slice 12 alone.
+const SLICE_12: [&str; 7] = [
+    "db",
+    "verify",
+    "--deep",
+    "--variant",
+    "rio-kadalis-5",
+    "--slice",
+    "12",
+];
+
 #[test]
 fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
     let (_dir, db) = fresh_tablebase(&[("rio-kadalis-5", 12)]);
@@ -62,16 +73,7 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
     assert!(!progress_file.exists());
 
     // One slice, then the variant: the slice checked first is recorded and skipped.
-    let slice_12 = [
-        "db",
-        "verify",
-        "--deep",
-        "--variant",
-        "rio-kadalis-5",
-        "--slice",
-        "12",
-    ];
-    let ran = run_db(&slice_12, &db);
+    let ran = run_db(&SLICE_12, &db);
     assert_eq!(
         number_before(ran.ok(), "positions in"),
         binom(21, 9),
@@ -90,7 +92,7 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
         .map(|r| r.4 as u64)
         .unwrap();
     assert!(binom(21, 9) > 2 * chunk_size, "slice 12 has a third chunk");
-    let ran = run_db(&slice_12, &db);
+    let ran = run_db(&SLICE_12, &db);
     assert_eq!(
         number_before(ran.ok(), "positions in"),
         binom(21, 9) - 2 * chunk_size,
@@ -222,20 +224,8 @@ fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
     // reading the chunks its moves reach once: the same disagreements are named (the forged
     // positions and those whose moves reach them, which may lie in any chunk), and the chunks
     // before the first disagreeing one are recorded as checked as the check goes.
-    let ran = run_db(
-        &[
-            "db",
-            "verify",
-            "--deep",
-            "--variant",
-            "rio-kadalis-5",
-            "--slice",
-            "12",
-            "--memory",
-            "1B",
-        ],
-        &db,
-    );
+    let in_pieces = [&SLICE_12[..], &["--memory", "1B"]].concat();
+    let ran = run_db(&in_pieces, &db);
     let err = fails_after_the_plain_check(&ran);
     assert_eq!(named(err), in_one_piece, "{ran:?}");
     let first_bad_chunk = in_one_piece

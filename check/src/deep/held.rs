@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::{Children, Context, SliceResult};
+use super::{Children, Context, Method, Piece, SliceResult};
 use crate::rules::{Pos, MAX_PITS};
 use crate::table::chunk::Chunk;
 use crate::table::{Slice, Stored, TableError};
@@ -73,31 +73,33 @@ impl Children for Reads<'_, '_> {
     }
 }
 
-impl Context<'_> {
-    /// Checks chunks `chunks` of the slice from the held chunks, telling `done` the positions
-    /// of each chunk checked.
-    pub(super) fn check_held(
-        &self,
-        held: &Held,
-        chunks: std::ops::Range<u64>,
-        done: &(dyn Fn(u64) + Sync),
-    ) -> Result<SliceResult, TableError> {
-        let own = &held.chunks[super::slot_of(self.slice.id)];
+/// Positions checked between two records of a slice's progress: about a minute's work.
+const PIECE_POSITIONS: u64 = 1 << 27;
+
+impl Method for Held {
+    fn piece_chunks(&self, slice: &Slice, _memory: usize) -> u64 {
+        (PIECE_POSITIONS / slice.chunk_size.max(1)).max(1)
+    }
+
+    /// Checks the chunks from the held chunks, in one pass.
+    fn check(&self, piece: &Piece) -> Result<SliceResult, TableError> {
+        let (context, chunks) = (piece.context, &piece.chunks);
+        let own = &self.chunks[super::slot_of(context.slice.id)];
         let results: Vec<SliceResult> = (chunks.start as usize..chunks.end as usize)
             .into_par_iter()
             .map(|c| {
                 let mut reads = Reads {
-                    context: self,
-                    held,
+                    context,
+                    held: self,
                     pending: [(&own[c], 0); MAX_PITS],
                     asked: 0,
                     answered: 0,
                 };
-                let r = self.walk(c as u64, Some(&own[c]), &mut reads)?;
-                done(r.positions);
+                let r = context.walk(c as u64, Some(&own[c]), &mut reads)?;
+                (piece.done)(r.positions);
                 Ok(r)
             })
             .collect::<Result<_, TableError>>()?;
-        Ok(SliceResult::merged(results, self.report_limit))
+        Ok(SliceResult::merged(results, context.report_limit))
     }
 }

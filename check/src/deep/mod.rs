@@ -26,6 +26,7 @@ mod held;
 mod pieces;
 pub mod resume;
 
+use std::ops::Range;
 use std::path::Path;
 use std::time::Instant;
 
@@ -373,10 +374,6 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     Ok(report)
 }
 
-/// Positions checked between two records of a slice's progress when the chunks its moves reach
-/// are held: about a minute's work.
-const HELD_PIECE: u64 = 1 << 27;
-
 /// Checks every position of one slice from chunk `from` on: with every chunk its moves reach
 /// held in memory when they fit `options.memory_bytes` ([`held`]), else in pieces of as many
 /// chunks as the memory allows ([`pieces`]: every chunk a piece's moves reach decoded once a
@@ -408,20 +405,21 @@ pub fn check_slice(
         report_limit: options.report_limit,
     };
     let places = pieces::Places::new(&reachable);
-    let held = held::Held::load(&context, options.memory_bytes)?;
-    let piece = match held {
-        Some(_) => (HELD_PIECE / slice.chunk_size.max(1)).max(1),
-        None => pieces::piece_chunks(slice, &places, options.memory_bytes),
+    let method: Box<dyn Method + '_> = match held::Held::load(&context, options.memory_bytes)? {
+        Some(held) => Box::new(held),
+        None => Box::new(places),
     };
+    let piece = method.piece_chunks(slice, options.memory_bytes);
     let done = |n| progress.positions_done(n);
     let mut all = SliceResult::default();
     let mut start = from;
     while start < slice.chunks() {
         let end = (start + piece).min(slice.chunks());
-        let r = match &held {
-            Some(held) => context.check_held(held, start..end, &done)?,
-            None => context.check_piece(&places, start..end, &done)?,
-        };
+        let r = method.check(&Piece {
+            context: &context,
+            chunks: start..end,
+            done: &done,
+        })?;
         all = SliceResult::merged([all, r], options.report_limit);
         if all.disagreeing == 0 && end < slice.chunks() {
             checkpoint(end);
@@ -493,6 +491,24 @@ trait Children {
     fn ask(&mut self, pos: &Pos) -> Result<(), TableError>;
     /// The figures of the earliest ask not yet answered.
     fn answer(&mut self) -> Stored;
+}
+
+/// Consecutive chunks of a slice to check, and what to tell of each chunk checked (its
+/// positions).
+struct Piece<'a> {
+    context: &'a Context<'a>,
+    chunks: Range<u64>,
+    done: &'a (dyn Fn(u64) + Sync + 'a),
+}
+
+/// How a slice's positions get the stored figures of the positions after their moves: from
+/// chunks held in memory ([`held`]) or fetched a piece at a time ([`pieces`]).
+trait Method: Sync {
+    /// Chunks of `slice` checked between two records of its progress, in `memory` bytes.
+    fn piece_chunks(&self, slice: &Slice, memory: usize) -> u64;
+
+    /// Checks the piece's chunks, telling it of each chunk checked.
+    fn check(&self, piece: &Piece) -> Result<SliceResult, TableError>;
 }
 
 impl Context<'_> {

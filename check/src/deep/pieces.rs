@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Children, Context, SliceResult};
+use super::{Children, Context, Method, Piece, SliceResult};
 use crate::rules::Pos;
 use crate::table::chunk::NO_DEPTH;
 use crate::table::{Slice, Stored, TableError};
@@ -148,26 +148,30 @@ fn pack(s: Stored) -> u32 {
     u32::from(s.value as u8) | u32::from(s.depth.unwrap_or(NO_DEPTH)) << 8
 }
 
-impl Context<'_> {
-    /// Checks chunks `chunks` of the slice (a piece) in the three passes of the module's
-    /// documentation, telling `done` the positions of each chunk valued.
-    pub(super) fn check_piece(
-        &self,
-        places: &Places,
-        chunks: std::ops::Range<u64>,
-        done: &(dyn Fn(u64) + Sync),
-    ) -> Result<SliceResult, TableError> {
+impl Method for Places<'_> {
+    /// Positions a piece may hold in `memory` bytes with this numbering: whole chunks, at
+    /// least one.
+    fn piece_chunks(&self, slice: &Slice, memory: usize) -> u64 {
+        let pits = slice.variant.spec().pits_per_side().max(1) as u64;
+        let positions = (memory as u64 / (16 * pits)).min(self.max_asks() / pits);
+        (positions / slice.chunk_size.max(1)).max(1)
+    }
+
+    /// Checks the chunks (a piece) in the three passes of the module's documentation.
+    fn check(&self, piece: &Piece) -> Result<SliceResult, TableError> {
+        let (context, chunks) = (piece.context, &piece.chunks);
+        let places = self;
         // Ask: each chunk's asks, then all of them in one array, each with its number.
         let asked: Vec<Vec<u64>> = chunks
             .clone()
             .into_par_iter()
             .map(|c| {
                 let mut ask = Ask {
-                    context: self,
+                    context,
                     places,
                     asked: Vec::new(),
                 };
-                self.walk(c, None, &mut ask)?;
+                context.walk(c, None, &mut ask)?;
                 Ok(ask.asked)
             })
             .collect::<Result<_, TableError>>()?;
@@ -214,7 +218,7 @@ impl Context<'_> {
             let from = sorted.partition_point(|&p| places.chunk_of(p) < n);
             let to = sorted.partition_point(|&p| places.chunk_of(p) <= n);
             let (slice, chunk) = places.slice_chunk(n);
-            let decoded = self.table.read_chunk(slice, chunk)?;
+            let decoded = context.table.read_chunk(slice, chunk)?;
             let ask_mask = places.max_asks() - 1;
             let place_mask = (1u64 << places.place_bits) - 1;
             for &p in &sorted[from..to] {
@@ -233,26 +237,18 @@ impl Context<'_> {
             .enumerate()
             .map(|(k, &first)| {
                 let c = chunks.start + k as u64;
-                let own = self.table.read_chunk(self.slice, c)?;
+                let own = context.table.read_chunk(context.slice, c)?;
                 let mut answers = Answers {
                     answers: &answers,
                     next: first,
                 };
-                let r = self.walk(c, Some(&own), &mut answers)?;
-                done(r.positions);
+                let r = context.walk(c, Some(&own), &mut answers)?;
+                (piece.done)(r.positions);
                 Ok(r)
             })
             .collect::<Result<_, TableError>>()?;
-        Ok(SliceResult::merged(results, self.report_limit))
+        Ok(SliceResult::merged(results, context.report_limit))
     }
-}
-
-/// Positions a piece of `slice` may hold in `memory` bytes with `places`' numbering: whole
-/// chunks, at least one.
-pub(super) fn piece_chunks(slice: &Slice, places: &Places, memory: usize) -> u64 {
-    let pits = slice.variant.spec().pits_per_side().max(1) as u64;
-    let positions = (memory as u64 / (16 * pits)).min(places.max_asks() / pits);
-    (positions / slice.chunk_size.max(1)).max(1)
 }
 
 #[cfg(test)]
