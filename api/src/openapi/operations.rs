@@ -76,7 +76,7 @@ fn responses(ok: Value, codes: &[&str]) -> Value {
             "413" => "The body is over the size limit, or the record holds too many moves (or a match record too many rounds).",
             "415" => "The body was not sent as `Content-Type: application/json` (`field`: `content-type`).",
             "500" => "The database failed (never caused by input).",
-            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, a write on a read-only server (the message says why), the server is shutting down, or (puzzles) none made yet on the first start (`building` names the step; `Retry-After`).",
+            "503" => "Every search thread is busy and the search queue is full (the message names the limit; the `Retry-After` header says when to ask again), a damaged chunk, a write on a read-only server (the message says why), a write the database refuses (a full disk, `Retry-After: 60`; a file that cannot be written; a lock another process holds, `Retry-After: 5`, after waiting 10 s for it), the server is shutting down, or (puzzles) none made yet on the first start (`building` names the step; `Retry-After`).",
             _ => "Error.",
         };
         map.insert(
