@@ -45,6 +45,7 @@ impl MatchRecord {
             Some(Json::Array(rounds)) if rounds.len() > MAX_MATCH_ROUNDS => {
                 return Err(RecordError::TooManyRounds {
                     count: rounds.len(),
+                    limit: MAX_MATCH_ROUNDS,
                 })
             }
             Some(Json::Array(rounds)) => rounds

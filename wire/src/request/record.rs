@@ -101,10 +101,12 @@ pub enum RecordError {
         /// How many it holds.
         count: usize,
     },
-    /// A match record holds more than [`super::match_record::MAX_MATCH_ROUNDS`] rounds.
+    /// A match record holds more rounds than its limit.
     TooManyRounds {
         /// How many it holds.
         count: usize,
+        /// The most it may hold.
+        limit: usize,
     },
 }
 
@@ -137,10 +139,9 @@ impl fmt::Display for RecordError {
                 f,
                 "{field}: {count} moves, but a record holds at most {MAX_RECORD_MOVES}"
             ),
-            RecordError::TooManyRounds { count } => write!(
+            RecordError::TooManyRounds { count, limit } => write!(
                 f,
-                "rounds: {count} rounds, but a match record holds at most {}",
-                super::match_record::MAX_MATCH_ROUNDS
+                "rounds: {count} rounds, but a match record holds at most {limit}"
             ),
         }
     }
