@@ -18,8 +18,13 @@ impl Held {
     /// Every chunk of `context`'s reachable slices, decoded; `None` when they would take more
     /// than `memory` bytes.
     pub(super) fn load(context: &Context, memory: usize) -> Result<Option<Held>, TableError> {
-        let slices = || context.reachable.iter().flatten().flatten();
-        let positions: u64 = slices().map(|s: &Slice| s.positions).sum();
+        let positions: u64 = context
+            .reachable
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|s: &Slice| s.positions)
+            .sum();
         if positions.saturating_mul(3) > memory as u64 {
             return Ok(None);
         }

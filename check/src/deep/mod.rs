@@ -404,10 +404,9 @@ pub fn check_slice(
         reachable: &reachable,
         report_limit: options.report_limit,
     };
-    let places = pieces::Places::new(&reachable);
     let method: Box<dyn Method + '_> = match held::Held::load(&context, options.memory_bytes)? {
         Some(held) => Box::new(held),
-        None => Box::new(places),
+        None => Box::new(pieces::Places::new(&reachable)),
     };
     let piece = method.piece_chunks(slice, options.memory_bytes);
     let done = |n| progress.positions_done(n);

@@ -3,8 +3,8 @@
 //! A position's moves reach positions all over its own slice and the smaller ones, so a check
 //! that reads each move's position where it lies decodes nearly a chunk a read once the slices
 //! outgrow memory (Rio Kadalis slice 32: 24 GB of decoded chunks, under 23,000 positions a
-//! second). Where those chunks do not fit the memory given ([`super::held`]), a piece of the slice (as many consecutive chunks as the memory allows) is
-//! checked in three passes:
+//! second). Where those chunks do not fit the memory given (else [`super::held`]), a piece of
+//! the slice (as many consecutive chunks as the memory allows) is checked in three passes:
 //!
 //! 1. **ask**: every position's moves are played and the place of each position after a move
 //!    (its slice, chunk and place in the chunk) is written down, in the order the moves are
@@ -209,26 +209,20 @@ impl Method for Places<'_> {
 
         // Fetch: each chunk named, decoded once, its figures written beside their asks.
         let answers: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-        let named: Vec<u64> = {
-            let mut named: Vec<u64> = sorted.iter().map(|&p| places.chunk_of(p)).collect();
-            named.dedup();
-            named
-        };
-        named.par_iter().try_for_each(|&n| {
-            let from = sorted.partition_point(|&p| places.chunk_of(p) < n);
-            let to = sorted.partition_point(|&p| places.chunk_of(p) <= n);
-            let (slice, chunk) = places.slice_chunk(n);
-            let decoded = context.table.read_chunk(slice, chunk)?;
-            let ask_mask = places.max_asks() - 1;
-            let place_mask = (1u64 << places.place_bits) - 1;
-            for &p in &sorted[from..to] {
-                let i = (p >> places.ask_bits) & place_mask;
-                answers[(p & ask_mask) as usize]
-                    .store(pack(decoded.stored(i as usize)), Ordering::Relaxed);
-            }
-            Ok::<(), TableError>(())
-        })?;
-        drop(named);
+        let ask_mask = places.max_asks() - 1;
+        let place_mask = (1u64 << places.place_bits) - 1;
+        sorted
+            .par_chunk_by(|&a, &b| places.chunk_of(a) == places.chunk_of(b))
+            .try_for_each(|same_chunk| {
+                let (slice, chunk) = places.slice_chunk(places.chunk_of(same_chunk[0]));
+                let decoded = context.table.read_chunk(slice, chunk)?;
+                for &p in same_chunk {
+                    let i = (p >> places.ask_bits) & place_mask;
+                    answers[(p & ask_mask) as usize]
+                        .store(pack(decoded.stored(i as usize)), Ordering::Relaxed);
+                }
+                Ok::<(), TableError>(())
+            })?;
         drop(sorted);
 
         // Value: the moves played again, each valued from its answer, each position compared.
