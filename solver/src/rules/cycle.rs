@@ -11,10 +11,10 @@
 //! cycle from whatever state of the walk it starts at, since a walk that never ends is in its
 //! cycle from some lift on and stays there.
 
+use crate::position::Board;
+
 /// Lifts of a sowing before its states are watched.
 const UNWATCHED_LIFTS: u32 = 12;
-
-use crate::position::Board;
 
 /// Remembers one earlier state and reports when the walk comes back to it.
 pub(crate) struct CycleDetector {
