@@ -8,7 +8,8 @@
 //!   `Kalah(P, n)` for any `P`, which checks the published Kalah results (the calibration of
 //!   the Kalah search, not what answers players: that is the engine).
 //! * [`rounds`]: Rio Kadalis as a match of rounds: winnings, reserves, the next round's board;
-//!   [`match_play`]: a match played round by round, from records or by splits of perfect play.
+//!   [`match_play`]: a match played round by round, from records or by splits of perfect play;
+//!   [`match_game`]: the match solved as one game over its round starts.
 //! * [`engine`]: the search of any position of any variant beyond the tablebase, exact where it
 //!   can prove it, else a labelled estimate.
 
@@ -19,6 +20,7 @@ pub mod error;
 mod game_result;
 mod index;
 pub mod kalah_mtdf;
+pub mod match_game;
 pub mod match_play;
 mod moves;
 mod notation;

@@ -17,8 +17,12 @@ use mancala_check::table::Table;
 use mancala_eval::prove::ProofOptions;
 use mancala_eval::rounds::PerfectRound;
 use mancala_eval::{Evaluator, PLY_BUDGET};
-use mancala_solver::rounds::{AfterRound, RoundStart, SEEDS_PER_PIT};
-use mancala_solver::{BySide, Position, Side, Variant};
+use mancala_solver::match_game::{
+    self, round_nodes, round_starts, seed_optimal, Leads, MatchSolution, MatchValue,
+    SeedOptimalEnd, SeedOptimalMatch,
+};
+use mancala_solver::rounds::RoundStart;
+use mancala_solver::{Position, Side, Variant};
 
 use super::args::match_variant_parser;
 use super::search_args::{budget_text, SearchingArgs};
@@ -104,19 +108,17 @@ fn source(
     }
 }
 
-/// One row of the table: a round start, its round played perfectly, and what follows.
+/// One row of the table: a round start, its round played perfectly, and the match from there.
 struct Row {
     start: RoundStart,
     round: PerfectRound,
     source: Source,
-    /// The next round's row, or the match's winner.
-    next: Result<usize, Side>,
-}
-
-/// Where the match goes from a row.
-enum Fate {
-    Won { winner: Side, rounds: usize },
-    Repetition { rounds: usize },
+    /// Where the seeds of its round, played for them, lead.
+    next: Leads,
+    /// Where the match goes when every round is played for its own score.
+    seed_optimal: SeedOptimalMatch,
+    /// The match's value when it is played to be won.
+    match_optimal: MatchSolution,
 }
 
 impl TableArgs {
@@ -142,121 +144,85 @@ impl TableArgs {
             bar.inc(1);
         }
         bar.finish_and_clear();
+        let nodes = round_nodes(variant, &starts, |i| rounds[i].0.won.south);
+        let match_optimal = match_game::solve(&nodes);
         let rows: Vec<Row> = starts
             .iter()
-            .zip(rounds)
-            .map(|(&start, (round, source))| {
-                let next = match start.after(variant, round.won).after {
-                    AfterRound::Won { winner } => Err(winner),
-                    AfterRound::Next(n) => Ok(starts
-                        .iter()
-                        .position(|s| *s == n)
-                        .expect("every round start is a row")),
-                };
-                Row {
-                    start,
-                    round,
-                    source,
-                    next,
-                }
+            .zip(&rounds)
+            .enumerate()
+            .map(|(i, (&start, &(round, source)))| Row {
+                start,
+                round,
+                source,
+                next: nodes[i].after[round.won.south as usize],
+                seed_optimal: seed_optimal(&nodes, i),
+                match_optimal: match_optimal[i],
             })
             .collect();
-        Ok(print(&table(variant, &rows, budget_text(budget)))?)
+        let all_exact = rounds.iter().all(|(round, _)| round.exact);
+        Ok(print(&table(
+            variant,
+            &rows,
+            all_exact,
+            budget_text(budget),
+        ))?)
     }
 }
 
-/// Every round start the seeds allow, the first round first.
-fn round_starts(variant: Variant) -> Vec<RoundStart> {
-    let total = variant.total_seeds();
-    let p = variant.pits_per_side() as u32;
-    let first = RoundStart::first(variant);
-    let mut out = vec![first];
-    let side = |w: u32| {
-        let k = (w / SEEDS_PER_PIT).min(p);
-        (k as u8, w - SEEDS_PER_PIT * k)
-    };
-    for south in SEEDS_PER_PIT..=total - SEEDS_PER_PIT {
-        let ((ks, rs), (kn, rn)) = (side(south), side(total - south));
-        for starter in [Side::South, Side::North] {
-            let start = RoundStart {
-                open: BySide::new(ks, kn),
-                reserve: BySide::new(rs, rn),
-                starter,
-            };
-            if start != first {
-                out.push(start);
-            }
-        }
-    }
-    out
-}
-
-/// Where the match goes from row `i`, and whether every round value on the way is exact.
-fn fate(rows: &[Row], i: usize) -> (Fate, bool) {
-    let mut seen = vec![i];
-    let mut exact = rows[i].round.exact;
-    let mut at = i;
-    loop {
-        match rows[at].next {
-            Err(winner) => {
-                let rounds = seen.len();
-                return (Fate::Won { winner, rounds }, exact);
-            }
-            Ok(next) if seen.contains(&next) => {
-                return (Fate::Repetition { rounds: seen.len() }, exact);
-            }
-            Ok(next) => {
-                exact &= rows[next].round.exact;
-                seen.push(next);
-                at = next;
-            }
-        }
-    }
-}
-
-/// The table as text.
-fn table(variant: Variant, rows: &[Row], budget: String) -> String {
+/// The table as text; `all_exact` whether every round value is exact (the match-optimal
+/// values draw on all of them).
+fn table(variant: Variant, rows: &[Row], all_exact: bool, budget: String) -> String {
     let mut out = format!(
         "{} ({}): where a match goes from each round start, every round played perfectly\n\
          for its own score (round values from the tablebase or searches of at most {budget};\n\
-         ~ an estimate).\n\n",
+         ~ an estimate), and what it is worth when played to win the match.\n\n",
         variant.name(),
         variant.id()
     );
     let _ = writeln!(
         out,
-        "{:>3}  {:<11} {:<11} {:<7} {:>6}  {:<6}  {:<7} {:>4}  match",
-        "#", "South", "North", "starts", "value*", "from", "won S-N", "next"
+        "{:>3}  {:<11} {:<11} {:<7} {:>6}  {:<6}  {:<7} {:>4}  {:<31}  for the match",
+        "#", "South", "North", "starts", "value*", "from", "won S-N", "next", "for seeds"
     );
-    let mut exact_rows = 0;
+    let (mut exact_rows, mut differ, mut not_monotone, mut undecided) = (0, 0, 0, 0);
     let mut from = [0usize; 4];
     for (i, row) in rows.iter().enumerate() {
         let s = &row.start;
         let pits = |side: Side| format!("{} +{}", s.open[side], s.reserve[side]);
         let mark = if row.round.exact { "" } else { "~" };
-        let (fate, exact) = fate(rows, i);
+        let exact = row.seed_optimal.starts.iter().all(|&j| rows[j].round.exact);
         exact_rows += usize::from(exact);
         from[row.source as usize] += 1;
         let next = match row.next {
-            Ok(n) => (n + 1).to_string(),
-            Err(_) => "end".to_owned(),
+            Leads::Next(n) => (n + 1).to_string(),
+            Leads::Won(_) => "end".to_owned(),
         };
-        let words = match fate {
-            Fate::Won { winner, rounds } => format!(
-                "{} wins in {rounds} round{}",
-                side_name(winner),
-                if rounds == 1 { "" } else { "s" }
-            ),
-            Fate::Repetition { rounds } => {
-                format!(
-                    "a draw: repeats after {rounds} round{}",
-                    if rounds == 1 { "" } else { "s" }
-                )
+        let rounds = |n: usize| format!("{n} round{}", if n == 1 { "" } else { "s" });
+        let played = row.seed_optimal.starts.len();
+        let for_seeds = match row.seed_optimal.end {
+            SeedOptimalEnd::Won(winner) => {
+                format!("{} wins in {}", side_name(winner), rounds(played))
             }
+            SeedOptimalEnd::Repetition => format!("a draw: repeats after {}", rounds(played)),
+        };
+        let same = match (row.seed_optimal.end, row.match_optimal.value) {
+            (SeedOptimalEnd::Won(a), MatchValue::Won { winner: b, .. }) => a == b,
+            (SeedOptimalEnd::Repetition, MatchValue::Draw) => true,
+            _ => false,
+        };
+        differ += usize::from(!same);
+        not_monotone += usize::from(!row.match_optimal.monotone);
+        undecided += usize::from(row.match_optimal.value == MatchValue::Undecided);
+        let for_match = match row.match_optimal.value {
+            MatchValue::Won { winner, rounds: n } => {
+                format!("{} wins within {}", side_name(winner), rounds(n))
+            }
+            MatchValue::Draw => "a draw".to_owned(),
+            MatchValue::Undecided => "open: a search of the round must say".to_owned(),
         };
         let _ = writeln!(
             out,
-            "{:>3}  {:<11} {:<11} {:<7} {:>6}  {:<6}  {:<7} {:>4}  {words}{}",
+            "{:>3}  {:<11} {:<11} {:<7} {:>6}  {:<6}  {:<7} {:>4}  {:<31}  {for_match}{}{}",
             i + 1,
             pits(Side::South),
             pits(Side::North),
@@ -265,7 +231,13 @@ fn table(variant: Variant, rows: &[Row], budget: String) -> String {
             row.source.word(),
             format!("{}-{}", row.round.won.south, row.round.won.north),
             next,
-            if exact { "" } else { " (estimate)" }
+            format!("{for_seeds}{}", if exact { "" } else { " (estimate)" }),
+            if row.match_optimal.monotone {
+                ""
+            } else {
+                " (not monotone)"
+            },
+            if same { "" } else { " (differs)" },
         );
     }
     let _ = writeln!(
@@ -280,6 +252,21 @@ fn table(variant: Variant, rows: &[Row], budget: String) -> String {
         from[Source::Certificate as usize],
         from[Source::Search as usize],
         from[Source::Estimate as usize],
+        rows.len()
+    );
+    let _ = writeln!(
+        out,
+        "\nfor seeds: where the match goes when every round is played for its own score. for the \
+         match: what the match is worth when it is played to be won (the match solved as one game \
+         over these round starts, docs/matches.md), {}. Not monotone: a start at which more \
+         seeds for a side are not always at least as good for it in the match ({not_monotone} of \
+         {}); open: a start the rounds' values alone do not decide ({undecided}); the match's \
+         value differs from where playing for seeds leads at {differ} of {} starts.",
+        match all_exact {
+            true => "exact: every round value is",
+            false => "an estimate: not every round value is exact",
+        },
+        rows.len(),
         rows.len()
     );
     out

@@ -234,6 +234,20 @@ fn the_table_lists_every_round_start_and_where_the_match_goes() {
     }
     assert_eq!(count[0], 0, "{text}");
     assert!(count[1] > 0, "no round start certified: {text}");
+    // Beside where playing for seeds leads, what the match is worth when played to be won
+    // (src: the match solved as one game), with the count of starts where the two differ.
+    assert!(text.contains("for the match"), "{text}");
+    assert!(
+        rows.iter().all(|r| r.contains(" wins within ")
+            || r.ends_with("a draw")
+            || r.contains("a draw (")
+            || r.contains("open: a search of the round must say")),
+        "{text}"
+    );
+    assert!(
+        text.contains("open: a start the rounds' values alone do not decide"),
+        "{text}"
+    );
     let said = format!(
         "{} table, {} cert, {} search, {} ~.",
         count[0], count[1], count[2], count[3]
