@@ -3,11 +3,13 @@
 //! work off the async workers, and the store that writes (players, attempts), absent
 //! when the server is read-only, and what is being built in the background.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use mancala_db::Tablebase;
+use mancala_eval::rounds::{MatchGame, ROUND_START_BUDGET};
 use mancala_eval::Evaluator;
 use mancala_puzzles::PuzzleStore;
+use mancala_solver::Variant;
 
 use crate::error::ApiError;
 use crate::executor::{Executor, Lane};
@@ -28,6 +30,8 @@ pub struct AppState {
     executor: Executor,
     /// What is being built in the background (`GET /api/status`).
     pub status: Arc<BuildStatus>,
+    /// The matches solved as one game, each made the first time a match of its variant asks.
+    match_games: Mutex<Vec<(Variant, Arc<MatchGame>)>>,
 }
 
 impl AppState {
@@ -53,12 +57,26 @@ impl AppState {
             writer,
             executor,
             status,
+            match_games: Mutex::new(Vec::new()),
         })
     }
 
     /// The tablebase (read-only), for the puzzle routes.
     pub fn tablebase(&self) -> Arc<Tablebase> {
         Arc::clone(self.evaluator.tablebase())
+    }
+
+    /// The match of `variant` solved as one game ([`ROUND_START_BUDGET`] a round start): made
+    /// once (66 or 82 evaluations of round starts, a second or two), then kept. Blocking: call
+    /// it in a lane.
+    pub fn match_game(&self, variant: Variant) -> Result<Arc<MatchGame>, ApiError> {
+        let mut games = self.match_games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, game)) = games.iter().find(|(v, _)| *v == variant) {
+            return Ok(Arc::clone(game));
+        }
+        let game = Arc::new(self.evaluator.match_game(variant, ROUND_START_BUDGET)?);
+        games.push((variant, Arc::clone(&game)));
+        Ok(game)
     }
 
     /// The puzzle store (read-only).

@@ -29,17 +29,23 @@ pub enum Leads {
     Next(usize),
     /// The match is over: this side has won it.
     Won(Side),
+    /// The split cannot happen from where the round stands (a round under way: South has
+    /// captured more already, or fewer seeds are left than it would need).
+    Never,
 }
 
-/// A round start as the match game sees it.
+/// A round as the match game sees it: at its start, or where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundNode {
     /// Where each split of the round's seeds leads, indexed by the seeds South wins in the
-    /// round (0 to every seed on the board).
+    /// round (0 to every seed on the board at its start).
     pub after: Vec<Leads>,
-    /// The seeds South wins when the round is played perfectly for its own score: South can
-    /// force this many or more, North can hold South to this many or fewer.
+    /// The seeds South wins when the round is played perfectly for its own score.
     pub south_wins: u32,
+    /// South can force this many seeds or more (the round's value, or what is proven of it).
+    pub south_at_least: u32,
+    /// North can hold South to this many seeds or fewer.
+    pub south_at_most: u32,
 }
 
 /// What a match is worth from a round start.
@@ -140,9 +146,12 @@ pub fn round_nodes(
                     },
                 )
                 .collect();
+            let wins = south_wins(i);
             RoundNode {
                 after,
-                south_wins: south_wins(i),
+                south_wins: wins,
+                south_at_least: wins,
+                south_at_most: wins,
             }
         })
         .collect()
@@ -177,6 +186,104 @@ pub fn solve(nodes: &[RoundNode]) -> Vec<MatchSolution> {
         .collect()
 }
 
+/// What the match is worth from a round that does not start at one of the solved starts: a
+/// round under way ([`within_round`]), its splits leading to starts valued by `values`
+/// ([`solve`]). The same tests as there, one round deep: a side surely wins if every split it
+/// can force leads to its win (the rounds: this one and the most of those after it); the
+/// match is open where a split the other side cannot hold it below leads to a start that side
+/// wins or that is open; else a draw.
+pub fn worth(values: &[MatchValue], node: &RoundNode) -> MatchValue {
+    for side in [Side::South, Side::North] {
+        let (forced, _) = ranges(node, side);
+        let mut rounds = Some(0);
+        for s in forced {
+            rounds = match node.after[s] {
+                Leads::Never => rounds,
+                Leads::Won(winner) if winner == side => rounds,
+                Leads::Next(j) => match values[j] {
+                    MatchValue::Won { winner, rounds: r } if winner == side => {
+                        rounds.map(|most| most.max(r))
+                    }
+                    _ => None,
+                },
+                Leads::Won(_) => None,
+            };
+        }
+        if let Some(most) = rounds {
+            return MatchValue::Won {
+                winner: side,
+                rounds: most + 1,
+            };
+        }
+    }
+    let perhaps = |side: Side| {
+        let (_, held) = ranges(node, side);
+        held.into_iter().any(|s| match node.after[s] {
+            Leads::Won(winner) => winner == side,
+            Leads::Next(j) => match values[j] {
+                MatchValue::Won { winner, .. } => winner == side,
+                MatchValue::Undecided => true,
+                MatchValue::Draw => false,
+            },
+            Leads::Never => false,
+        })
+    };
+    match perhaps(Side::South) || perhaps(Side::North) {
+        true => MatchValue::Undecided,
+        false => MatchValue::Draw,
+    }
+}
+
+/// The round begun at `start` where it now stands: each side has captured `captured` of its
+/// seeds, `board` seeds are left, and `mover`, to move, is worth `value` there (seeds still
+/// to win minus seeds still to lose), proven at least `at_least` and at most `at_most` (both
+/// `value` when it is exact; `None`: nothing proven that way).
+pub fn within_round(
+    start: &RoundNode,
+    captured: BySide<u32>,
+    board: u32,
+    mover: Side,
+    value: i32,
+    at_least: Option<i32>,
+    at_most: Option<i32>,
+) -> RoundNode {
+    let n = board as i32;
+    // The mover's seeds of the board for a margin `v`: (n + v) / 2, within the board.
+    let share = |v: i32, up: bool| {
+        let twice = (n + v).clamp(0, 2 * n);
+        (if up { twice + 1 } else { twice } / 2) as u32
+    };
+    let (least, most) = (
+        at_least.map_or(0, |v| share(v, true)),
+        at_most.map_or(board, |v| share(v, false)),
+    );
+    let south = captured.south;
+    let (south_at_least, south_at_most, south_wins) = match mover {
+        Side::South => (south + least, south + most, south + share(value, false)),
+        Side::North => (
+            south + board - most,
+            south + board - least,
+            south + board - share(value, false),
+        ),
+    };
+    let possible = south as usize..=(south + board) as usize;
+    let after = start
+        .after
+        .iter()
+        .enumerate()
+        .map(|(s, &leads)| match possible.contains(&s) {
+            true => leads,
+            false => Leads::Never,
+        })
+        .collect();
+    RoundNode {
+        after,
+        south_wins,
+        south_at_least,
+        south_at_most,
+    }
+}
+
 /// The match from start `i` when every round is played for its own score.
 pub fn seed_optimal(nodes: &[RoundNode], i: usize) -> SeedOptimalMatch {
     let mut starts = vec![i];
@@ -184,6 +291,7 @@ pub fn seed_optimal(nodes: &[RoundNode], i: usize) -> SeedOptimalMatch {
         let at = &nodes[starts[starts.len() - 1]];
         let end = match at.after[at.south_wins as usize] {
             Leads::Won(winner) => SeedOptimalEnd::Won(winner),
+            Leads::Never => unreachable!("the split played for seeds can happen"),
             Leads::Next(next) if starts.contains(&next) => SeedOptimalEnd::Repetition,
             Leads::Next(next) => {
                 starts.push(next);
@@ -207,9 +315,11 @@ struct Attractor {
 /// where a split the other side cannot hold it below leads to a start it perhaps wins from or
 /// to its win. The true attractor lies between the two.
 fn attractor(nodes: &[RoundNode], side: Side) -> Attractor {
-    let good = |won_from: &dyn Fn(usize) -> bool, leads: Leads| match leads {
+    // A split that cannot happen is no obstacle to forcing, and no way to a win.
+    let good = |won_from: &dyn Fn(usize) -> bool, leads: Leads, forcing: bool| match leads {
         Leads::Won(winner) => winner == side,
         Leads::Next(j) => won_from(j),
+        Leads::Never => forcing,
     };
     let mut level: Vec<Option<usize>> = vec![None; nodes.len()];
     for k in 1.. {
@@ -219,7 +329,9 @@ fn attractor(nodes: &[RoundNode], side: Side) -> Attractor {
             .filter(|&i| {
                 let below = |j: usize| level[j].is_some_and(|l| l < k);
                 let (forced, _) = ranges(&nodes[i], side);
-                forced.into_iter().all(|s| good(&below, nodes[i].after[s]))
+                forced
+                    .into_iter()
+                    .all(|s| good(&below, nodes[i].after[s], true))
             })
             .collect();
         if joined.is_empty() {
@@ -236,7 +348,7 @@ fn attractor(nodes: &[RoundNode], side: Side) -> Attractor {
             .filter(|&i| {
                 let (_, held) = ranges(&nodes[i], side);
                 held.into_iter()
-                    .any(|s| good(&|j| perhaps[j], nodes[i].after[s]))
+                    .any(|s| good(&|j| perhaps[j], nodes[i].after[s], false))
             })
             .collect();
         if joined.is_empty() {
@@ -249,7 +361,7 @@ fn attractor(nodes: &[RoundNode], side: Side) -> Attractor {
     Attractor { level, perhaps }
 }
 
-/// The splits (South's seeds) that `side` can force at a start, and those the other side can
+/// The splits (South's seeds) that `side` can force in a round, and those the other side can
 /// hold the round to.
 fn ranges(
     node: &RoundNode,
@@ -258,10 +370,11 @@ fn ranges(
     std::ops::RangeInclusive<usize>,
     std::ops::RangeInclusive<usize>,
 ) {
-    let (s, all) = (node.south_wins as usize, node.after.len() - 1);
+    let all = node.after.len() - 1;
+    let (least, most) = (node.south_at_least as usize, node.south_at_most as usize);
     match side {
-        Side::South => (s..=all, 0..=s),
-        Side::North => (0..=s, s..=all),
+        Side::South => (least..=all, 0..=most),
+        Side::North => (0..=most, least..=all),
     }
 }
 
@@ -269,6 +382,7 @@ fn ranges(
 /// `node` (valued by `values`); not when a split leads to an undecided start.
 fn monotone(node: &RoundNode, values: &[MatchValue]) -> bool {
     let for_south = |leads: &Leads| match *leads {
+        Leads::Never => None,
         Leads::Won(Side::South) => Some(1),
         Leads::Won(Side::North) => Some(-1),
         Leads::Next(j) => match values[j] {
@@ -284,7 +398,12 @@ fn monotone(node: &RoundNode, values: &[MatchValue]) -> bool {
             MatchValue::Undecided => None,
         },
     };
-    let worth: Option<Vec<i32>> = node.after.iter().map(for_south).collect();
+    let worth: Option<Vec<i32>> = node
+        .after
+        .iter()
+        .filter(|l| **l != Leads::Never)
+        .map(for_south)
+        .collect();
     worth.is_some_and(|w| w.windows(2).all(|p| p[0] <= p[1]))
 }
 
@@ -300,19 +419,20 @@ mod tests {
         RoundNode {
             after: after.to_vec(),
             south_wins,
+            south_at_least: south_wins,
+            south_at_most: south_wins,
         }
     }
 
-    #[test]
-    fn a_hand_worked_match_of_four_starts() {
-        // Start 0: four seeds. South can force 2 or more, North can hold it to 2. South's 3 or 4
-        // win the match; 0 or 1 lose it; 2 goes on to start 1.
-        // Start 1: four seeds, South forces 1. 0 loses for South; 1 leads to start 2, 2 back to
-        // start 0; 3 or 4 go to start 3.
-        // Start 2: South forces 4 of 4: every split but 4 loses for South, 4 wins. Level 1 for
-        // South.
-        // Start 3: South forces 0 of 4, and North wins at 0.
-        let nodes = vec![
+    /// A match of four starts of four seeds each.
+    /// Start 0: South can force 2 or more, North can hold it to 2. South's 3 or 4 win the
+    /// match; 0 or 1 lose it; 2 goes on to start 1.
+    /// Start 1: South forces 1. 0 loses for South; 1 leads to start 2, 2 back to start 0; 3 or
+    /// 4 go to start 3.
+    /// Start 2: South forces 4 of 4: every split but 4 loses for South, 4 wins.
+    /// Start 3: South forces 0 of 4, and North wins at 0.
+    fn four_starts() -> Vec<RoundNode> {
+        vec![
             node(
                 2,
                 &[Won(North), Won(North), Next(1), Won(South), Won(South)],
@@ -326,7 +446,12 @@ mod tests {
                 0,
                 &[Won(North), Won(South), Won(South), Won(South), Won(South)],
             ),
-        ];
+        ]
+    }
+
+    #[test]
+    fn a_hand_worked_match_of_four_starts() {
+        let nodes = four_starts();
         let solved = solve(&nodes);
         let won = |winner, rounds| MatchValue::Won { winner, rounds };
         // By hand: start 2, South forces 4: a win in 1 round. Start 3: North holds South to 0: a
@@ -355,6 +480,36 @@ mod tests {
                 end: SeedOptimalEnd::Won(South)
             }
         );
+    }
+
+    #[test]
+    fn a_round_under_way_is_worth_what_its_forced_splits_lead_to() {
+        // The hand-worked match of four starts: start 2 South's, start 3 North's, 0 and 1 open.
+        let nodes = four_starts();
+        let values: Vec<MatchValue> = solve(&nodes).iter().map(|s| s.value).collect();
+        // At every start, one round deep gives what the whole solve gave.
+        for (i, n) in nodes.iter().enumerate() {
+            assert_eq!(worth(&values, n), values[i], "start {i}");
+        }
+        // Start 0 under way: South has captured 3 of its four seeds, one seed is left and
+        // North, to move, is worth +1 (it takes the last): South ends with 3, a match win.
+        let under_way = within_round(&nodes[0], BySide::new(3, 0), 1, North, 1, Some(1), Some(1));
+        assert_eq!(under_way.after[..3], [Leads::Never; 3]);
+        assert_eq!((under_way.south_at_least, under_way.south_at_most), (3, 3));
+        let won = |winner, rounds| MatchValue::Won { winner, rounds };
+        assert_eq!(worth(&values, &under_way), won(South, 1));
+        // Nothing captured, two seeds left after South's two: South to move worth -2 or better
+        // (proven at least -2, nothing above): South's seeds 2 to 4 (its 2, plus 0 to 2 of the
+        // board), and 2 leads to the open start 1: open.
+        let open = within_round(&nodes[0], BySide::new(2, 0), 2, South, 0, Some(-2), None);
+        assert_eq!((open.south_at_least, open.south_at_most), (2, 4));
+        assert_eq!(worth(&values, &open), MatchValue::Undecided);
+        // Proven at least 0: South's 3 or 4, both wins.
+        let sure = within_round(&nodes[0], BySide::new(2, 0), 2, South, 0, Some(0), None);
+        assert_eq!(worth(&values, &sure), won(South, 1));
+        // From start 1 with South's seeds held to 1 exactly: to start 2, South's in one more.
+        let next = within_round(&nodes[1], BySide::new(1, 3), 0, North, 0, Some(0), Some(0));
+        assert_eq!(worth(&values, &next), won(South, 2));
     }
 
     #[test]

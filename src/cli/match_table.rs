@@ -195,7 +195,7 @@ fn table(variant: Variant, rows: &[Row], all_exact: bool, budget: String) -> Str
         from[row.source as usize] += 1;
         let next = match row.next {
             Leads::Next(n) => (n + 1).to_string(),
-            Leads::Won(_) => "end".to_owned(),
+            Leads::Won(_) | Leads::Never => "end".to_owned(),
         };
         let rounds = |n: usize| format!("{n} round{}", if n == 1 { "" } else { "s" });
         let played = row.seed_optimal.starts.len();

@@ -151,6 +151,27 @@ fn a_match_won_by_closing_every_pit() {
         json!({"won": totals(0, 28), "winnings": totals(3, 45)})
     );
     assert_eq!(m["end"], json!({"winner": "north", "repeats_round": null}));
+    assert!(m["worth"].is_null(), "no round under way: {m}");
+    // Before North's N1, what the match is worth when it is played to be won: North can take
+    // every seed (N1, worked above), so South's winnings stay 3, below four, whatever the other
+    // rounds are worth: North wins the match within this round, and N1, the move that wins
+    // most seeds, is a move that wins it.
+    let m = played(
+        &server,
+        "rio-kadalis",
+        json!({"start": one_pit_start(), "rounds": [["6"]]}),
+    );
+    let worth = &m["worth"];
+    let north_in_one = json!({"outcome": "won", "winner": "north", "rounds": 1});
+    assert_eq!(worth["value"], north_in_one, "{m}");
+    let n1 = worth["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["move"] == "1")
+        .unwrap_or_else(|| panic!("N1 is a move: {m}"));
+    assert_eq!(n1["value"], north_in_one, "{m}");
+    assert_eq!(worth["better_for_match"], json!([]), "{m}");
     // Nothing can follow the end.
     let r = post(
         &server,

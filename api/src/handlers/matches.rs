@@ -1,6 +1,7 @@
 //! `POST /api/{variant}/match`: a Rio Kadalis match replayed round by round from its record
 //! ([`Match::replay_from`]), and where it stands: every round's result, the next round's start
-//! once a round has ended, the match's end, and the round under way valued by the evaluator.
+//! once a round has ended, the match's end, and the round under way valued by the evaluator,
+//! with what the match is worth from there when it is played to be won.
 
 use actix_web::{web, HttpResponse};
 use mancala_solver::match_play::Match;
@@ -32,12 +33,16 @@ pub(crate) async fn play(
         None => true,
     };
     let lane = Lane::for_held(held);
+    let shared = state.clone();
     let body = state
         .run(lane, move || -> Result<Vec<u8>, ApiError> {
             let mut json = MatchJson::new(&game, &[]);
             if let Some(round) = game.current() {
                 let e = evaluator.evaluate(&round.position, budget)?;
-                json = json.with_evaluation(EvaluationJson::with_source(&e, &e.source));
+                let worth = shared.match_game(variant)?.worth(&round.start, &e);
+                json = json
+                    .with_evaluation(EvaluationJson::with_source(&e, &e.source))
+                    .with_worth(&worth);
             }
             to_json(&json)
         })

@@ -1,7 +1,8 @@
 //! A Rio Kadalis match round by round (`mancala match --json` and `POST /api/{variant}/match`): each round's start, the moves played in it, the perfect play that
 //! finished it, what each side won, and how the match stands or ended (docs/matches.md).
 
-use mancala_eval::rounds::PerfectRound;
+use mancala_eval::rounds::{MatchWorth, PerfectRound};
+use mancala_solver::match_game::MatchValue;
 use mancala_solver::match_play::Match;
 use mancala_solver::rounds::{MatchEnd, RoundStart};
 use mancala_solver::{Side, Variant};
@@ -29,6 +30,71 @@ pub struct MatchJson {
     /// (on the command line) when the rounds were played on to the end by perfect play.
     #[schema(required = true)]
     pub evaluation: Option<EvaluationJson>,
+    /// What the match is worth from the round under way when it is played to be won, and
+    /// after each move (docs/matches.md, "Played to win the match"); `null` where
+    /// `evaluation` is.
+    #[schema(required = true)]
+    pub worth: Option<MatchWorthJson>,
+}
+
+/// What a match is worth when it is played to be won: the match solved as one game over its
+/// round starts, each round's value saying which splits of its seeds a side can force.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MatchWorth)]
+pub struct MatchWorthJson {
+    /// From where the round under way stands.
+    pub value: MatchValueJson,
+    /// Every value it rests on is exact (the round starts' and the position's); `false`: some
+    /// are a search's estimates.
+    pub exact: bool,
+    /// After each legal move, in `evaluation`'s order.
+    pub moves: Vec<MoveWorthJson>,
+    /// Moves better for the match than every move that wins the most seeds (for the side to
+    /// move; open values are not compared): empty when playing for seeds is playing for the
+    /// match.
+    pub better_for_match: Vec<String>,
+}
+
+/// What the match is worth after one move.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MoveWorth)]
+pub struct MoveWorthJson {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// After it.
+    pub value: MatchValueJson,
+}
+
+/// A match's value when it is played to be won.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MatchValue)]
+pub struct MatchValueJson {
+    /// `won`: `winner` can force the match's win; `draw`: neither side can (the match repeats
+    /// a start); `open`: the rounds' values alone do not decide it.
+    #[schema(value_type = String, example = "draw")]
+    pub outcome: &'static str,
+    /// The side that can force the win; `null` unless `won`.
+    #[schema(value_type = Option<SideName>, required = true)]
+    pub winner: Option<&'static str>,
+    /// The rounds within which it wins, the one under way included; `null` unless `won`.
+    #[schema(required = true)]
+    pub rounds: Option<usize>,
+}
+
+impl From<MatchValue> for MatchValueJson {
+    fn from(v: MatchValue) -> MatchValueJson {
+        let (outcome, winner, rounds) = match v {
+            MatchValue::Won { winner, rounds } => ("won", Some(winner.name()), Some(rounds)),
+            MatchValue::Draw => ("draw", None, None),
+            MatchValue::Undecided => ("open", None, None),
+        };
+        MatchValueJson {
+            outcome,
+            winner,
+            rounds,
+        }
+    }
 }
 
 /// One round of a match.
@@ -148,6 +214,7 @@ impl MatchJson {
             rounds,
             end,
             evaluation: None,
+            worth: None,
         }
     }
 
@@ -155,6 +222,30 @@ impl MatchJson {
     pub fn with_evaluation(self, evaluation: EvaluationJson) -> MatchJson {
         MatchJson {
             evaluation: Some(evaluation),
+            ..self
+        }
+    }
+
+    /// The same with what the match is worth from the round under way.
+    pub fn with_worth(self, worth: &MatchWorth) -> MatchJson {
+        MatchJson {
+            worth: Some(MatchWorthJson {
+                value: worth.value.into(),
+                exact: worth.exact,
+                moves: worth
+                    .moves
+                    .iter()
+                    .map(|&(mv, v)| MoveWorthJson {
+                        mv: mv.to_string(),
+                        value: v.into(),
+                    })
+                    .collect(),
+                better_for_match: worth
+                    .better_for_match
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect(),
+            }),
             ..self
         }
     }

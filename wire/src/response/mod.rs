@@ -33,7 +33,7 @@ pub use analysis::{AnalysisJson, MoveAnalysisJson};
 pub use error::ErrorJson;
 pub use evaluation::{EvaluationJson, MoveEvalJson, SearchJson};
 pub use mainline::{MainlineJson, StepJson};
-pub use matches::{MatchJson, RoundJson};
+pub use matches::{MatchJson, MatchWorthJson, MoveWorthJson, RoundJson};
 pub use moves::{MoveJson, MovesJson};
 pub use player::{DashboardJson, NewPlayerJson, PlayerJson, ThemeResultsJson};
 pub use puzzle::{AttemptJson, AutoMoveJson, PuzzleJson};
