@@ -1259,6 +1259,14 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '4,4,4,4,4/x,x,x,4,4 S');
       assert.ok(await onScreen(tid('match-score')), 'the match score is on screen');
       assert.equal(await page.textContent(tid('match-score')), 'Match, round 1. South: 2 pits, 0 in reserve. North: 5 pits, 12 in reserve.');
+      // Played to win the match (docs/matches.md, row 10 of the five-hole table): North holds
+      // South to 4 of the 28 seeds, and 3 or fewer leave South no pit; 4 open one pit for round
+      // 2, where North holds South to nothing: North wins by round 2 at the latest.
+      await page.waitForSelector(tid('match-worth'), { state: 'visible' });
+      assert.ok(await onScreen(tid('match-worth')), 'what the match is worth is on screen');
+      assert.match(await page.textContent(tid('match-worth')), /^Played to win the match: North wins it, by round 2 at the latest\./);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `match-round-${width}.png`) });
       // Round 1, South playing its best moves against perfect play. Perfect play of this start
       // is worth -20 to South (docs/matches.md, row 10 of the five-hole table): of the 28
       // seeds South wins 4, North 24.

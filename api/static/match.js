@@ -24,6 +24,8 @@ export function initMatch(d) {
     roundStart: null, // Explore's first position of the round under way
     showing: false, // a round's position is being put on the board
     info: null, // the server's answer for the record so far
+    worth: null, // what the match is worth where the round under way stands, played to be won
+    worthSeq: 0,
     between: false, // a round has ended and the next is not begun (or the match is over)
     asking: false, // the server is asked where the match stands after a round's end
     seq: 0,
@@ -120,6 +122,7 @@ export function initMatch(d) {
     if (seq !== state.seq) return;
     d.clearError();
     state.info = info;
+    state.worth = info.worth;
     const last = info.rounds[info.rounds.length - 1];
     if (record.length > 0 && (info.end || info.rounds.length > record.length)) {
       // The record's last round has ended: its end on the board, the panel beside it.
@@ -199,6 +202,7 @@ export function initMatch(d) {
     }
     if (active() && e) {
       const ended = !!e.game_over && currentMoves().length > 0;
+      if (!e.game_over && !state.between) refreshWorth();
       if (ended && !state.between) finishRound();
       else if (!e.game_over && state.between) {
         // A move taken back after the round's end: the round goes on.
@@ -209,6 +213,42 @@ export function initMatch(d) {
       }
     }
     render();
+  }
+
+  // Asks what the match is worth where the round under way now stands (the match route values
+  // the record so far); the last answer asked for is the one shown.
+  async function refreshWorth() {
+    const seq = ++state.worthSeq;
+    const record = rounds();
+    let info;
+    try {
+      info = await ask(record);
+    } catch (e) {
+      return; // the score stays as it was; the board says what went wrong with the position
+    }
+    if (seq !== state.worthSeq || !active() || state.between) return;
+    state.worth = info.worth;
+    renderScore();
+  }
+
+  // What the match is worth, played to be won, in words; and the moves that the match asks
+  // for where they are not those that win most seeds.
+  function worthWords(worth, position) {
+    const v = worth.value;
+    let text;
+    if (v.outcome === 'won') {
+      const last = state.info.rounds.length + v.rounds - 1;
+      text = t('match.worth_won', { side: sideName(v.winner === 'south' ? 'S' : 'N'), last });
+    } else {
+      text = t(v.outcome === 'draw' ? 'match.worth_draw' : 'match.worth_open');
+    }
+    if (!worth.exact) text += ` ${t('match.worth_estimate')}`;
+    if (worth.better_for_match.length) {
+      const side = (position || '').split(' ')[1] || '';
+      const moves = worth.better_for_match.map((m) => `${side}${m}`).join(', ');
+      text += ` ${t('match.worth_differs', { moves })}`;
+    }
+    return text;
   }
 
   // "South: 2 pits, 3 in reserve".
@@ -249,10 +289,16 @@ export function initMatch(d) {
   function renderScore() {
     const box = $('match-score');
     box.hidden = !active();
-    if (!active()) return;
+    if (!active()) {
+      renderWorth();
+      return;
+    }
     const info = state.info;
     box.textContent = '';
-    if (!info) return;
+    if (!info) {
+      renderWorth();
+      return;
+    }
     const last = info.rounds[info.rounds.length - 1];
     let text;
     if (info.end) {
@@ -263,6 +309,16 @@ export function initMatch(d) {
     }
     box.textContent = text;
     box.dataset.over = String(!!info.end);
+    renderWorth();
+  }
+
+  // Under the score while a round goes on: what the match is worth, played to be won.
+  function renderWorth() {
+    const line = $('match-worth');
+    const info = state.info;
+    const show = active() && !!info && !info.end && !state.between && !!state.worth;
+    line.hidden = !show;
+    line.textContent = show ? worthWords(state.worth, explore.evaluation && explore.evaluation.position) : '';
   }
 
   function renderPanel() {
