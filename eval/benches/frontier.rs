@@ -26,10 +26,7 @@ use mancala_solver::engine::Budget;
 use mancala_solver::{Position, Variant};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args = common::number_args();
     let games = args.first().copied().unwrap_or(5) as usize;
     let budgets: Vec<u64> = match args.get(1..) {
         Some(b) if !b.is_empty() => b.to_vec(),

@@ -80,7 +80,7 @@ pub struct MatchWorth {
 /// second and a half even where the tablebase is small.
 pub const ROUND_START_BUDGET: Budget = Budget {
     nodes: 100_000,
-    time: Some(std::time::Duration::from_millis(200)),
+    time: Some(std::time::Duration::from_secs(1)),
 };
 
 impl Evaluator {
@@ -104,6 +104,12 @@ impl Evaluator {
 }
 
 impl MatchGame {
+    /// Whether every round start's value is exact (else some are estimates, and so may be the
+    /// match's values).
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
     /// What the match is worth in the round begun at `start`, where `evaluation` (of the
     /// round's position now) stands, and after each of its moves.
     pub fn worth(&self, start: &RoundStart, evaluation: &Evaluation) -> MatchWorth {

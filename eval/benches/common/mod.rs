@@ -75,3 +75,11 @@ pub fn median<T: Ord + Copy>(mut xs: Vec<T>) -> T {
     xs.sort_unstable();
     xs[xs.len() / 2]
 }
+
+/// The bench's numeric arguments, in order (cargo's own, like `--bench`, left out).
+pub fn number_args() -> Vec<u64> {
+    std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect()
+}
