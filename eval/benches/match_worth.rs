@@ -10,8 +10,9 @@
 //! by the engine (its best move at NODES nodes, default 100,000; one move in three at random, from
 //! a seeded generator, so that rounds leave perfect play and a run is repeatable), and at every
 //! position the match's worth is worked out with each move's ([`MatchGame::worth`]): how often
-//! it is decided, and where a move other than those that win the most seeds is better for the
-//! match. Those positions are listed, the exact ones marked.
+//! it is decided, and where a move other than those perfect play for seeds picks (the most
+//! seeds, then the depth rule) is better for the match. Those positions are listed, the exact
+//! ones marked.
 
 // Only the seeded generator of the benches' common part is used here.
 #[allow(dead_code)]
@@ -60,7 +61,7 @@ fn main() {
                     if e.game_over.is_some() || e.moves.is_empty() {
                         break;
                     }
-                    let worth = game.worth(start, &e);
+                    let worth = game.worth(&evaluator, start, &e);
                     positions += 1;
                     exact += usize::from(worth.exact);
                     match worth.value {

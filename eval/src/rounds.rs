@@ -5,11 +5,13 @@
 //! the match solved as one game over its round starts so valued ([`MatchGame`]).
 
 use mancala_solver::engine::Budget;
+use std::collections::HashMap;
+
 use mancala_solver::match_game::{
-    self, round_nodes, round_starts, within_round, MatchValue, RoundNode,
+    self, round_nodes, round_starts, within_round, Leads, MatchValue, RoundNode,
 };
 use mancala_solver::rounds::{won_with_value, RoundStart};
-use mancala_solver::{BySide, Move, Position, Variant};
+use mancala_solver::{BySide, Move, Position, Side, Variant};
 
 use crate::{Bounds, EvalError, Evaluation, Evaluator};
 
@@ -68,9 +70,9 @@ pub struct MatchWorth {
     pub exact: bool,
     /// Each move's, in the evaluation's order (best for seeds first).
     pub moves: Vec<(Move, MatchValue)>,
-    /// Moves better for the match than every move that wins the most seeds (for the side to
-    /// move; values that are open are not compared): the moves for which playing for seeds
-    /// and playing for the match part.
+    /// Moves better for the match than every move perfect play for seeds picks (the most
+    /// seeds, then the depth rule: the evaluation's best; for the side to move; values that are
+    /// open are not compared): where playing for seeds and playing for the match part.
     pub better_for_match: Vec<Move>,
 }
 
@@ -103,7 +105,49 @@ impl Evaluator {
     }
 }
 
+/// Positions a search of a round for the splits that win the match may visit, each side's.
+pub const SPLIT_SEARCH_NODES: usize = 20_000;
+
 impl MatchGame {
+    /// The match's value from `position` of the round begun at start `i`, found by searching
+    /// the round for the splits that win it for each side ([`SplitSearch`]); open when neither
+    /// search can say within its limits.
+    fn search(&self, evaluator: &Evaluator, i: usize, position: &Position) -> MatchValue {
+        let node = &self.nodes[i];
+        let mut undecided = false;
+        for side in [Side::South, Side::North] {
+            let goal = match_game::winning_splits(&self.values, node, side);
+            match forces_split(evaluator, node, side, &goal, position) {
+                Some(true) => {
+                    // Within one round more than the slowest of the starts it may lead to.
+                    let rounds = node
+                        .after
+                        .iter()
+                        .zip(&goal)
+                        .filter_map(|(leads, &good)| match (leads, good) {
+                            (Leads::Next(j), true) => match self.values[*j] {
+                                MatchValue::Won { rounds, .. } => Some(rounds),
+                                _ => None,
+                            },
+                            _ => None,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    return MatchValue::Won {
+                        winner: side,
+                        rounds: rounds + 1,
+                    };
+                }
+                Some(false) => {}
+                None => undecided = true,
+            }
+        }
+        match undecided || self.values.contains(&MatchValue::Undecided) {
+            true => MatchValue::Undecided,
+            false => MatchValue::Draw,
+        }
+    }
+
     /// Whether every round start's value is exact (else some are estimates, and so may be the
     /// match's values).
     pub fn exact(&self) -> bool {
@@ -111,8 +155,15 @@ impl MatchGame {
     }
 
     /// What the match is worth in the round begun at `start`, where `evaluation` (of the
-    /// round's position now) stands, and after each of its moves.
-    pub fn worth(&self, start: &RoundStart, evaluation: &Evaluation) -> MatchWorth {
+    /// round's position now) stands, and after each of its moves. Where the round's value
+    /// alone leaves it open, the round is searched for the splits that win the match
+    /// ([`SplitSearch`], through `evaluator`, within [`SPLIT_SEARCH_NODES`] positions).
+    pub fn worth(
+        &self,
+        evaluator: &Evaluator,
+        start: &RoundStart,
+        evaluation: &Evaluation,
+    ) -> MatchWorth {
         let i = self
             .starts
             .iter()
@@ -121,7 +172,7 @@ impl MatchGame {
         let position = &evaluation.position;
         let (mover, board) = (position.side(), position.seeds_on_board());
         let bound = |b: Option<i8>| b.map(i32::from);
-        let node = |value: i8, bounds: &Bounds| {
+        let node = |value: i8, bounds: &Bounds, after: Option<&Position>| {
             let (least, most) = (bound(bounds.at_least), bound(bounds.at_most));
             let node = within_round(
                 &self.nodes[i],
@@ -132,12 +183,22 @@ impl MatchGame {
                 least,
                 most,
             );
-            match_game::worth(&self.values, &node)
+            match match_game::worth(&self.values, &node) {
+                MatchValue::Undecided => self.search(evaluator, i, after.unwrap_or(position)),
+                decided => decided,
+            }
         };
         let moves: Vec<(Move, MatchValue)> = evaluation
             .moves
             .iter()
-            .map(|m| (m.played.mv, node(m.value.score, &m.bounds)))
+            .map(|m| {
+                let after = &m.played.after;
+                let over = after.game_over().is_some();
+                (
+                    m.played.mv,
+                    node(m.value.score, &m.bounds, (!over).then_some(after)),
+                )
+            })
             .collect();
         // The moves' worth for the mover: a win sooner is better, a loss later; open: unknown.
         let rank = |v: MatchValue| match v {
@@ -162,10 +223,154 @@ impl MatchGame {
             None => Vec::new(),
         };
         MatchWorth {
-            value: node(evaluation.value.score, &evaluation.bounds),
+            value: node(evaluation.value.score, &evaluation.bounds, None),
             exact: self.exact && evaluation.source.is_exact(),
             moves,
             better_for_match,
         }
+    }
+}
+
+/// Whether `side` can force the round begun at `start` (its node, [`round_nodes`]) to end, from
+/// `position`, with South's seeds in `goal` (indexed by them): the round's positions from there
+/// searched ([`RoundGraph`]), at most [`SPLIT_SEARCH_NODES`] of them; `None` when there were
+/// more, or a value could not be made exact.
+pub fn forces_split(
+    evaluator: &Evaluator,
+    start: &RoundNode,
+    side: Side,
+    goal: &[bool],
+    position: &Position,
+) -> Option<bool> {
+    let graph = RoundGraph::explore(evaluator, start, side, goal, position)?;
+    Some(graph.solve(side, goal)[0])
+}
+
+/// The positions of a round from one of them, for a set of its splits (`goal`): each either
+/// settled (the round over, or its exact value deciding whether `side` forces the set,
+/// [`match_game::forced_by_value`]) or open, with its moves. Solved a capture level at a time
+/// (the positions with the same captures: the moves among them capture nothing, so play that
+/// never leaves one is endless play, which splits what is left equally,
+/// docs/rules.md#rio-kadalis-matches), the fewest seeds on the board first, since a capture
+/// only ever leads to a level with fewer.
+struct RoundGraph {
+    positions: Vec<Position>,
+    /// `Ok(answer)` for a settled position, `Err(children)` for an open one.
+    kinds: Vec<Result<bool, Vec<usize>>>,
+}
+
+impl RoundGraph {
+    /// Every position reachable from `position` through open positions; `None` past
+    /// [`SPLIT_SEARCH_NODES`] or at a value that is not exact.
+    fn explore(
+        evaluator: &Evaluator,
+        start: &RoundNode,
+        side: Side,
+        goal: &[bool],
+        position: &Position,
+    ) -> Option<RoundGraph> {
+        let mut index: HashMap<Position, usize> = HashMap::from([(*position, 0)]);
+        let mut graph = RoundGraph {
+            positions: vec![*position],
+            kinds: Vec::new(),
+        };
+        while graph.kinds.len() < graph.positions.len() {
+            let at = graph.positions[graph.kinds.len()];
+            let e = evaluator.evaluate(&at, ROUND_START_BUDGET).ok()?;
+            let kind = if let Some(totals) = e.game_over {
+                Ok(goal[totals.south as usize])
+            } else {
+                if !e.source.is_exact() {
+                    return None;
+                }
+                let v = i32::from(e.value.score);
+                let (captured, board) = (at.captured(), at.seeds_on_board());
+                let node = within_round(start, captured, board, at.side(), v, Some(v), Some(v));
+                match match_game::forced_by_value(&node, side, goal) {
+                    Some(answer) => Ok(answer),
+                    None => Err(e
+                        .moves
+                        .iter()
+                        .map(|m| {
+                            let next = index.len();
+                            *index.entry(m.played.after).or_insert_with(|| {
+                                graph.positions.push(m.played.after);
+                                next
+                            })
+                        })
+                        .collect()),
+                }
+            };
+            graph.kinds.push(kind);
+            if graph.positions.len() > SPLIT_SEARCH_NODES {
+                return None;
+            }
+        }
+        Some(graph)
+    }
+
+    /// Whether `side` forces `goal` from each position.
+    fn solve(&self, side: Side, goal: &[bool]) -> Vec<bool> {
+        let n = self.positions.len();
+        let mut answer: Vec<Option<bool>> = self
+            .kinds
+            .iter()
+            .map(|k| k.as_ref().ok().copied())
+            .collect();
+        // The open positions by capture level, the fewest seeds on the board first.
+        let mut levels: Vec<(u32, BySide<u32>)> = (0..n)
+            .filter(|&i| answer[i].is_none())
+            .map(|i| {
+                (
+                    self.positions[i].seeds_on_board(),
+                    self.positions[i].captured(),
+                )
+            })
+            .collect();
+        levels.sort_by_key(|(seeds, c)| (*seeds, c.south, c.north));
+        levels.dedup();
+        for (seeds, captured) in levels {
+            let level: Vec<usize> = (0..n)
+                .filter(|&i| answer[i].is_none())
+                .filter(|&i| self.positions[i].captured() == captured)
+                .collect();
+            // Endless play here splits what is left equally. Where that is in the set, `side`
+            // forces it unless the other side can force a way out that is not; else `side`
+            // must force a way out that is.
+            let endless = goal[(captured.south + seeds / 2) as usize];
+            let chaser = if endless { !side } else { side };
+            let mut caught = vec![false; n];
+            loop {
+                let mut more = false;
+                for &i in &level {
+                    let Err(children) = &self.kinds[i] else {
+                        continue;
+                    };
+                    if caught[i] {
+                        continue;
+                    }
+                    // A way out reached: settled against `endless`, or caught already.
+                    let reached = |c: &usize| caught[*c] || answer[*c] == Some(!endless);
+                    let joins = match self.positions[i].side() == chaser {
+                        true => children.iter().any(reached),
+                        false => children.iter().all(reached),
+                    };
+                    if joins {
+                        caught[i] = true;
+                        more = true;
+                    }
+                }
+                if !more {
+                    break;
+                }
+            }
+            for &i in &level {
+                answer[i] = Some(if caught[i] { !endless } else { endless });
+            }
+        }
+        answer
+            .into_iter()
+            .map(|a| a.expect("every position settled"))
+            .collect()
     }
 }

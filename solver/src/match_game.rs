@@ -234,6 +234,36 @@ pub fn worth(values: &[MatchValue], node: &RoundNode) -> MatchValue {
     }
 }
 
+/// The splits of `node`'s round (South's seeds) that win the match for `side`, by `values`:
+/// those that end it for `side` or lead to a start `side` wins. `true` where the split cannot
+/// happen ([`Leads::Never`]; only the splits that can happen are ever asked about).
+pub fn winning_splits(values: &[MatchValue], node: &RoundNode, side: Side) -> Vec<bool> {
+    node.after
+        .iter()
+        .map(|leads| match *leads {
+            Leads::Won(winner) => winner == side,
+            Leads::Next(j) => matches!(values[j], MatchValue::Won { winner, .. } if winner == side),
+            Leads::Never => true,
+        })
+        .collect()
+}
+
+/// Whether `side` can force the round of `node` to end in a split of `goal` (indexed by South's
+/// seeds), as far as the round's value says: `Some(true)` when every split it can force is in
+/// `goal`, `Some(false)` when no split the other side cannot hold it below is, `None` when the
+/// value does not say (a search of the round must).
+pub fn forced_by_value(node: &RoundNode, side: Side, goal: &[bool]) -> Option<bool> {
+    let (forced, held) = ranges(node, side);
+    let happens = |s: &usize| node.after[*s] != Leads::Never;
+    if forced.into_iter().filter(happens).all(|s| goal[s]) {
+        return Some(true);
+    }
+    if !held.into_iter().filter(happens).any(|s| goal[s]) {
+        return Some(false);
+    }
+    None
+}
+
 /// The round begun at `start` where it now stands: each side has captured `captured` of its
 /// seeds, `board` seeds are left, and `mover`, to move, is worth `value` there (seeds still
 /// to win minus seeds still to lose), proven at least `at_least` and at most `at_most` (both

@@ -39,7 +39,9 @@ pub(crate) async fn play(
             let mut json = MatchJson::new(&game, &[]);
             if let Some(round) = game.current() {
                 let e = evaluator.evaluate(&round.position, budget)?;
-                let worth = shared.match_game(variant)?.worth(&round.start, &e);
+                let worth = shared
+                    .match_game(variant)?
+                    .worth(&evaluator, &round.start, &e);
                 json = json
                     .with_evaluation(EvaluationJson::with_source(&e, &e.source))
                     .with_worth(&worth);

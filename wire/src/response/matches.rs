@@ -49,9 +49,9 @@ pub struct MatchWorthJson {
     pub exact: bool,
     /// After each legal move, in `evaluation`'s order.
     pub moves: Vec<MoveWorthJson>,
-    /// Moves better for the match than every move that wins the most seeds (for the side to
-    /// move; open values are not compared): empty when playing for seeds is playing for the
-    /// match.
+    /// Moves better for the match than every move marked `best` in `evaluation` (perfect play
+    /// for seeds: the most seeds, then the depth rule), for the side to move; open values are
+    /// not compared. Empty when playing for seeds is playing for the match.
     pub better_for_match: Vec<String>,
 }
 
@@ -71,7 +71,8 @@ pub struct MoveWorthJson {
 #[schema(as = MatchValue)]
 pub struct MatchValueJson {
     /// `won`: `winner` can force the match's win; `draw`: neither side can (the match repeats
-    /// a start); `open`: the rounds' values alone do not decide it.
+    /// a start); `open`: neither the round's value nor a search of the round (within its
+    /// limits) decides it.
     #[schema(value_type = String, example = "draw")]
     pub outcome: &'static str,
     /// The side that can force the win; `null` unless `won`.
