@@ -1650,6 +1650,26 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   });
 }
 
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`a match at ${width}x${height} where the move that wins most seeds does not win the match: the page says so`, async () => {
+    await page.setViewportSize({ width, height });
+    try {
+      // The round of tests/api/matches.rs (docs/matches.md, "Within a round"): South can take
+      // the last four seeds by S2 or S5, but only after S5 can it stop at one or two, which
+      // win the match.
+      await open('#match/rio-kadalis-5/5,2,12,0,N/4-2-5-2-4-3-4-2-5-4-4');
+      await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position === '1,0,x,x,x/0,1,0,0,2 S 12-12');
+      await page.waitForSelector(tid('match-worth'), { state: 'visible' });
+      assert.ok(await onScreen(tid('match-worth')), 'what the match is worth is on screen');
+      assert.match(await page.textContent(tid('match-worth')), /^Played to win the match: South wins it, by round 4 at the latest\..*Here the match asks for another move than the seeds: S5\.$/);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `match-parted-${width}.png`) });
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+    }
+  });
+}
+
 test('the language: the browser\'s first, a switch kept in the link and on the device', async () => {
   // A browser set to Omani Arabic, then English: the page in Arabic without being asked.
   const other = await chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox', '--headless'] });

@@ -54,6 +54,7 @@ fn main() {
         for start in &starts {
             for _ in 0..rounds {
                 let mut position = start.position(variant);
+                let mut record: Vec<String> = Vec::new();
                 loop {
                     let e = evaluator
                         .evaluate(&position, Budget::nodes(nodes))
@@ -91,10 +92,11 @@ fn main() {
                             .map(|m| m.played.mv.to_string())
                             .collect();
                         parted_at.push(format!(
-                            "{} | {} | `{}` | for seeds {} | for the match {} | {:?} | {}",
+                            "{} | {} | `{}` after `{}` | for seeds {} | for the match {} | {:?} | {}",
                             variant.id(),
                             start,
                             position,
+                            record.join(" "),
                             seeds.join(" "),
                             worth
                                 .better_for_match
@@ -111,6 +113,7 @@ fn main() {
                         0 => (random.next() % e.moves.len() as u64) as usize,
                         _ => 0,
                     };
+                    record.push(e.moves[k].played.mv.to_string());
                     position = e.moves[k].played.after;
                 }
             }

@@ -185,6 +185,49 @@ fn a_match_won_by_closing_every_pit() {
 }
 
 #[test]
+fn where_the_move_that_wins_most_seeds_does_not_win_the_match() {
+    let server = Server::start(small_tablebase(), &[]);
+    // Five holes: South on five pits with 12 in reserve, North on two, North to start. After
+    // these moves South and North have taken 12 each and four seeds are left, South to move
+    // (docs/matches.md, "Within a round"; eval/tests/match_splits.rs checks each fact below
+    // with mancala-check's rules). South can take all four by S2 or S5, but 16 seeds draw the
+    // match (the next round, rows 48 and 50 of the five-hole table, is started by North and
+    // drawn), while 13 or 14 win it (rows 43 and 45, South's); only after S5 can South stop
+    // there. So S2, the quickest way to the most seeds, draws, and S5 wins the match.
+    let start = json!({"open": totals(5, 2), "reserve": totals(12, 0), "starter": "north"});
+    let round = ["4", "2", "5", "2", "4", "3", "4", "2", "5", "4", "4"];
+    let m = played(
+        &server,
+        "rio-kadalis-5",
+        json!({"start": start, "rounds": [round]}),
+    );
+    assert_eq!(
+        m["rounds"][0]["position"], "1,0,x,x,x/0,1,0,0,2 S 12-12",
+        "{m}"
+    );
+    let best: Vec<&Value> = m["evaluation"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["best"] == true)
+        .map(|x| &x["move"])
+        .collect();
+    assert_eq!(best, [&json!("2")], "perfect play for seeds picks S2: {m}");
+    let worth = &m["worth"];
+    let south_wins = json!({"outcome": "won", "winner": "south", "rounds": 4});
+    assert_eq!(worth["value"], south_wins, "{m}");
+    assert_eq!(
+        worth["moves"],
+        json!([
+            {"move": "2", "value": {"outcome": "draw", "winner": null, "rounds": null}},
+            {"move": "5", "value": south_wins},
+        ]),
+        "{m}"
+    );
+    assert_eq!(worth["better_for_match"], json!(["5"]), "{m}");
+}
+
+#[test]
 fn a_side_closes_a_pit_and_an_equal_round_passes_the_start() {
     let server = Server::start(small_tablebase(), &[]);
     // Five holes, South 4 pits (S2-S5) with 3 in reserve, North 5 with 1: 16 + 3 + 20 + 1 =
