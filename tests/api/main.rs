@@ -27,3 +27,15 @@ mod streaming;
 fn small_tablebase() -> &'static std::path::Path {
     common::scratch::tablebase(&[("rio-kadalis", 12), ("hawalis", 4), ("al-manqala", 8)])
 }
+
+/// The moves an evaluation's JSON marks best (perfect play: the best value, then the depth
+/// rule).
+fn best_moves(evaluation: &serde_json::Value) -> Vec<&serde_json::Value> {
+    evaluation["moves"]
+        .as_array()
+        .expect("an evaluation lists its moves")
+        .iter()
+        .filter(|x| x["best"] == true)
+        .map(|x| &x["move"])
+        .collect()
+}

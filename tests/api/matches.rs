@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use crate::common::http::{Response, Server};
-use crate::small_tablebase;
+use crate::{best_moves, small_tablebase};
 
 fn post(server: &Server, variant: &str, body: Value) -> Response {
     server.post(
@@ -205,14 +205,11 @@ fn where_the_move_that_wins_most_seeds_does_not_win_the_match() {
         m["rounds"][0]["position"], "1,0,x,x,x/0,1,0,0,2 S 12-12",
         "{m}"
     );
-    let best: Vec<&Value> = m["evaluation"]["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|x| x["best"] == true)
-        .map(|x| &x["move"])
-        .collect();
-    assert_eq!(best, [&json!("2")], "perfect play for seeds picks S2: {m}");
+    assert_eq!(
+        best_moves(&m["evaluation"]),
+        [&json!("2")],
+        "perfect play for seeds picks S2: {m}"
+    );
     let worth = &m["worth"];
     let south_wins = json!({"outcome": "won", "winner": "south", "rounds": 4});
     assert_eq!(worth["value"], south_wins, "{m}");
