@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use mancala_eval::rounds::PerfectRound;
+use mancala_eval::rounds::ROUND_START_BUDGET;
 use mancala_eval::PLY_BUDGET;
 use mancala_solver::match_play::{Match, Round};
 use mancala_solver::rounds::{MatchEnd, RoundResult, RoundStart};
@@ -136,7 +137,14 @@ impl MatchArgs {
             let mut json = MatchJson::new(&game, &perfect);
             if let Some(round) = game.current() {
                 let e = evaluator.evaluate(&round.position, budget)?;
-                json = json.with_evaluation(EvaluationJson::with_source(&e, &e.source));
+                let worth = evaluator.match_game(variant, ROUND_START_BUDGET)?.worth(
+                    &evaluator,
+                    &round.start,
+                    &e,
+                );
+                json = json
+                    .with_evaluation(EvaluationJson::with_source(&e, &e.source))
+                    .with_worth(&worth);
             }
             let mut line = serde_json::to_string(&json)?;
             line.push('\n');
