@@ -38,10 +38,7 @@ const MAX_GAMES: usize = 40;
 const PER_GAME: usize = 10;
 
 fn main() {
-    let per_variant: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(50);
+    let per_variant = common::number_args().first().map_or(50, |&n| n as usize);
     let path = std::env::var("MANCALA_DB").unwrap_or_else(|_| "mancala.db".into());
     let tb = Arc::new(Tablebase::open_read_only(&path).expect("the tablebase opens"));
     let cap = Budget::nodes(PLAY_NODES);

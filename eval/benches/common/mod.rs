@@ -77,6 +77,10 @@ pub fn median<T: Ord + Copy>(mut xs: Vec<T>) -> T {
 }
 
 /// The bench's numeric arguments, in order (cargo's own, like `--bench`, left out).
+#[allow(
+    dead_code,
+    reason = "the players bench reads variant ids among its numbers, and parses its own"
+)]
 pub fn number_args() -> Vec<u64> {
     std::env::args()
         .skip(1)
