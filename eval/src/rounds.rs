@@ -95,7 +95,7 @@ impl Evaluator {
             rounds.push(self.perfect_round(&start.position(variant), budget)?);
         }
         let nodes = round_nodes(variant, &starts, |i| rounds[i].won.south);
-        let values = match_game::solve(&nodes).iter().map(|s| s.value).collect();
+        let values = match_game::values(&nodes).iter().map(|s| s.value).collect();
         Ok(MatchGame {
             starts,
             nodes,

@@ -158,7 +158,7 @@ pub fn round_nodes(
 }
 
 /// The match's value from every start of `nodes` under match-optimal play.
-pub fn solve(nodes: &[RoundNode]) -> Vec<MatchSolution> {
+pub fn values(nodes: &[RoundNode]) -> Vec<MatchSolution> {
     let south = attractor(nodes, Side::South);
     let north = attractor(nodes, Side::North);
     let values: Vec<MatchValue> = (0..nodes.len())
@@ -188,7 +188,7 @@ pub fn solve(nodes: &[RoundNode]) -> Vec<MatchSolution> {
 
 /// What the match is worth from a round that does not start at one of the solved starts: a
 /// round under way ([`within_round`]), its splits leading to starts valued by `values`
-/// ([`solve`]). The same tests as there, one round deep: a side surely wins if every split it
+/// ([`values`]). The same tests as there, one round deep: a side surely wins if every split it
 /// can force leads to its win (the rounds: this one and the most of those after it); the
 /// match is open where a split the other side cannot hold it below leads to a start that side
 /// wins or that is open; else a draw.
@@ -340,7 +340,7 @@ struct Attractor {
     perhaps: Vec<bool>,
 }
 
-/// The starts from which `side` can force a match win ([`solve`]): surely, level by level,
+/// The starts from which `side` can force a match win ([`values`]): surely, level by level,
 /// where its forced splits all lead to a start it surely wins from or to its win; perhaps,
 /// where a split the other side cannot hold it below leads to a start it perhaps wins from or
 /// to its win. The true attractor lies between the two.
@@ -482,7 +482,7 @@ mod tests {
     #[test]
     fn a_hand_worked_match_of_four_starts() {
         let nodes = four_starts();
-        let solved = solve(&nodes);
+        let solved = values(&nodes);
         let won = |winner, rounds| MatchValue::Won { winner, rounds };
         // By hand: start 2, South forces 4: a win in 1 round. Start 3: North holds South to 0: a
         // win for North in 1. Start 1: South forces 1..=4; 1 leads to start 2 (South's, level 1),
@@ -516,7 +516,7 @@ mod tests {
     fn a_round_under_way_is_worth_what_its_forced_splits_lead_to() {
         // The hand-worked match of four starts: start 2 South's, start 3 North's, 0 and 1 open.
         let nodes = four_starts();
-        let values: Vec<MatchValue> = solve(&nodes).iter().map(|s| s.value).collect();
+        let values: Vec<MatchValue> = self::values(&nodes).iter().map(|s| s.value).collect();
         // At every start, one round deep gives what the whole solve gave.
         for (i, n) in nodes.iter().enumerate() {
             assert_eq!(worth(&values, n), values[i], "start {i}");
@@ -593,7 +593,7 @@ mod tests {
             ),
             node(2, &[Next(1), Next(1), Next(0), Next(0), Next(0)]),
         ];
-        let solved = solve(&nodes);
+        let solved = values(&nodes);
         assert_eq!(
             solved[1].value,
             MatchValue::Won {
@@ -618,7 +618,7 @@ mod tests {
             node(0, &[Won(North), Won(North), Won(South)]),
         ];
         assert_eq!(
-            solve(&nodes)[0],
+            values(&nodes)[0],
             MatchSolution {
                 value: MatchValue::Won {
                     winner: North,
@@ -629,7 +629,7 @@ mod tests {
         );
         // A cycle that neither side can leave is a draw, decided.
         let nodes = vec![node(1, &[Next(1), Next(1)]), node(0, &[Next(0)])];
-        let solved = solve(&nodes);
+        let solved = values(&nodes);
         assert!(solved
             .iter()
             .all(|s| s.value == MatchValue::Draw && s.monotone));

@@ -145,7 +145,7 @@ impl TableArgs {
         }
         bar.finish_and_clear();
         let nodes = round_nodes(variant, &starts, |i| rounds[i].0.won.south);
-        let match_optimal = match_game::solve(&nodes);
+        let match_optimal = match_game::values(&nodes);
         let rows: Vec<Row> = starts
             .iter()
             .zip(&rounds)
