@@ -8,7 +8,7 @@ use mancala_solver::engine::Budget;
 use std::collections::HashMap;
 
 use mancala_solver::match_game::{
-    self, round_nodes, round_starts, within_round, Leads, MatchValue, RoundNode,
+    self, round_nodes, round_starts, within_round, MatchValue, RoundNode,
 };
 use mancala_solver::rounds::{won_with_value, RoundStart};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
@@ -110,8 +110,8 @@ pub const SPLIT_SEARCH_NODES: usize = 20_000;
 
 impl MatchGame {
     /// The match's value from `position` of the round begun at start `i`, found by searching
-    /// the round for the splits that win it for each side ([`SplitSearch`]); open when neither
-    /// search can say within its limits.
+    /// the round for the splits that win it for each side ([`forces_split`]); open when
+    /// neither search can say within its limits.
     fn search(&self, evaluator: &Evaluator, i: usize, position: &Position) -> MatchValue {
         let node = &self.nodes[i];
         let mut undecided = false;
@@ -119,23 +119,10 @@ impl MatchGame {
             let goal = match_game::winning_splits(&self.values, node, side);
             match forces_split(evaluator, node, side, &goal, position) {
                 Some(true) => {
-                    // Within one round more than the slowest of the starts it may lead to.
-                    let rounds = node
-                        .after
-                        .iter()
-                        .zip(&goal)
-                        .filter_map(|(leads, &good)| match (leads, good) {
-                            (Leads::Next(j), true) => match self.values[*j] {
-                                MatchValue::Won { rounds, .. } => Some(rounds),
-                                _ => None,
-                            },
-                            _ => None,
-                        })
-                        .max()
-                        .unwrap_or(0);
+                    let wins = (0..goal.len()).filter(|&s| goal[s]);
                     return MatchValue::Won {
                         winner: side,
-                        rounds: rounds + 1,
+                        rounds: match_game::rounds_within(&self.values, node, wins),
                     };
                 }
                 Some(false) => {}
@@ -157,7 +144,7 @@ impl MatchGame {
     /// What the match is worth in the round begun at `start`, where `evaluation` (of the
     /// round's position now) stands, and after each of its moves. Where the round's value
     /// alone leaves it open, the round is searched for the splits that win the match
-    /// ([`SplitSearch`], through `evaluator`, within [`SPLIT_SEARCH_NODES`] positions).
+    /// ([`forces_split`], through `evaluator`, within [`SPLIT_SEARCH_NODES`] positions).
     pub fn worth(
         &self,
         evaluator: &Evaluator,
@@ -172,7 +159,9 @@ impl MatchGame {
         let position = &evaluation.position;
         let (mover, board) = (position.side(), position.seeds_on_board());
         let bound = |b: Option<i8>| b.map(i32::from);
-        let node = |value: i8, bounds: &Bounds, after: Option<&Position>| {
+        // `from`: where the round goes on, to be searched if the value leaves the match open
+        // (none after a move that ends the round: its split is known).
+        let node = |value: i8, bounds: &Bounds, from: Option<&Position>| {
             let (least, most) = (bound(bounds.at_least), bound(bounds.at_most));
             let node = within_round(
                 &self.nodes[i],
@@ -183,9 +172,9 @@ impl MatchGame {
                 least,
                 most,
             );
-            match match_game::worth(&self.values, &node) {
-                MatchValue::Undecided => self.search(evaluator, i, after.unwrap_or(position)),
-                decided => decided,
+            match (match_game::worth(&self.values, &node), from) {
+                (MatchValue::Undecided, Some(from)) => self.search(evaluator, i, from),
+                (value, _) => value,
             }
         };
         let moves: Vec<(Move, MatchValue)> = evaluation
@@ -223,7 +212,7 @@ impl MatchGame {
             None => Vec::new(),
         };
         MatchWorth {
-            value: node(evaluation.value.score, &evaluation.bounds, None),
+            value: node(evaluation.value.score, &evaluation.bounds, Some(position)),
             exact: self.exact && evaluation.source.is_exact(),
             moves,
             better_for_match,

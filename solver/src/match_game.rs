@@ -188,50 +188,50 @@ pub fn values(nodes: &[RoundNode]) -> Vec<MatchSolution> {
 
 /// What the match is worth from a round that does not start at one of the solved starts: a
 /// round under way ([`within_round`]), its splits leading to starts valued by `values`
-/// ([`values`]). The same tests as there, one round deep: a side surely wins if every split it
-/// can force leads to its win (the rounds: this one and the most of those after it); the
-/// match is open where a split the other side cannot hold it below leads to a start that side
-/// wins or that is open; else a draw.
+/// ([`values`]). The same tests as there, one round deep ([`forced_by_value`]): a side surely
+/// wins if every split it can force wins for it ([`winning_splits`]; within this round and the
+/// most of those after it); the match is open where a split the other side cannot hold it
+/// below wins for one side or leads to an open start; else a draw.
 pub fn worth(values: &[MatchValue], node: &RoundNode) -> MatchValue {
     for side in [Side::South, Side::North] {
-        let (forced, _) = ranges(node, side);
-        let mut rounds = Some(0);
-        for s in forced {
-            rounds = match node.after[s] {
-                Leads::Never => rounds,
-                Leads::Won(winner) if winner == side => rounds,
-                Leads::Next(j) => match values[j] {
-                    MatchValue::Won { winner, rounds: r } if winner == side => {
-                        rounds.map(|most| most.max(r))
-                    }
-                    _ => None,
-                },
-                Leads::Won(_) => None,
-            };
-        }
-        if let Some(most) = rounds {
+        let goal = winning_splits(values, node, side);
+        if forced_by_value(node, side, &goal) == Some(true) {
+            let (forced, _) = ranges(node, side);
             return MatchValue::Won {
                 winner: side,
-                rounds: most + 1,
+                rounds: rounds_within(values, node, forced),
             };
         }
     }
     let perhaps = |side: Side| {
-        let (_, held) = ranges(node, side);
-        held.into_iter().any(|s| match node.after[s] {
-            Leads::Won(winner) => winner == side,
-            Leads::Next(j) => match values[j] {
-                MatchValue::Won { winner, .. } => winner == side,
-                MatchValue::Undecided => true,
-                MatchValue::Draw => false,
-            },
-            Leads::Never => false,
-        })
+        let mut goal = winning_splits(values, node, side);
+        for (g, leads) in goal.iter_mut().zip(&node.after) {
+            *g |= matches!(leads, Leads::Next(j) if values[*j] == MatchValue::Undecided);
+        }
+        forced_by_value(node, side, &goal) != Some(false)
     };
     match perhaps(Side::South) || perhaps(Side::North) {
         true => MatchValue::Undecided,
         false => MatchValue::Draw,
     }
+}
+
+/// The rounds within which a win through the splits `splits` of `node` comes: this round, and
+/// the most that a start they lead to needs (the splits that end the match or cannot happen
+/// add none; so do splits to starts not won, which the caller has ruled out).
+pub fn rounds_within(
+    values: &[MatchValue],
+    node: &RoundNode,
+    splits: impl IntoIterator<Item = usize>,
+) -> usize {
+    let after = |s: usize| match node.after[s] {
+        Leads::Next(j) => match values[j] {
+            MatchValue::Won { rounds, .. } => rounds,
+            _ => 0,
+        },
+        _ => 0,
+    };
+    1 + splits.into_iter().map(after).max().unwrap_or(0)
 }
 
 /// The splits of `node`'s round (South's seeds) that win the match for `side`, by `values`:
