@@ -50,6 +50,9 @@ class Variant:
     @property
     def direction(self) -> str: ...
     @property
+    def mirror_of(self) -> str | None:
+        """The variant this one mirrors (`rio-kadalis` for `rio-kadalis-cw`), whose tables hold its values."""
+    @property
     def rows(self) -> int: ...
     @property
     def pits_per_row(self) -> int: ...

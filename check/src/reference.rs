@@ -217,6 +217,9 @@ pub fn endless_from_pit_1(variant: Variant, limit: usize) -> Vec<RefPos> {
         Kind::FourRow {
             clockwise: true,
             ..
+        } | Kind::Relay {
+            clockwise: true,
+            ..
         }
     );
     // The order in which the wave visits the loop's cells, from pit 1.

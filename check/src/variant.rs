@@ -21,6 +21,10 @@ pub enum Variant {
     RioKadalis,
     /// `rio-kadalis-5`: as `rio-kadalis` on two rows of 5.
     RioKadalis5,
+    /// `rio-kadalis-cw`: as `rio-kadalis`, sown clockwise (decreasing pit numbers).
+    RioKadalisCw,
+    /// `rio-kadalis-5-cw`: as `rio-kadalis-5`, sown clockwise.
+    RioKadalis5Cw,
     /// `kalah`: two rows of 6 with stores.
     Kalah,
     /// `kalah-5`: two rows of 5 with stores.
@@ -33,13 +37,15 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order of docs/rules.md.
-    pub const ALL: [Variant; 10] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Hawalis,
         Variant::BaoLaKiarabu,
         Variant::AlManqala,
         Variant::Anywoli,
         Variant::RioKadalis,
         Variant::RioKadalis5,
+        Variant::RioKadalisCw,
+        Variant::RioKadalis5Cw,
         Variant::Kalah,
         Variant::Kalah5,
         Variant::Kalah4,
@@ -55,10 +61,24 @@ impl Variant {
             Variant::Anywoli => "anywoli",
             Variant::RioKadalis => "rio-kadalis",
             Variant::RioKadalis5 => "rio-kadalis-5",
+            Variant::RioKadalisCw => "rio-kadalis-cw",
+            Variant::RioKadalis5Cw => "rio-kadalis-5-cw",
             Variant::Kalah => "kalah",
             Variant::Kalah5 => "kalah-5",
             Variant::Kalah4 => "kalah-4",
             Variant::Oware => "oware",
+        }
+    }
+
+    /// The variant whose tables hold this one's values at the mirrored board, if any:
+    /// clockwise Rio Kadalis is read from counter-clockwise Rio Kadalis's tables, each row read
+    /// from the other end (docs/rules.md, "Clockwise Rio Kadalis"). A claim the checker does not
+    /// take on trust: `deep` checks the clockwise rules against those tables.
+    pub const fn mirror_image_of(self) -> Option<Variant> {
+        match self {
+            Variant::RioKadalisCw => Some(Variant::RioKadalis),
+            Variant::RioKadalis5Cw => Some(Variant::RioKadalis5),
+            _ => None,
         }
     }
 
@@ -77,7 +97,7 @@ impl fmt::Display for Variant {
 
 /// A variant id that names no variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant `{0}` (expected one of hawalis, bao-la-kiarabu, al-manqala, anywoli, rio-kadalis, rio-kadalis-5, kalah, kalah-5, kalah-4, oware)")]
+#[error("unknown variant `{0}` (expected one of hawalis, bao-la-kiarabu, al-manqala, anywoli, rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw, kalah, kalah-5, kalah-4, oware)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -107,6 +127,9 @@ pub enum Kind {
     AlManqala,
     /// Anywoli and Rio Kadalis.
     Relay {
+        /// Clockwise Rio Kadalis: sowing in decreasing pit numbers (South's pits down to 1,
+        /// then North's from P down).
+        clockwise: bool,
         /// Anywoli: a binikh gives an extra turn.
         binikh_extra_turn: bool,
         /// Anywoli: a capture leaving 4 or fewer seeds ends the game (the capturer takes them),
@@ -143,9 +166,10 @@ pub struct Spec {
 impl Spec {
     /// The facts of `variant`.
     pub fn of(variant: Variant) -> Spec {
-        let relay = |binikh_extra_turn, anywoli_end| Kind::Relay {
-            binikh_extra_turn,
-            anywoli_end,
+        let relay = |clockwise, anywoli| Kind::Relay {
+            clockwise,
+            binikh_extra_turn: anywoli,
+            anywoli_end: anywoli,
         };
         let (kind, p, rows, seeds_per_pit) = match variant {
             Variant::Hawalis => (
@@ -167,9 +191,11 @@ impl Spec {
                 2,
             ),
             Variant::AlManqala => (Kind::AlManqala, 7, 2, 7),
-            Variant::Anywoli => (relay(true, true), 12, 2, 4),
+            Variant::Anywoli => (relay(false, true), 12, 2, 4),
             Variant::RioKadalis => (relay(false, false), 6, 2, 4),
             Variant::RioKadalis5 => (relay(false, false), 5, 2, 4),
+            Variant::RioKadalisCw => (relay(true, false), 6, 2, 4),
+            Variant::RioKadalis5Cw => (relay(true, false), 5, 2, 4),
             Variant::Kalah => (Kind::Kalah, 6, 2, 4),
             Variant::Kalah5 => (Kind::Kalah, 5, 2, 4),
             Variant::Kalah4 => (Kind::Kalah, 4, 2, 4),
@@ -263,7 +289,7 @@ mod tests {
     fn the_table_of_rules_md() {
         // "most seeds" of docs/rules.md's table of variants.
         let most: Vec<u32> = Variant::ALL.iter().map(|v| v.spec().total()).collect();
-        assert_eq!(most, [56, 64, 98, 96, 48, 40, 72, 60, 48, 48]);
+        assert_eq!(most, [56, 64, 98, 96, 48, 40, 48, 40, 72, 60, 48, 48]);
         assert_eq!(Variant::BaoLaKiarabu.spec().max_per_side(), 32);
         assert_eq!(Variant::Hawalis.spec().pits_per_side(), 14);
     }

@@ -90,6 +90,18 @@ impl SolvedGroup {
 /// Why a solve into the database stopped. Every group stored before it stays stored.
 #[derive(Debug, Error)]
 pub enum SolveUpToError {
+    /// A variant seen in a mirror has no tables of its own (clockwise Rio Kadalis is read from
+    /// the counter-clockwise tables, mirrored).
+    #[error(
+        "{variant} is {stored} seen in a mirror: its values are read from {stored}'s tables, \
+         so solve {stored}"
+    )]
+    Mirrored {
+        /// The variant asked for.
+        variant: Variant,
+        /// The variant whose tables hold its values.
+        stored: Variant,
+    },
     /// The database could not be read (the list of stored slices) or written (a solved group).
     #[error(transparent)]
     Db(#[from] DbError),
@@ -291,6 +303,9 @@ impl<'tb> SolvePlan<'tb> {
             ranks.rank() == 0,
             "rank 0, and only rank 0, holds the database"
         );
+        if let Some(stored) = variant.mirror_image_of() {
+            return Err(SolveUpToError::Mirrored { variant, stored });
+        }
         let all = Slice::up_to_with_shapes(variant, max_seeds, shapes);
         let mut groups: Vec<PlannedGroup> = Vec::new();
         if let Some(tb) = tb {

@@ -22,6 +22,15 @@ fn slice_named(variant: Variant, slice: &Bound<'_, PyAny>) -> PyResult<Slice> {
             "`{name}` is not a slice name: `12` (seeds on the board) or `5-3` (four-row: the mover's seeds, then the opponent's)"
         ))
     })?;
+    if let Some(stored) = variant.mirror_image_of() {
+        return Err(PositionError::new_err(format!(
+            "{} has no slices of its own: its values are {}'s with each row reversed \
+             (ask for {}'s slice `{name}` and read each board's rows from the other end)",
+            variant.id(),
+            stored.id(),
+            stored.id()
+        )));
+    }
     let slice = Slice { variant, id };
     if !slice.is_reachable() {
         return Err(PositionError::new_err(format!(

@@ -70,6 +70,14 @@ impl PyVariant {
         }
     }
 
+    /// The id of the variant this one is seen in a mirror (`rio-kadalis` for
+    /// `rio-kadalis-cw`): its values are that variant's with each row read from the other end,
+    /// and its tables are that variant's. `None` for the others.
+    #[getter]
+    fn mirror_of(&self) -> Option<&'static str> {
+        self.0.mirror_image_of().map(|v| v.id())
+    }
+
     /// Rows of pits on the board (2, or 4 in Hawalis and Bao la Kiarabu).
     #[getter]
     fn rows(&self) -> usize {

@@ -18,6 +18,8 @@ def test_variants_and_their_facts():
         "anywoli",
         "rio-kadalis",
         "rio-kadalis-5",
+        "rio-kadalis-cw",
+        "rio-kadalis-5-cw",
         "kalah",
         "kalah-5",
         "kalah-4",
@@ -32,6 +34,8 @@ def test_variants_and_their_facts():
     assert (hawalis.rows, hawalis.pits_per_side, hawalis.total_seeds) == (4, 14, 56)
     assert hawalis.scoring == "win-draw-loss"
     assert m.Variant("bao-la-kiarabu").direction == "clockwise"
+    cw = m.Variant("rio-kadalis-cw")
+    assert (cw.direction, cw.mirror_of, rk.mirror_of) == ("clockwise", "rio-kadalis", None)
     assert str(m.Position.start(rk)) == "4,4,4,4,4,4/4,4,4,4,4,4 S"
 
 

@@ -55,6 +55,19 @@ impl Board {
         Board { cells }
     }
 
+    /// The board seen in a mirror: each side's pits `1..L` read from the other end (pit `k`
+    /// holds what pit `L + 1 - k` held). A clockwise sowing on a two-row board is the
+    /// counter-clockwise one on the mirrored board ([`Variant::mirror_image_of`]).
+    #[inline]
+    pub fn mirrored(&self, pits_per_side: usize) -> Board {
+        let l = pits_per_side;
+        let mut out = *self;
+        for side in 0..2 {
+            out.cells[side * l..(side + 1) * l].reverse();
+        }
+        out
+    }
+
     /// Seeds of the first side (`first == true`) or of the second.
     #[inline]
     pub fn side_total(&self, pits_per_side: usize, first: bool) -> u32 {

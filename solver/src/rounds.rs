@@ -282,7 +282,7 @@ pub fn won_with_value(position: &Position, value: i32) -> Option<BySide<u32>> {
 
 /// Whether the match rules apply to `variant`.
 pub fn has_matches(variant: Variant) -> bool {
-    matches!(variant, Variant::RioKadalis | Variant::RioKadalis5)
+    variant.closes_pits()
 }
 
 /// Pits a player has in `variant`.

@@ -64,6 +64,23 @@ impl Shape {
         }
     }
 
+    /// The same shape seen in a mirror, as [`crate::Board::mirrored`] sees its board: each
+    /// side's pit `k` is its pit `L + 1 - k`.
+    #[inline]
+    pub const fn mirrored(self, pits_per_side: usize) -> Shape {
+        let l = pits_per_side;
+        let mut closed = 0;
+        let mut cell = 0;
+        while cell < 2 * l {
+            if self.is_closed(cell) {
+                let side = cell / l;
+                closed |= 1 << (side * l + (l - 1 - cell % l));
+            }
+            cell += 1;
+        }
+        Shape { closed }
+    }
+
     /// The shape table that holds the boards of this shape: `None` for every pit open (the
     /// full board's table).
     pub fn table(self, pits_per_side: usize) -> Option<TableShape> {

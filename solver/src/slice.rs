@@ -161,9 +161,15 @@ impl Slice {
     /// the pits closed anywhere), and the board as that slice lays it out ([`Board::compact`]):
     /// what a probe looks up. Whether the slice is one a table can have is
     /// [`Slice::is_reachable`]'s to say (a closed board with more seeds than its round started
-    /// with is in none).
+    /// with is in none). A variant seen in a mirror ([`Variant::mirror_image_of`]) is looked up
+    /// in the other's slice, at the mirrored board: the one place where a clockwise Rio Kadalis
+    /// position becomes a stored one.
     #[inline]
     pub fn of_board(variant: Variant, shape: Shape, board: &Board) -> (Slice, Board) {
+        if let Some(stored) = variant.mirror_image_of() {
+            let l = variant.pits_per_side();
+            return Slice::of_board(stored, shape.mirrored(l), &board.mirrored(l));
+        }
         if shape.is_open() {
             return (Slice::of(variant, board), *board);
         }

@@ -23,6 +23,10 @@ pub enum Variant {
     RioKadalis,
     /// Rio Kadalis on two rows of 5.
     RioKadalis5,
+    /// Rio Kadalis sown clockwise, as some Somalis play it: Rio Kadalis seen in a mirror.
+    RioKadalisCw,
+    /// Rio Kadalis on two rows of 5 sown clockwise.
+    RioKadalis5Cw,
     /// Kalah on two rows of 6 with stores (calibration against Irving, Donkers and Uiterwijk).
     Kalah,
     /// Kalah on two rows of 5.
@@ -69,13 +73,15 @@ pub enum Direction {
 
 impl Variant {
     /// Every variant, in listing order.
-    pub const ALL: [Variant; 10] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Hawalis,
         Variant::BaoLaKiarabu,
         Variant::AlManqala,
         Variant::Anywoli,
         Variant::RioKadalis,
         Variant::RioKadalis5,
+        Variant::RioKadalisCw,
+        Variant::RioKadalis5Cw,
         Variant::Kalah,
         Variant::Kalah5,
         Variant::Kalah4,
@@ -91,6 +97,8 @@ impl Variant {
             Variant::Anywoli => "anywoli",
             Variant::RioKadalis => "rio-kadalis",
             Variant::RioKadalis5 => "rio-kadalis-5",
+            Variant::RioKadalisCw => "rio-kadalis-cw",
+            Variant::RioKadalis5Cw => "rio-kadalis-5-cw",
             Variant::Kalah => "kalah",
             Variant::Kalah5 => "kalah-5",
             Variant::Kalah4 => "kalah-4",
@@ -107,6 +115,8 @@ impl Variant {
             Variant::Anywoli => "Anywoli",
             Variant::RioKadalis => "Rio Kadalis",
             Variant::RioKadalis5 => "Rio Kadalis (5 pits)",
+            Variant::RioKadalisCw => "Rio Kadalis (clockwise)",
+            Variant::RioKadalis5Cw => "Rio Kadalis (5 pits, clockwise)",
             Variant::Kalah => "Kalah",
             Variant::Kalah5 => "Kalah (5 pits)",
             Variant::Kalah4 => "Kalah (4 pits)",
@@ -119,7 +129,11 @@ impl Variant {
         match self {
             Variant::Hawalis | Variant::BaoLaKiarabu => Family::FourRow,
             Variant::AlManqala => Family::AlManqala,
-            Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => Family::Relay,
+            Variant::Anywoli
+            | Variant::RioKadalis
+            | Variant::RioKadalis5
+            | Variant::RioKadalisCw
+            | Variant::RioKadalis5Cw => Family::Relay,
             Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 => Family::Kalah,
             Variant::Oware => Family::Oware,
         }
@@ -132,8 +146,8 @@ impl Variant {
             Variant::BaoLaKiarabu => 8,
             Variant::AlManqala => 7,
             Variant::Anywoli => 12,
-            Variant::RioKadalis => 6,
-            Variant::RioKadalis5 => 5,
+            Variant::RioKadalis | Variant::RioKadalisCw => 6,
+            Variant::RioKadalis5 | Variant::RioKadalis5Cw => 5,
             Variant::Kalah => 6,
             Variant::Kalah5 => 5,
             Variant::Kalah4 => 4,
@@ -159,7 +173,11 @@ impl Variant {
         match self {
             Variant::Hawalis | Variant::BaoLaKiarabu => 2,
             Variant::AlManqala => 7,
-            Variant::Anywoli | Variant::RioKadalis | Variant::RioKadalis5 => 4,
+            Variant::Anywoli
+            | Variant::RioKadalis
+            | Variant::RioKadalis5
+            | Variant::RioKadalisCw
+            | Variant::RioKadalis5Cw => 4,
             Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 | Variant::Oware => 4,
         }
     }
@@ -196,15 +214,52 @@ impl Variant {
     /// The direction each side sows in.
     pub const fn direction(self) -> Direction {
         match self {
-            Variant::BaoLaKiarabu => Direction::Clockwise,
+            Variant::BaoLaKiarabu | Variant::RioKadalisCw | Variant::RioKadalis5Cw => {
+                Direction::Clockwise
+            }
             _ => Direction::CounterClockwise,
+        }
+    }
+
+    /// The variant this one is seen in a mirror, if it is: clockwise Rio Kadalis is
+    /// counter-clockwise Rio Kadalis with each row read from the other end (a relay sowing
+    /// has no opposite pit, only the ring and who owns each pit). Its values are the other's
+    /// at the mirrored board ([`crate::Board::mirrored`]): read from the other's tables,
+    /// never solved or stored under its own id (docs/rules.md#clockwise-rio-kadalis).
+    pub const fn mirror_image_of(self) -> Option<Variant> {
+        match self {
+            Variant::RioKadalisCw => Some(Variant::RioKadalis),
+            Variant::RioKadalis5Cw => Some(Variant::RioKadalis5),
+            _ => None,
+        }
+    }
+
+    /// Every variant that has tables of its own, in listing order: [`Variant::ALL`] but those
+    /// seen in a mirror, which are read from these ([`Variant::mirror_image_of`]).
+    pub fn with_own_tables() -> impl Iterator<Item = Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(|v| v.mirror_image_of().is_none())
+    }
+
+    /// The variant whose tables hold this one's values: itself, or the one it mirrors.
+    pub const fn stored_as(self) -> Variant {
+        match self.mirror_image_of() {
+            Some(v) => v,
+            None => self,
         }
     }
 
     /// Whether the variant's boards can have closed pits: Rio Kadalis, from the second round
     /// of a match on (docs/rules.md#rio-kadalis-matches).
     pub const fn closes_pits(self) -> bool {
-        matches!(self, Variant::RioKadalis | Variant::RioKadalis5)
+        matches!(
+            self,
+            Variant::RioKadalis
+                | Variant::RioKadalis5
+                | Variant::RioKadalisCw
+                | Variant::RioKadalis5Cw
+        )
     }
 
     /// Board totals must be a multiple of this (1: any total). Captures in Al-manqala are even,
@@ -255,6 +310,10 @@ impl Variant {
                  owner; a last seed making 4 (binikh) goes to the mover, who moves again. When 4 \
                  or fewer seeds are left the capturer takes them. Most seeds win."
             }
+            Variant::RioKadalisCw | Variant::RioKadalis5Cw => {
+                "As Rio Kadalis, sown clockwise (in decreasing pit numbers), as some Somalis play \
+                 it: its values are Rio Kadalis's with each row read from the other end."
+            }
             Variant::RioKadalis | Variant::RioKadalis5 => {
                 "Relay sowing over both rows; any pit that reaches 4 mid-sowing goes to its \
                  owner; a last seed making 4 (binikh) goes to the mover and ends the move. With \
@@ -283,6 +342,9 @@ impl Variant {
             Variant::AlManqala => "Galilee; Kanaaneh 2007",
             Variant::Anywoli => "Anuak, Ethiopia; Pankhurst 1971",
             Variant::RioKadalis | Variant::RioKadalis5 => "Somalia; Pankhurst 1971",
+            Variant::RioKadalisCw | Variant::RioKadalis5Cw => {
+                "Somalia; Pankhurst 1971 (\"some Somalis also play clockwise\")"
+            }
             Variant::Kalah | Variant::Kalah5 | Variant::Kalah4 => {
                 "United States (W. J. Champion, 1940s); as solved by Irving, Donkers and Uiterwijk 2000"
             }
@@ -328,12 +390,12 @@ mod tests {
     #[test]
     fn totals_match_rules() {
         // docs/rules.md#variants: 4x7x2 = 56, 4x8x2 = 64, 14x7 = 98, 24x4 = 96, 12x4 = 48, 10x4 =
-        // 40; Kalah(6, 4), Kalah(5, 4), Kalah(4, 4): 48, 40, 32; Oware 12x4 = 48.
+        // 40, the same clockwise; Kalah(6, 4), Kalah(5, 4), Kalah(4, 4): 48, 40, 32; Oware 12x4 = 48.
         let totals: Vec<u32> = Variant::ALL.iter().map(|v| v.total_seeds()).collect();
-        assert_eq!(totals, [56, 64, 98, 96, 48, 40, 48, 40, 32, 48]);
+        assert_eq!(totals, [56, 64, 98, 96, 48, 40, 48, 40, 48, 40, 32, 48]);
         // Kalah positions may come from Kalah(P, 6): 6 a pit.
         let max: Vec<u32> = Variant::ALL.iter().map(|v| v.max_seeds()).collect();
-        assert_eq!(max, [56, 64, 98, 96, 48, 40, 72, 60, 48, 48]);
+        assert_eq!(max, [56, 64, 98, 96, 48, 40, 48, 40, 72, 60, 48, 48]);
         assert_eq!(Variant::Hawalis.max_seeds_per_side(), 28);
         assert_eq!(Variant::BaoLaKiarabu.max_seeds_per_side(), 32);
     }

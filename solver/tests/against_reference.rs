@@ -277,6 +277,8 @@ per_variant! { run;
     anywoli_matches_reference: Anywoli,
     rio_kadalis_matches_reference: RioKadalis,
     rio_kadalis_5_matches_reference: RioKadalis5,
+    rio_kadalis_cw_matches_reference: RioKadalisCw,
+    rio_kadalis_5_cw_matches_reference: RioKadalis5Cw,
     kalah_matches_reference: Kalah,
     kalah_5_matches_reference: Kalah5,
     kalah_4_matches_reference: Kalah4,

@@ -19,7 +19,11 @@ use std::sync::Arc;
 
 use mancala_solver::engine::{Budget, Engine};
 use mancala_solver::solve::{solve_group, KnownValues, Silent};
-use mancala_solver::{Board, BySide, Move, Position, Shape, Slice, SliceId, TableShape, Variant};
+use mancala_solver::{
+    Board, BySide, Direction, Move, Position, Shape, Slice, SliceId, TableShape, Variant,
+};
+
+mod in_memory;
 
 const SOUTH: usize = 0;
 const NORTH: usize = 1;
@@ -30,6 +34,8 @@ struct Plain {
     pits: [Vec<Option<u32>>; 2],
     side: usize,
     captured: [u32; 2],
+    /// Sown clockwise (`rio-kadalis-cw`): round the same ring the other way.
+    clockwise: bool,
 }
 
 /// What a legal move does: the position after (the round's end applied), the seeds gained,
@@ -46,12 +52,17 @@ impl Plain {
         self.pits[0].len()
     }
 
-    /// The open pits in sowing order (counter-clockwise: South 1..P, then North 1..P).
+    /// The open pits in sowing order (counter-clockwise: South 1..P, then North 1..P;
+    /// clockwise the other way round).
     fn ring(&self) -> Vec<(usize, usize)> {
-        (0..2)
+        let mut ring: Vec<(usize, usize)> = (0..2)
             .flat_map(|side| (0..self.p()).map(move |k| (side, k)))
             .filter(|&(side, k)| self.pits[side][k].is_some())
-            .collect()
+            .collect();
+        if self.clockwise {
+            ring.reverse();
+        }
+        ring
     }
 
     fn row_total(&self, side: usize) -> u32 {
@@ -225,6 +236,7 @@ fn random_position(rng: &mut Rng, variant: Variant) -> Plain {
             pits,
             side: rng.below(2) as usize,
             captured,
+            clockwise: variant.direction() == Direction::Clockwise,
         };
     }
 }
@@ -265,6 +277,19 @@ fn hand_worked_moves_on_closed_boards() {
     assert_eq!(played.captured, BySide::new(4, 0));
     assert!(!played.ends_game);
     assert_eq!(played.after.to_string(), "1,0,x,x,x,x/3,0,x,x,x,0 N 4-0");
+
+    // Clockwise, five pits, South's pit 1 and North's 1 and 2 closed: N5 = 1, N4 = 3, N3 = 2;
+    // S = x,0,3,0,3. S3 = 3 goes down: S2 (0 -> 1), S1 closed and skipped, N5 (1 -> 2), N4
+    // (3 -> 4, the last seed): binikh, South takes the four and the move ends.
+    let p = parse(Variant::RioKadalis5Cw, "1,3,2,x,x/x,0,3,0,3 S");
+    let played = p.play(Move::Pit(3)).unwrap();
+    assert_eq!(played.captured, BySide::new(4, 0));
+    assert_eq!(played.after.to_string(), "2,0,2,x,x/x,1,0,0,3 N 4-0");
+    // S5 = 3 goes down: S4 (0 -> 1), S3 (3 -> 4, not the last): South, its owner, takes
+    // it; S2 (0 -> 1, last, empty): ends.
+    let played = p.play(Move::Pit(5)).unwrap();
+    assert_eq!(played.captured, BySide::new(4, 0));
+    assert_eq!(played.after.to_string(), "1,3,2,x,x/x,1,0,1,0 N 4-0");
 }
 
 #[test]
@@ -300,7 +325,12 @@ fn random_closed_positions_move_as_the_plain_rules_say() {
     let mut rng = Rng(20261204);
     // Pits with seeds that are no legal move: endless sowings, round a ring of open pits.
     let mut endless = 0;
-    for variant in [Variant::RioKadalis, Variant::RioKadalis5] {
+    for variant in [
+        Variant::RioKadalis,
+        Variant::RioKadalis5,
+        Variant::RioKadalisCw,
+        Variant::RioKadalis5Cw,
+    ] {
         for _ in 0..3000 {
             let plain = random_position(&mut rng, variant);
             let text = plain.text();
@@ -361,6 +391,7 @@ fn positions_of_shape(open: [&[usize]; 2], p: usize, max: u32) -> Vec<Plain> {
                     pits,
                     side,
                     captured: [0, 0],
+                    clockwise: false,
                 });
             }
         }
@@ -556,18 +587,11 @@ fn solve_shape_table(
     second: u8,
     max: u32,
 ) -> HashMap<SliceId, Vec<i8>> {
-    let mut known = KnownValues::new();
     let mut out = HashMap::new();
     let slices = Slice::up_to_shaped(variant, TableShape::new(first, second), max);
-    for slice in &slices {
-        if known.contains(slice.id) {
-            continue;
-        }
-        for solved in solve_group(&slice.group(), &known, &Silent).unwrap() {
-            out.insert(solved.slice.id, solved.values.clone());
-            known.insert(solved.slice.id, solved.values);
-        }
-    }
+    in_memory::solve_slices(&slices, &mut KnownValues::new(), &Silent, |solved| {
+        out.extend(solved.iter().map(|s| (s.slice.id, s.values.clone())));
+    });
     out
 }
 
@@ -611,6 +635,7 @@ fn shape_tables_hold_the_exhaustive_values_of_every_position_of_their_shapes() {
                 pits: [p.pits[1].clone(), p.pits[0].clone()],
                 side: 1 - p.side,
                 captured: [0, 0],
+                clockwise: false,
             };
             let mirrored = parse(variant, &mirror.text());
             assert_eq!(

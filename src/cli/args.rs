@@ -88,7 +88,8 @@ impl Target {
     pub fn variants(self) -> Vec<Variant> {
         match self {
             Target::One(v) => vec![v],
-            Target::All | Target::Deep => Variant::ALL.to_vec(),
+            // Not those seen in a mirror: they read the tables of those they mirror.
+            Target::All | Target::Deep => Variant::with_own_tables().collect(),
         }
     }
 

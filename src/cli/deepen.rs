@@ -46,9 +46,8 @@ pub fn deepen(tb: &Tablebase, status: &Arc<BuildStatus>, max_seeds: Option<u32>)
     // The thread that plans and stores runs at the same priority as its helpers.
     lowest_priority();
     let work_dir = default_work_dir(Path::new(tb.path()));
-    let mut targets: Vec<(Variant, u32)> = Variant::ALL
-        .iter()
-        .map(|&v| (v, max_seeds.unwrap_or_else(|| deep_max_seeds(v))))
+    let mut targets: Vec<(Variant, u32)> = Variant::with_own_tables()
+        .map(|v| (v, max_seeds.unwrap_or_else(|| deep_max_seeds(v))))
         .collect();
     while let Some((variant, seeds)) = cheapest_step(tb, &targets)? {
         let started = Instant::now();

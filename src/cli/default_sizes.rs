@@ -29,17 +29,19 @@ pub fn default_max_seeds(variant: Variant) -> u32 {
         Variant::Kalah5 => 16,
         Variant::Kalah4 => 24,
         Variant::Oware => 16,
+        // Read from the counter-clockwise tables, mirrored.
+        Variant::RioKadalisCw | Variant::RioKadalis5Cw => default_max_seeds(variant.stored_as()),
     }
 }
 
 /// What a build of every variant solves, in order: each full board to its size in `sizes`
 /// (`mancala solve all` and serve's first build: [`default_max_seeds`]; `solve deep`:
 /// [`deep_max_seeds`]), with every shape table of the variants with closed pits (Rio Kadalis's
-/// boards in a match's later rounds) to the same size.
+/// boards in a match's later rounds) to the same size. The variants seen in a mirror are not
+/// built: they read the tables of those they mirror.
 pub fn build_targets(sizes: fn(Variant) -> u32) -> Vec<PlanTarget> {
-    Variant::ALL
-        .iter()
-        .map(|&v| PlanTarget {
+    Variant::with_own_tables()
+        .map(|v| PlanTarget {
             variant: v,
             max_seeds: sizes(v),
             shapes: TableShape::all(v),
@@ -106,18 +108,17 @@ fn positions(sizes: fn(Variant) -> u32) -> u64 {
 /// they cost.
 pub fn help() -> String {
     let list = |sizes: fn(Variant) -> u32, only_larger: bool| -> String {
-        let listed: Vec<String> = Variant::ALL
-            .iter()
-            .filter(|&&v| !only_larger || sizes(v) > default_max_seeds(v))
-            .map(|&v| format!("{} {}", v.id(), sizes(v)))
+        let listed: Vec<String> = Variant::with_own_tables()
+            .filter(|&v| !only_larger || sizes(v) > default_max_seeds(v))
+            .map(|v| format!("{} {}", v.id(), sizes(v)))
             .collect();
         listed.join(", ")
     };
     let millions = |sizes| thousands((positions(sizes) as f64 / 1e6).round() as u64);
     let default = format!(
         "Default sizes (`all`, or no --max-seeds), seeds on the board: {} (each Rio Kadalis with \
-         its shape tables, the boards with closed pits, to the same): {} million positions, \
-         {MEASURED_COST}",
+         its shape tables, the boards with closed pits, to the same; the clockwise ones read \
+         them mirrored): {} million positions, {MEASURED_COST}",
         list(default_max_seeds, false),
         millions(default_max_seeds)
     );
@@ -174,7 +175,7 @@ mod tests {
     #[test]
     fn the_help_names_every_variant_with_its_size() {
         let help = help().replace('\n', " ");
-        for v in Variant::ALL {
+        for v in Variant::with_own_tables() {
             let entry = format!("{} {}", v.id(), default_max_seeds(v));
             assert!(help.contains(&entry), "{entry} missing from {help}");
         }

@@ -287,9 +287,8 @@ fn prepare(build: &Build) -> Result<()> {
         let started = Instant::now();
         let job = Job {
             targets: match build.max_seeds {
-                Some(max) => Variant::ALL
-                    .iter()
-                    .map(|&v| PlanTarget::full(v, max))
+                Some(max) => Variant::with_own_tables()
+                    .map(|v| PlanTarget::full(v, max))
                     .collect(),
                 None => build_targets(default_max_seeds),
             },

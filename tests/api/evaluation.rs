@@ -84,7 +84,24 @@ fn variants_lists_every_variant_and_what_is_solved() {
         .filter(|v| v["matches"] == true)
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    assert_eq!(matched, ["rio-kadalis", "rio-kadalis-5"]);
+    assert_eq!(
+        matched,
+        [
+            "rio-kadalis",
+            "rio-kadalis-5",
+            "rio-kadalis-cw",
+            "rio-kadalis-5-cw"
+        ]
+    );
+    // Clockwise Rio Kadalis is the same game seen in a mirror: it has Rio Kadalis's tables.
+    let cw = by_id("rio-kadalis-cw");
+    assert_eq!(cw["board"]["sowing"], "clockwise");
+    assert_eq!(rio["board"]["sowing"], "counter-clockwise");
+    assert_eq!(
+        (&cw["mirror_of"], &rio["mirror_of"]),
+        (&json!("rio-kadalis"), &json!(null))
+    );
+    assert_eq!(cw["solved"], rio["solved"]);
     assert_eq!(rio["start"], "4,4,4,4,4,4/4,4,4,4,4,4 S");
     assert!(rio["rules"].as_str().unwrap().contains("binikh"));
     assert_eq!(rio["solved"]["slices"], json!(["0", "4", "8", "12"]));

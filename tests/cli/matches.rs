@@ -158,13 +158,16 @@ fn bad_matches_say_what_is_wrong() {
     let says = ran.bad_input();
     assert!(says.contains("invalid value 'oware'"), "{says}");
     assert!(
-        says.contains("[possible values: rio-kadalis, rio-kadalis-5]"),
+        says.contains(
+            "[possible values: rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw]"
+        ),
         "{says}"
     );
     let help = run(&["match", "--help"]);
     assert!(
-        help.ok()
-            .contains("[possible values: rio-kadalis, rio-kadalis-5]"),
+        help.ok().contains(
+            "[possible values: rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw]"
+        ),
         "{help:?}"
     );
     let ran = run(&["match", "rio-kadalis", "1 7"]);

@@ -61,6 +61,19 @@ impl Pos {
         captured: [0, 0],
     };
 
+    /// The position seen in a mirror on a two-row board of `p` pits a row: each side's pit `k`
+    /// holds what its pit `P + 1 - k` held, closed or open likewise.
+    pub fn mirrored(&self, p: usize) -> Pos {
+        let mut out = *self;
+        for side in [SOUTH, NORTH] {
+            out.pits[side][..p].reverse();
+            out.closed[side] = (0..p)
+                .filter(|&i| self.closed[side] >> i & 1 == 1)
+                .fold(0, |bits, i| bits | 1 << (p - 1 - i));
+        }
+        out
+    }
+
     /// Whether `side`'s pit `k` (from 1) is closed.
     pub fn is_closed(&self, side: usize, k: usize) -> bool {
         self.closed[side] >> (k - 1) & 1 == 1
@@ -236,9 +249,10 @@ pub fn outcome(spec: &Spec, pos: &Pos) -> Outcome {
         } => four_row::outcome(spec, pos, clockwise, each_separately),
         Kind::AlManqala => al_manqala::outcome(spec, pos),
         Kind::Relay {
+            clockwise,
             binikh_extra_turn,
             anywoli_end,
-        } => relay::outcome(spec, pos, binikh_extra_turn, anywoli_end),
+        } => relay::outcome(spec, pos, clockwise, binikh_extra_turn, anywoli_end),
         Kind::Kalah => kalah::outcome(spec, pos),
         Kind::Oware => oware::outcome(spec, pos),
     }

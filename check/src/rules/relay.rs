@@ -1,7 +1,7 @@
 //! Anywoli and Rio Kadalis (docs/rules.md, "Anywoli", "Rio Kadalis"): relay sowing over both
 //! rows (the emptied pit sown into on a lap), a four made mid-sowing going to the pit's owner, a
 //! four made by the last seed (binikh) going to the mover and ending the move; an endless sowing
-//! is not a legal move.
+//! is not a legal move. Clockwise Rio Kadalis goes round the same ring the other way.
 
 use super::endless::Watch;
 use super::{forced_pass, from_ring, played, ring, Move, Moves, Next, Outcome, Pos, MAX_PITS};
@@ -12,6 +12,7 @@ use crate::variant::Spec;
 pub(super) fn outcome(
     spec: &Spec,
     pos: &Pos,
+    clockwise: bool,
     binikh_extra_turn: bool,
     anywoli_end: bool,
 ) -> Outcome {
@@ -28,7 +29,7 @@ pub(super) fn outcome(
     let board = ring(pos, p);
     // The closed pits as ring cells: the sowing goes round the open pits only.
     let closed = u32::from(pos.closed[SOUTH]) | u32::from(pos.closed[NORTH]) << p;
-    let next_pit = |at: usize, n: usize| next_open(at, n, closed);
+    let next_pit = |at: usize, n: usize| next_open(at, n, closed, clockwise);
     for k in 1..=p {
         let start = me * p + k - 1;
         let mut r = board;
@@ -130,12 +131,17 @@ pub(super) fn outcome(
     Outcome::Moves(moves)
 }
 
-/// The open pit after `at` on a ring of `n` whose closed cells are the set bits of `closed`
-/// (counting round without a division: this is done for every seed sown). The mover's pit
-/// just emptied is open, so there is one.
-fn next_open(mut at: usize, n: usize, closed: u32) -> usize {
+/// The open pit after `at` on a ring of `n` whose closed cells are the set bits of `closed`,
+/// going up the ring, or down it when `clockwise` (counting round without a division: this is
+/// done for every seed sown). The mover's pit just emptied is open, so there is one.
+fn next_open(mut at: usize, n: usize, closed: u32, clockwise: bool) -> usize {
     loop {
-        at = if at + 1 == n { 0 } else { at + 1 };
+        at = match (clockwise, at) {
+            (false, _) if at + 1 == n => 0,
+            (false, _) => at + 1,
+            (true, 0) => n - 1,
+            (true, _) => at - 1,
+        };
         if closed >> at & 1 == 0 {
             return at;
         }

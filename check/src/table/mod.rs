@@ -337,8 +337,12 @@ impl Table {
         Ok(chunk.stored(i))
     }
 
-    /// The stored value and depth of a position of `variant` (its `CAPTURED` plays no part).
+    /// The stored value and depth of a position of `variant` (its `CAPTURED` plays no part);
+    /// of a variant seen in a mirror, the other's at the mirrored position.
     pub fn probe(&self, variant: Variant, pos: &Pos) -> Result<Stored, TableError> {
+        if let Some(stored) = variant.mirror_image_of() {
+            return self.probe(stored, &pos.mirrored(variant.spec().p));
+        }
         let spec: Spec = variant.spec();
         let (id, cells) = SliceId::of_pos(&spec, pos);
         let slice = self.slice(variant, id)?;

@@ -106,11 +106,12 @@ impl Solved {
         })
     }
 
-    /// The slices of `variant` held, by the current snapshot.
+    /// The slices of `variant` held, by the current snapshot: for a variant seen in a mirror,
+    /// those of the one it mirrors, which hold its values ([`Slice::of_board`]).
     pub(crate) fn of(&self, variant: Variant) -> VariantSlices {
         read_current(&self.current)
             .slices
-            .get(&variant)
+            .get(&variant.stored_as())
             .cloned()
             .unwrap_or_default()
     }
@@ -151,7 +152,7 @@ fn replace(current: &Current, fresh: Snapshot) {
 fn snapshot(tb: &Tablebase) -> Result<Snapshot, DbError> {
     let version = tb.database().data_version()?;
     let mut by_variant: HashMap<Variant, HashSet<SliceId>> = HashMap::new();
-    for variant in Variant::ALL {
+    for variant in Variant::with_own_tables() {
         let ids = tb.current_slices(variant)?;
         if !ids.is_empty() {
             by_variant.insert(variant, ids.into_iter().collect());

@@ -86,7 +86,9 @@ pub fn expand_shaped(
 /// Whether [`unmake`] can find the positions that lead to a position by moves that capture
 /// nothing: Oware's, whose sowing is one pass over the pits, and Rio Kadalis's, whose relay laps
 /// are undone one at a time back to the pit lifted first. Anywoli's passes (a move when no pit
-/// can be sown) are not un-made, and the other families are not done yet.
+/// can be sown) are not un-made, and the other families are not done yet; nor is clockwise Rio
+/// Kadalis, which is never solved but for tests (its values are read from the mirror's tables),
+/// whose solve then finds its predecessors from the moves themselves.
 pub fn can_unmake(variant: Variant) -> bool {
     matches!(
         variant,
@@ -123,15 +125,7 @@ pub fn sowing(variant: Variant, shape: Shape, board: &Board, from: usize) -> Vec
             al_manqala::sow(variant.pits_per_side(), board, from, &mut steps);
         }
         Family::Relay => {
-            let anywoli = variant == Variant::Anywoli;
-            relay::sow(
-                variant.pits_per_side(),
-                anywoli,
-                shape,
-                board,
-                from,
-                &mut steps,
-            );
+            relay::sow(variant, shape, board, from, &mut steps);
         }
         Family::Kalah => {
             kalah::sow(variant.pits_per_row(), board, from, &mut steps);

@@ -9,7 +9,7 @@ use super::cycle::CycleDetector;
 use super::trace::{lift, take, NoTrace, Step, Trace};
 use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
-use crate::{Move, Shape, Variant};
+use crate::{Direction, Move, Shape, Variant};
 
 /// Calls `sink` with every legal move (endless sowings are not legal) of `board` of `shape`, or
 /// says how the game ends when there is none. A closed pit holds no seeds, so it is never played.
@@ -24,10 +24,12 @@ pub(super) fn expand(
     if anywoli && board.total() <= 4 {
         return Some(Terminal { gain: [0, 0] });
     }
-    let any = if shape.is_open() {
-        sow_each::<false>(l, anywoli, shape, board, sink)
-    } else {
-        sow_each::<true>(l, anywoli, shape, board, sink)
+    let clockwise = variant.direction() == Direction::Clockwise;
+    let any = match (shape.is_open(), clockwise) {
+        (true, false) => sow_each::<false, false>(l, anywoli, shape, board, sink),
+        (false, false) => sow_each::<true, false>(l, anywoli, shape, board, sink),
+        (true, true) => sow_each::<false, true>(l, anywoli, shape, board, sink),
+        (false, true) => sow_each::<true, true>(l, anywoli, shape, board, sink),
     };
     match (any, anywoli) {
         (true, _) => None,
@@ -48,7 +50,7 @@ pub(super) fn expand(
 /// Calls `sink` with each of the mover's pits whose sowing ends, and says whether there was
 /// one; the sowing chosen once for the whole board ([`sow_ring`]).
 #[inline(always)]
-fn sow_each<const CLOSED: bool>(
+fn sow_each<const CLOSED: bool, const CW: bool>(
     l: usize,
     anywoli: bool,
     shape: Shape,
@@ -57,7 +59,7 @@ fn sow_each<const CLOSED: bool>(
 ) -> bool {
     let mut any = false;
     for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        if let Some(outcome) = sow_ring::<CLOSED>(l, anywoli, shape, board, i, &mut NoTrace) {
+        if let Some(outcome) = sow_ring::<CLOSED, CW>(l, anywoli, shape, board, i, &mut NoTrace) {
             any = true;
             sink(Move::Pit(i as u8 + 1), &outcome);
         }
@@ -65,27 +67,31 @@ fn sow_each<const CLOSED: bool>(
     any
 }
 
-/// Sows from the mover's pit index `from` of `board` of `shape`, telling `trace` each step;
-/// `None` when the sowing never ends.
+/// Sows from the mover's pit index `from` of `board` of `shape` in `variant`'s direction,
+/// telling `trace` each step; `None` when the sowing never ends.
 pub(super) fn sow(
-    l: usize,
-    anywoli: bool,
+    variant: Variant,
     shape: Shape,
     board: &Board,
     from: usize,
     trace: &mut impl Trace,
 ) -> Option<MoveEffect> {
-    if shape.is_open() {
-        sow_ring::<false>(l, anywoli, shape, board, from, trace)
-    } else {
-        sow_ring::<true>(l, anywoli, shape, board, from, trace)
+    let (l, anywoli) = (variant.pits_per_side(), variant == Variant::Anywoli);
+    let clockwise = variant.direction() == Direction::Clockwise;
+    match (shape.is_open(), clockwise) {
+        (true, false) => sow_ring::<false, false>(l, anywoli, shape, board, from, trace),
+        (false, false) => sow_ring::<true, false>(l, anywoli, shape, board, from, trace),
+        (true, true) => sow_ring::<false, true>(l, anywoli, shape, board, from, trace),
+        (false, true) => sow_ring::<true, true>(l, anywoli, shape, board, from, trace),
     }
 }
 
 /// [`sow`], with the test for closed pits compiled in only when `CLOSED` (the full board's
-/// sowing, the solver's hot path, stays as it was).
+/// sowing, the solver's hot path, stays as it was), going round the ring in decreasing cell
+/// order when `CW` (clockwise: a side's pits in decreasing number, then the other side's
+/// from its last).
 #[inline(always)]
-fn sow_ring<const CLOSED: bool>(
+fn sow_ring<const CLOSED: bool, const CW: bool>(
     l: usize,
     anywoli: bool,
     shape: Shape,
@@ -101,11 +107,17 @@ fn sow_ring<const CLOSED: bool>(
     let mut gain = [0u8; 2];
     let mut cycle = CycleDetector::new();
     cycle.repeats(&b, hand, pit as u8);
+    let next = |pit: usize| match (CW, pit) {
+        (false, _) if pit + 1 == ring => 0,
+        (false, _) => pit + 1,
+        (true, 0) => ring - 1,
+        (true, _) => pit - 1,
+    };
     loop {
-        pit = if pit + 1 == ring { 0 } else { pit + 1 };
+        pit = next(pit);
         // A side always has an open pit (the mover's own, just emptied), so this ends.
         while CLOSED && shape.is_closed(pit) {
-            pit = if pit + 1 == ring { 0 } else { pit + 1 };
+            pit = next(pit);
         }
         b.cells[pit] += 1;
         hand -= 1;
@@ -198,7 +210,7 @@ fn unmake_on<const L: usize>(child: &Board, sink: &mut impl FnMut(&Board)) {
         undo_lap::<L>(&board, x as usize, |before, from| {
             if from < L {
                 debug_assert_eq!(
-                    sow(L, false, Shape::OPEN, before, from, &mut NoTrace),
+                    sow_ring::<false, false>(L, false, Shape::OPEN, before, from, &mut NoTrace),
                     Some(MoveEffect {
                         board: after,
                         gain: [0, 0],

@@ -62,6 +62,11 @@ pub struct VariantJson {
     pub solved: SolvedJson,
     /// Played as a match of rounds (Rio Kadalis): `POST /api/{variant}/match` takes its matches.
     pub matches: bool,
+    /// The variant this one is seen in a mirror (`rio-kadalis` for `rio-kadalis-cw`): its
+    /// values are that variant's with each row read from the other end, and `solved` is that
+    /// variant's tables (docs/rules.md#clockwise-rio-kadalis). `null` for the others.
+    #[schema(value_type = Option<VariantId>, required = true)]
+    pub mirror_of: Option<&'static str>,
 }
 
 /// The board of a variant.
@@ -100,11 +105,12 @@ pub struct SolvedJson {
 }
 
 impl VariantJson {
-    /// The entry of `v`, given the slices stored for it.
+    /// The entry of `v`, given the slices stored (its own, or those of the variant it mirrors).
     pub fn new(v: Variant, stored: &[SliceInfo]) -> VariantJson {
+        let tables = v.stored_as();
         let current: Vec<&SliceInfo> = stored
             .iter()
-            .filter(|s| s.variant == v.id() && s.is_current())
+            .filter(|s| s.variant == tables.id() && s.is_current())
             .collect();
         let ids: Vec<SliceId> = current
             .iter()
@@ -113,7 +119,7 @@ impl VariantJson {
         // The largest total whose slices, and those of every smaller total, are all solved.
         let mut max_seeds = None;
         for total in 0..=v.total_seeds() {
-            let slices: Vec<Slice> = Slice::up_to(v, total)
+            let slices: Vec<Slice> = Slice::up_to(tables, total)
                 .into_iter()
                 .filter(|s| s.id.total() == total)
                 .collect();
@@ -141,6 +147,7 @@ impl VariantJson {
             source: v.source(),
             start: Position::start(v).to_string(),
             matches: has_matches(v),
+            mirror_of: v.mirror_image_of().map(Variant::id),
             solved: SolvedJson {
                 slices: current.iter().map(|s| s.slice.clone()).collect(),
                 max_seeds,
