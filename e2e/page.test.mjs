@@ -956,6 +956,46 @@ test('the review graph: a tap target 24 px across round every point', async () =
   }
 });
 
+// Clockwise Rio Kadalis (issue 72), 12 seeds, in the table. S4 = 3 sown clockwise: S3 (2 -> 3),
+// S2 (0 -> 1), S1 (1 -> 2, the last: lifted), N6 (0 -> 1), N5 (0 -> 1, the last, into an empty
+// pit: the move ends). After: S = 0,1,3,0,1,1; N6..N1 = 1,1,1,2,0,1.
+const CW = '0,0,1,2,0,1/1,0,2,3,1,1 S';
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+test(`a clockwise sowing at ${width}x${height} goes down the pits, seed by seed on screen`, async () => {
+  await page.setViewportSize({ width, height });
+  try {
+    await open(`#rio-kadalis-cw/${CW.replace(/ /g, '_')}`);
+    await page.evaluate(() => localStorage.setItem('mancala.sowingSpeed', 'slow'));
+    await page.waitForSelector(tid('value-S4'));
+    // Each pit whose count the animation raises, in order.
+    await page.evaluate(() => {
+      window.sown = [];
+      const board = document.querySelector('[data-testid="board"]');
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const pit = r.target.dataset.pit;
+          if (pit && Number(r.target.dataset.seeds) > Number(r.oldValue)) window.sown.push(pit);
+        }
+      }).observe(board, { attributes: true, attributeFilter: ['data-seeds'], attributeOldValue: true, subtree: true });
+    });
+    await page.click(tid('pit-S4'));
+    await page.waitForSelector(`${tid('hand')}:not(:empty)`);
+    assert.ok(await inView(tid('hand')), 'the hand is on screen');
+    await page.waitForFunction(() => window.sown.length >= 2);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `clockwise-sowing-${width}.png`) });
+    await page.waitForFunction(() => document.querySelector('[data-testid="board"]').dataset.position.endsWith(' N'), null, { timeout: 20_000 });
+    assert.deepEqual(await page.evaluate(() => window.sown), ['S3', 'S2', 'S1', 'N6', 'N5']);
+    assert.equal(await boardPosition(), '1,1,1,2,0,1/0,1,3,0,1,1 N');
+    assert.equal(await page.inputValue(tid('explore-variant')), 'rio-kadalis-cw');
+    assert.equal(await page.$eval(tid('explore-variant'), (s) => s.selectedOptions[0].textContent), 'Rio Kadalis (clockwise)');
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('mancala.sowingSpeed'));
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+}
+
 for (const [width, height] of [[390, 844], [1280, 800]]) {
 test(`puzzle moves at ${width}x${height} are sown like Explore's: the move, then North's reply, the feedback on screen after every move`, async () => {
   await page.setViewportSize({ width, height });

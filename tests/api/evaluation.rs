@@ -54,6 +54,45 @@ fn evaluation_is_exactly_what_eval_json_prints() {
 }
 
 #[test]
+fn a_clockwise_position_is_read_from_the_mirrored_table_and_sown_clockwise() {
+    let server = Server::start(small_tablebase(), &[]);
+    // 12 seeds, held. Clockwise: N6..N1 = 0,0,1,2,0,1 (N1 = 1, N3 = 2, N4 = 1), S1..S6 =
+    // 1,0,2,3,1,1. Each row read from the other end: N1..N6 = 0,0,1,2,0,1, drawn N6..N1 =
+    // 1,0,2,1,0,0; S1..S6 = 1,1,3,2,0,1. Clockwise pit k is counter-clockwise pit 7 - k.
+    let cw = server
+        .get("/api/rio-kadalis-cw?position=0,0,1,2,0,1/1,0,2,3,1,1_S&sowing=true")
+        .json();
+    let ccw = server
+        .get("/api/rio-kadalis?position=1,0,2,1,0,0/1,1,3,2,0,1_S")
+        .json();
+    assert_eq!(cw["source"], "tablebase", "{cw}");
+    assert_eq!(cw["exact"], true, "{cw}");
+    assert_eq!(cw["value"], ccw["value"], "{cw} {ccw}");
+    let pits = |e: &Value| -> BTreeMap<u64, Value> {
+        e["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["move"].as_str().unwrap().parse().unwrap(), m["value"].clone()))
+            .collect()
+    };
+    let mirrored: BTreeMap<u64, Value> = pits(&ccw).into_iter().map(|(k, v)| (7 - k, v)).collect();
+    assert_eq!(pits(&cw), mirrored);
+    // S1's one seed goes clockwise to North's pit 6 (empty: the sowing ends there), not to S2.
+    let s1 = cw["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "1")
+        .unwrap();
+    assert_eq!(
+        s1["sowing"],
+        json!([{"step": "lift", "pit": "S1", "seeds": 1}, {"step": "sow", "pit": "N6"}])
+    );
+    assert_eq!(s1["after"], "1,0,1,2,0,1/0,0,2,3,1,1 N");
+}
+
+#[test]
 fn variants_lists_every_variant_and_what_is_solved() {
     let server = Server::start(small_tablebase(), &[]);
     let r = server.get("/api/variants");
