@@ -223,3 +223,21 @@ def test_bad_arguments():
         tb.evaluate("kalah-4", "0,2,0,0/1,0,0,0 S", time=-1)
     with pytest.raises(m.PositionError, match="at most"):
         tb.solve("kalah-4", 1000)
+
+
+def test_clockwise_is_read_from_the_mirrored_table(rk):
+    # Clockwise Rio Kadalis: N6..N1 = 0,0,1,0,2,1 (N1 = 1, N2 = 2, N4 = 1), S1..S6 =
+    # 1,0,0,3,0,0. Each row read from the other end (pit k as pit 7 - k): N1..N6 =
+    # 0,0,1,0,2,1, drawn 1,2,0,1,0,0; S = 0,0,3,0,0,1. Eight seeds: in the table.
+    cw = rk.evaluate("rio-kadalis-cw", "0,0,1,0,2,1/1,0,0,3,0,0 S")
+    ccw = rk.evaluate("rio-kadalis", "1,2,0,1,0,0/0,0,3,0,0,1 S")
+    assert cw.source == "tablebase" and cw.exact
+    assert cw.value.score == ccw.value.score
+    assert sorted((7 - int(mv.move), mv.value.score) for mv in cw.moves) == sorted(
+        (int(mv.move), mv.value.score) for mv in ccw.moves
+    )
+    # S4's three seeds go down: S3, S2, S1 (now 2, the last: lifted), N6, N5 (empty: ends).
+    after = m.Position("rio-kadalis-cw", "0,0,1,0,2,1/1,0,0,3,0,0 S").play(4).after
+    assert str(after) == "1,1,1,0,2,1/0,1,1,0,0,0 N"
+    with pytest.raises(m.PositionError, match="no slices of its own"):
+        rk.slice_arrays("rio-kadalis-cw", 8)

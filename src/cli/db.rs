@@ -59,7 +59,9 @@ pub struct VerifyArgs {
     /// minutes on two cores.
     #[arg(long)]
     deep: bool,
-    /// With --deep: only this variant's slices.
+    /// With --deep: only this variant's slices. A clockwise Rio Kadalis (rio-kadalis-cw,
+    /// rio-kadalis-5-cw) has none: its rules, the checker's own, are checked against the
+    /// counter-clockwise tables it reads, at each position's mirror (from the start each time).
     #[arg(long, requires = "deep", value_parser = variant_parser())]
     variant: Option<Variant>,
     /// With --deep and --variant: only this slice (`12`, or `5-3` on four-row boards: the

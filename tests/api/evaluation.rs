@@ -73,7 +73,12 @@ fn a_clockwise_position_is_read_from_the_mirrored_table_and_sown_clockwise() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| (m["move"].as_str().unwrap().parse().unwrap(), m["value"].clone()))
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap().parse().unwrap(),
+                    m["value"].clone(),
+                )
+            })
             .collect()
     };
     let mirrored: BTreeMap<u64, Value> = pits(&ccw).into_iter().map(|(k, v)| (7 - k, v)).collect();

@@ -113,6 +113,27 @@ fn a_solved_table_passes_and_a_slice_checked_is_not_checked_again() {
         "{out}"
     );
 
+    // Clockwise Rio Kadalis has no slices: its own rules (mancala-check's, sowing down the
+    // ring) are checked against these tables at each position's mirror, every one of them, from
+    // the start (a record of its progress would be read as the counter-clockwise check's).
+    let ran = run_db(
+        &["db", "verify", "--deep", "--variant", "rio-kadalis-5-cw"],
+        &db,
+    );
+    let out = ran.ok();
+    assert!(out.contains("all 4 slice(s) checked agree"), "{ran:?}");
+    assert_eq!(
+        number_before(out, "positions in"),
+        rio5_positions(&[0, 4, 8, 12]),
+        "{out}"
+    );
+    assert!(
+        ran.stderr.contains(
+            "checking rio-kadalis-5's with rio-kadalis-5-cw's rules at each position's mirror"
+        ),
+        "{ran:?}"
+    );
+
     // Asking for what is not there is an error that says so.
     let ran = run_db(
         &[
@@ -219,6 +240,18 @@ fn a_wrong_value_or_depth_under_a_matching_checksum_is_named() {
     ));
     let recorded = std::fs::read_to_string(&progress_file).unwrap();
     assert!(!recorded.contains("\t12\t"), "{recorded}");
+
+    // Checked with the clockwise rules at each position's mirror: the same positions disagree,
+    // by the same figures (a value and a depth are the same seen in a mirror).
+    let ran = run_db(
+        &["db", "verify", "--deep", "--variant", "rio-kadalis-5-cw"],
+        &db,
+    );
+    assert_eq!(
+        named(fails_after_the_plain_check(&ran)),
+        in_one_piece,
+        "{ran:?}"
+    );
 
     // In pieces of one chunk (a byte of memory still checks a chunk a piece), each piece
     // reading the chunks its moves reach once: the same disagreements are named (the forged

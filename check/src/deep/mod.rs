@@ -43,7 +43,8 @@ use crate::variant::{Spec, Variant};
 /// What to check.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Only this variant's slices.
+    /// Only this variant's slices; for a variant seen in a mirror (clockwise Rio Kadalis), the
+    /// slices of the one it mirrors, checked with its own rules at each position's mirror.
     pub variant: Option<Variant>,
     /// Only this slice (of [`Options::variant`]).
     pub slice: Option<SliceId>,
@@ -225,7 +226,18 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     }
     // Each piece decodes the chunks it reads once: nothing to keep between pieces.
     let table = Table::open(db, 0)?;
-    let mut done = if options.resume {
+    // A variant seen in a mirror has no slices: its rules are checked on those it mirrors.
+    let stored = options.variant.map(|v| v.mirror_image_of().unwrap_or(v));
+    let mirrored = options.variant.filter(|v| v.mirror_image_of().is_some());
+    if let (Some(rules), Some(stored)) = (mirrored, stored) {
+        progress.note(&format!(
+            "{rules} has no tables of its own: checking {stored}'s with {rules}'s rules at each \
+             position's mirror (each row reversed), from the start (the record of a check in \
+             {} is {stored}'s own)",
+            resume::path_of(db).display()
+        ));
+    }
+    let mut done = if options.resume && mirrored.is_none() {
         match resume::Done::load(db) {
             Ok(d) => Some(d),
             Err(e) => {
@@ -245,7 +257,7 @@ pub fn verify(db: &Path, options: &Options, progress: &dyn Progress) -> Result<R
     let mut todo: Vec<Slice> = Vec::new();
     for row in table.rows() {
         let variant = row.variant.parse::<Variant>();
-        if options.variant.is_some_and(|v| variant.as_ref() != Ok(&v)) {
+        if stored.is_some_and(|v| variant.as_ref() != Ok(&v)) {
             continue;
         }
         let unchecked = |why: String| Unchecked {
@@ -388,6 +400,11 @@ pub fn check_slice(
     checkpoint: &mut dyn FnMut(u64),
 ) -> Result<SliceResult, TableError> {
     let spec = slice.variant.spec();
+    // Asked for a variant seen in this one's mirror: its rules play every position mirrored.
+    let mirrored_rules = options
+        .variant
+        .filter(|v| v.mirror_image_of() == Some(slice.variant))
+        .map(Variant::spec);
     // Every slice of the variant its moves can reach, checked once: the smaller ones and this
     // one's mirror.
     let reachable: Vec<Option<Result<Slice, String>>> = (0..SLOTS)
@@ -400,6 +417,7 @@ pub fn check_slice(
     let context = Context {
         table,
         spec,
+        mirrored_rules,
         slice,
         reachable: &reachable,
         report_limit: options.report_limit,
@@ -476,6 +494,9 @@ fn id_of_slot(spec: &Spec, slot: usize, checked: SliceId) -> Option<SliceId> {
 struct Context<'a> {
     table: &'a Table,
     spec: Spec,
+    /// The rules of a variant seen in a mirror of `spec`'s (clockwise Rio Kadalis), which play
+    /// each stored position at its mirror instead of `spec`'s at the position.
+    mirrored_rules: Option<Spec>,
     slice: &'a Slice,
     /// By slot: the slices the moves can reach (`Err`: that slice cannot be read).
     reachable: &'a [Option<Result<Slice, String>>],
@@ -490,6 +511,24 @@ trait Children {
     fn ask(&mut self, pos: &Pos) -> Result<(), TableError>;
     /// The figures of the earliest ask not yet answered.
     fn answer(&mut self) -> Stored;
+}
+
+/// The positions after the moves of a mirrored position, asked for at their own mirror: where
+/// the table holds them.
+struct MirroredChildren<'c> {
+    children: &'c mut dyn Children,
+    /// Pits a row.
+    p: usize,
+}
+
+impl Children for MirroredChildren<'_> {
+    fn ask(&mut self, pos: &Pos) -> Result<(), TableError> {
+        self.children.ask(&pos.mirrored(self.p))
+    }
+
+    fn answer(&mut self) -> Stored {
+        self.children.answer()
+    }
 }
 
 /// Consecutive chunks of a slice to check, and what to tell of each chunk checked (its
@@ -556,7 +595,14 @@ impl Context<'_> {
         };
         for i in 0..len {
             let pos = slice.id.position(spec, &cells, SOUTH);
-            let expected = expected(spec, &pos, children)?;
+            let expected = match &self.mirrored_rules {
+                None => expected(spec, &pos, children)?,
+                Some(rules) => {
+                    let p = spec.p;
+                    let mut mirrored = MirroredChildren { children, p };
+                    expected(rules, &pos.mirrored(p), &mut mirrored)?
+                }
+            };
             if let Some(own) = own {
                 self.compare(
                     own.stored(i as usize),
