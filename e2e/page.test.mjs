@@ -956,6 +956,30 @@ test('the review graph: a tap target 24 px across round every point', async () =
   }
 });
 
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+test(`a closed-pit puzzle at ${width}x${height} draws its closed pits as sand, on screen`, async () => {
+  await page.setViewportSize({ width, height });
+  try {
+    await open('#puzzles');
+    await page.selectOption(tid('puzzle-theme'), 'closedPits');
+    const puzzle = await newPuzzle('rio-kadalis');
+    assert.ok(puzzle.themes.includes('closedPits'), JSON.stringify(puzzle));
+    assert.match(puzzle.position, /x/);
+    // Every pit the position closes is drawn closed, with no count, and is on screen.
+    const closed = await page.$$eval(`${tid('puzzle-board')} .pit.closed`, (els) => els.map((e) => e.dataset.pit));
+    const expected = puzzle.position.split(' ')[0].split('/').flatMap((row, r) => row.split(',')
+      .map((n, c) => (n === 'x' ? (r === 0 ? `N${6 - c}` : `S${c + 1}`) : null))).filter(Boolean);
+    assert.deepEqual(closed.sort(), expected.sort());
+    for (const pit of closed) assert.ok(await inView(`${tid('puzzle-board')} ${tid(`pit-${pit}`)}`), `${pit} on screen`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `puzzle-closed-${width}.png`) });
+  } finally {
+    await page.selectOption(tid('puzzle-theme'), '');
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
+});
+}
+
 // Clockwise Rio Kadalis (issue 72), 12 seeds, in the table. S4 = 3 sown clockwise: S3 (2 -> 3),
 // S2 (0 -> 1), S1 (1 -> 2, the last: lifted), N6 (0 -> 1), N5 (0 -> 1, the last, into an empty
 // pit: the move ends). After: S = 0,1,3,0,1,1; N6..N1 = 1,1,1,2,0,1.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of the player web page: builds the release binary, solves a small tablebase
-# in a temporary folder (Rio Kadalis up to 12 seeds, Hawalis up to 4), serves it on a free port,
+# in a temporary folder (Rio Kadalis up to 12 seeds and its shape tables to 8, Hawalis up to 4), serves it on a free port,
 # and drives headless Chromium (/usr/bin/chromium, through playwright-core) against it.
 # Run e2e/setup.sh once first. `e2e/run.sh --screenshots` also rewrites the README's
 # screenshots, docs/explore.png, docs/puzzle.png, docs/phone.png, docs/play-390.png,
@@ -32,6 +32,8 @@ trap cleanup EXIT
 
 DB="$TMP/e2e.db"
 "$BIN" solve rio-kadalis --max-seeds 12 --db "$DB" -q
+# Its boards with closed pits to 8 seeds (a match's later rounds), for the closed-pit puzzles.
+"$BIN" solve rio-kadalis --max-seeds 8 --shapes all --db "$DB" -q
 "$BIN" solve hawalis --max-seeds 4 --db "$DB" -q
 # A few Anuak problems beyond the tablebase (16 seeds, proven by search), for the collection.
 "$BIN" puzzles compose rio-kadalis --seeds 16 --min-moves 1 --count 3 --db "$DB" -q

@@ -12,7 +12,7 @@ use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use crate::definition::solution_line;
-use crate::{Collection, Puzzle, StoredPuzzle};
+use crate::{Collection, Puzzle, StoredPuzzle, Theme};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +23,9 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// Give up after examining this many positions per puzzle wanted.
     pub tries_per_puzzle: usize,
+    /// Only puzzles with this theme. [`Theme::ClosedPits`] draws from the shape tables (the
+    /// boards of a Rio Kadalis match's later rounds), every other from the full boards.
+    pub theme: Option<Theme>,
 }
 
 impl Default for GenerateOptions {
@@ -31,6 +34,7 @@ impl Default for GenerateOptions {
             count: 100,
             seed: 1,
             tries_per_puzzle: 5000,
+            theme: None,
         }
     }
 }
@@ -64,22 +68,22 @@ pub(crate) fn captured_at_stake(variant: Variant, board: &Board, score: i8) -> O
     }
 }
 
-/// Checks one drawn position; returns the puzzle if it is one.
+/// Checks one drawn position, its closed pits `shape` (seen, like `board`, from South, to
+/// move); returns the puzzle if it is one.
 fn examine(
     evaluator: &Evaluator,
     variant: Variant,
+    shape: Shape,
     board: &Board,
 ) -> Result<Option<Puzzle>, EvalError> {
-    let value = evaluator
-        .tablebase()
-        .probe_board(variant, Shape::OPEN, board)?;
+    let value = evaluator.tablebase().probe_board(variant, shape, board)?;
     if value.score <= 0 {
         return Ok(None);
     }
     let Some(captured) = captured_at_stake(variant, board, value.score) else {
         return Ok(None);
     };
-    let position = Position::from_relative(variant, board, Side::South, captured);
+    let position = Position::from_relative_shaped(variant, board, shape, Side::South, captured);
     let Some(solution) = solution_line(evaluator, &position)? else {
         return Ok(None);
     };
@@ -88,7 +92,10 @@ fn examine(
 
 /// Finds up to `opts.count` new puzzles of `variant` (none of the `stored` ones), calling
 /// `progress(examined, found)` after every batch. Draws from the solved slices with at least half
-/// the seeds of the largest one, weighted by size. One-move puzzles are kept to a tenth.
+/// the seeds of the largest one, weighted by size: the full boards' slices, or the shape tables'
+/// for [`Theme::ClosedPits`] (their boards as a match closes the pits, the low-numbered ones).
+/// A variant seen in a mirror draws its boards from the slices it reads (any board of a slice
+/// is a board of its own, its value read at the mirror). One-move puzzles are kept to a tenth.
 pub fn generate(
     evaluator: &Evaluator,
     variant: Variant,
@@ -96,11 +103,17 @@ pub fn generate(
     opts: GenerateOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Puzzle>, EvalError> {
+    let closed = opts.theme == Some(Theme::ClosedPits);
+    let tables = variant.stored_as();
     let solved: Vec<Slice> = evaluator
         .tablebase()
-        .current_slices(variant)?
+        .current_slices(tables)?
         .into_iter()
-        .map(|id| Slice { variant, id })
+        .map(|id| Slice {
+            variant: tables,
+            id,
+        })
+        .filter(|s| s.id.is_full_board() != closed)
         .collect();
     let top = solved.iter().map(|s| s.id.total()).max().unwrap_or(0);
     let pool: Vec<Slice> = solved
@@ -119,7 +132,7 @@ pub fn generate(
     let mut examined = 0;
     let limit = opts.count.saturating_mul(opts.tries_per_puzzle);
     while found.len() < opts.count && examined < limit {
-        let boards: Vec<Board> = (0..BATCH)
+        let boards: Vec<(Shape, Board)> = (0..BATCH)
             .map(|_| {
                 let mut i = rng.next_u64() % total;
                 let k = sizes
@@ -132,16 +145,17 @@ pub fn generate(
                         here
                     })
                     .expect("index below the total");
-                pool[k].board(i)
+                (pool[k].shape(), pool[k].board(i))
             })
             .collect();
         let checked: Vec<Option<Puzzle>> = boards
             .par_iter()
-            .map(|b| examine(evaluator, variant, b))
+            .map(|(shape, b)| examine(evaluator, variant, *shape, b))
             .collect::<Result<_, _>>()?;
         examined += BATCH;
         for p in checked.into_iter().flatten() {
-            if found.len() == opts.count || !seen.insert(p.position) {
+            let wanted = opts.theme.is_none_or(|t| p.themes.contains(&t));
+            if !wanted || found.len() == opts.count || !seen.insert(p.position) {
                 continue;
             }
             let single = p.moves_to_find() == 1;

@@ -2,32 +2,33 @@
 //! meanings, are [`Theme`], stored with the puzzle).
 
 use mancala_solver::rules::Next;
-use mancala_solver::{Family, Move, Played, Position, Side, Variant};
+use mancala_solver::{Direction, Family, Move, Played, Position, Side, Variant};
 
 use crate::{Solution, Theme};
 
 /// Where the first hand of a sowing from `pit` ends, and how many seeds that pit held before
-/// (relay families only: the whole board is one ring of the mover's own loop or of both rows).
+/// (relay families only: the whole board is one ring of the mover's own loop or of both rows,
+/// its closed pits left out, gone round in the variant's direction).
 fn first_hand_landing(before: &Position, pit: u8) -> Option<u8> {
     let v = before.variant();
     let l = v.pits_per_side();
     let b = before.relative_board();
-    let seeds = b.cells[pit as usize - 1] as usize;
-    let (ring, clockwise) = match v.family() {
-        Family::FourRow => (l, v.direction() == mancala_solver::Direction::Clockwise),
-        Family::Relay => (2 * l, false),
+    let shape = before.relative_shape();
+    let cells = match v.family() {
+        Family::FourRow => l,
+        Family::Relay => 2 * l,
         _ => return None,
     };
-    if seeds == 0 || seeds >= ring {
+    let mut ring: Vec<usize> = (0..cells).filter(|&c| !shape.is_closed(c)).collect();
+    if v.direction() == Direction::Clockwise {
+        ring.reverse();
+    }
+    let from = ring.iter().position(|&c| c == pit as usize - 1)?;
+    let seeds = b.cells[pit as usize - 1] as usize;
+    if seeds == 0 || seeds >= ring.len() {
         return None; // a full lap changes the count on the way: not a plain first hand
     }
-    let from = pit as usize - 1;
-    let landing = if clockwise {
-        (from + ring - seeds) % ring
-    } else {
-        (from + seeds) % ring
-    };
-    Some(b.cells[landing])
+    Some(b.cells[ring[(from + seeds) % ring.len()]])
 }
 
 /// The themes of a solution from `start`.
@@ -115,6 +116,7 @@ pub fn themes(start: &Position, s: &Solution) -> Vec<Theme> {
         (s.cycle_save, Theme::CycleSave),
         (trap, Theme::EndlessTrap),
         (fork, Theme::BinikhFork),
+        (start.has_closed_pits(), Theme::ClosedPits),
     ] {
         if on {
             tags.push(theme);
@@ -210,6 +212,32 @@ mod tests {
     fn two_binikh_fours_at_once_are_a_fork() {
         let p = "0,0,0,0,1,2/1,3,0,2,0,3 S 18-18";
         assert!(one_move(Variant::RioKadalis, p, 2).contains(&Theme::BinikhFork));
+    }
+
+    /// South 1,0,2,0,3,2, North's pit 6 holding 3 and pit 1 holding 1. Clockwise, S1's one
+    /// seed falls into N6 (three: a binikh four); S3's two into S2 (empty) and S1 (one).
+    /// Counter-clockwise S1 would land on S2 (empty), S3 on S5 (three). With South's pit 2
+    /// closed, clockwise S3's two seeds skip it: S1, then N6 (three).
+    #[test]
+    fn the_first_hand_lands_in_the_variant_s_direction_round_the_open_pits() {
+        let p = "3,0,0,0,0,1/1,0,2,0,3,2 S 16-20";
+        let cw = Position::parse(Variant::RioKadalisCw, p).unwrap();
+        assert_eq!(first_hand_landing(&cw, 1), Some(3));
+        assert_eq!(first_hand_landing(&cw, 3), Some(1));
+        let ccw = Position::parse(Variant::RioKadalis, p).unwrap();
+        assert_eq!(first_hand_landing(&ccw, 1), Some(0));
+        assert_eq!(first_hand_landing(&ccw, 3), Some(3));
+        let closed = Position::parse(Variant::RioKadalisCw, "3,0,0,0,0,1/1,x,2,0,3,2 S 16-20");
+        assert_eq!(first_hand_landing(&closed.unwrap(), 3), Some(3));
+    }
+
+    /// A position with closed pits is tagged so.
+    #[test]
+    fn a_board_with_closed_pits_is_tagged_closed_pits() {
+        let p = "1,3,x,x,x,x/3,0,x,x,x,1 S 20-20";
+        assert!(one_move(Variant::RioKadalis, p, 6).contains(&Theme::ClosedPits));
+        let q = "0,0,0,0,1,2/1,3,0,2,0,3 S 18-18";
+        assert!(!one_move(Variant::RioKadalis, q, 2).contains(&Theme::ClosedPits));
     }
 
     /// Al-manqala with North's row empty: South must feed (S7 is its only move that reaches

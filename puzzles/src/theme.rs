@@ -45,11 +45,13 @@ pub enum Theme {
     EndlessTrap,
     /// At one of the solver's turns two or more of its moves would each make a binikh four.
     BinikhFork,
+    /// Rio Kadalis: the board has pits closed with sand, as in a match's later rounds.
+    ClosedPits,
 }
 
 impl Theme {
     /// Every theme, in the order the generator tags them (and help texts list them).
-    pub const ALL: [Theme; 17] = [
+    pub const ALL: [Theme; 18] = [
         Theme::OneMove,
         Theme::Short,
         Theme::Long,
@@ -67,6 +69,7 @@ impl Theme {
         Theme::CycleSave,
         Theme::EndlessTrap,
         Theme::BinikhFork,
+        Theme::ClosedPits,
     ];
 
     /// The tag as written in the database, the API and the CSV export: `oneMove`, `grandSlam`...
@@ -131,6 +134,10 @@ impl Theme {
             Theme::BinikhFork => (
                 "binikhFork",
                 "two or more of the solver's moves would each make a binikh four",
+            ),
+            Theme::ClosedPits => (
+                "closedPits",
+                "Rio Kadalis: pits closed with sand, as in a match's later rounds",
             ),
         }
     }

@@ -16,28 +16,53 @@ use common::{wins, Tables};
 use mancala_db::Tablebase;
 use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::PuzzleStore;
-use mancala_puzzles::{generate, GenerateOptions};
+use mancala_puzzles::{generate, GenerateOptions, Theme};
 use mancala_solver::solve::{KnownValues, Silent};
-use mancala_solver::{Scoring, Slice, Variant};
+use mancala_solver::{Scoring, Slice, TableShape, Variant};
 
-/// Generates `count` puzzles of `variant` from a tablebase of every slice up to `max` seeds and
-/// checks each against the definition, with values from the solver's tables.
-fn check_variant(variant: Variant, max: u32, count: usize) {
+/// Every slice of `variant` up to `max` seeds, with every shape table when `shapes`.
+fn slices(variant: Variant, max: u32, shapes: bool) -> Vec<Slice> {
+    let shapes = match shapes {
+        true => TableShape::all(variant),
+        false => Vec::new(),
+    };
+    Slice::up_to_with_shapes(variant, max, &shapes)
+}
+
+/// Generates `count` puzzles of `variant` (with `theme`, if given) from a tablebase of every
+/// slice up to `max` seeds (and of every shape table, for [`Theme::ClosedPits`]) and checks
+/// each against the definition, with values from the solver's tables: of the variant itself,
+/// so that a clockwise Rio Kadalis, which the tablebase answers from the counter-clockwise
+/// tables at the mirror, is checked against a clockwise solve.
+fn check_variant(variant: Variant, max: u32, count: usize, theme: Option<Theme>) {
     let dir = tempfile::tempdir().unwrap();
     let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
+    let shapes = theme == Some(Theme::ClosedPits);
     let mut tables = Tables(HashMap::new());
-    let mut known = KnownValues::new();
-    in_memory::solve_slices(&Slice::up_to(variant, max), &mut known, &Silent, |s| {
-        for x in s {
+    let keep = |tables: &mut Tables, solved: &[mancala_solver::solve::SolvedSlice]| {
+        for x in solved {
             tables
                 .0
                 .insert(x.slice.id, (x.values.clone(), x.depths.clone()));
         }
+    };
+    let stored = slices(variant.stored_as(), max, shapes);
+    in_memory::solve_slices(&stored, &mut KnownValues::new(), &Silent, |s| {
+        if variant.mirror_image_of().is_none() {
+            keep(&mut tables, s);
+        }
         tb.write_group(s, 0.0).unwrap();
     });
+    if variant.mirror_image_of().is_some() {
+        let own = slices(variant, max, shapes);
+        in_memory::solve_slices(&own, &mut KnownValues::new(), &Silent, |s| {
+            keep(&mut tables, s)
+        });
+    }
     let opts = GenerateOptions {
         count,
         seed: 7,
+        theme,
         ..GenerateOptions::default()
     };
     let store = PuzzleStore::open(tb.path()).unwrap();
@@ -69,6 +94,16 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
 
     for puzzle in &puzzles {
         let start = puzzle.position;
+        assert_eq!(start.variant(), variant);
+        if let Some(theme) = theme {
+            assert!(puzzle.themes.contains(&theme), "{}", puzzle.position);
+        }
+        assert_eq!(
+            start.has_closed_pits(),
+            shapes,
+            "{}: closed pits only where asked for",
+            puzzle.position
+        );
         assert_eq!(
             start.side(),
             mancala_solver::Side::South,
@@ -156,10 +191,10 @@ fn check_variant(variant: Variant, max: u32, count: usize) {
 /// One test a variant: its puzzles, generated from a tablebase solved up to `max` seeds, `count`
 /// asked for, meet the definition.
 macro_rules! puzzles_meet_the_definition {
-    ($($test:ident: $variant:ident up to $max:literal seeds, $count:literal puzzles;)*) => {$(
+    ($($test:ident: $variant:ident up to $max:literal seeds, $count:literal puzzles $(, $theme:ident)?;)*) => {$(
         #[test]
         fn $test() {
-            check_variant(Variant::$variant, $max, $count);
+            check_variant(Variant::$variant, $max, $count, None $(.or(Some(Theme::$theme)))?);
         }
     )*};
 }
@@ -169,4 +204,8 @@ puzzles_meet_the_definition! {
     anywoli_puzzles_meet_the_definition: Anywoli up to 8 seeds, 20 puzzles;
     al_manqala_puzzles_meet_the_definition: AlManqala up to 10 seeds, 20 puzzles;
     hawalis_puzzles_meet_the_definition: Hawalis up to 5 seeds, 20 puzzles;
+    clockwise_puzzles_meet_the_definition: RioKadalisCw up to 12 seeds, 20 puzzles;
+    closed_pit_puzzles_meet_the_definition: RioKadalis up to 12 seeds, 10 puzzles, ClosedPits;
+    clockwise_closed_pit_puzzles_meet_the_definition:
+        RioKadalis5Cw up to 12 seeds, 10 puzzles, ClosedPits;
 }

@@ -242,14 +242,30 @@ impl Position {
         side: Side,
         captured: BySide<u32>,
     ) -> Position {
-        let board = match side {
-            Side::South => *relative,
-            Side::North => relative.flipped(variant.pits_per_side()),
+        Position::from_relative_shaped(variant, relative, Shape::OPEN, side, captured)
+    }
+
+    /// [`Position::from_relative`] of a board whose closed pits are `shape`, seen like the
+    /// board from the side to move (a shape table's boards, [`crate::Slice::shape`]). The
+    /// closed pits must be empty, and only a variant with closed pits may have any.
+    pub fn from_relative_shaped(
+        variant: Variant,
+        relative: &Board,
+        shape: Shape,
+        side: Side,
+        captured: BySide<u32>,
+    ) -> Position {
+        let l = variant.pits_per_side();
+        debug_assert!(shape.is_open() || variant.closes_pits());
+        debug_assert!((0..2 * l).all(|c| !shape.is_closed(c) || relative.cells[c] == 0));
+        let (board, shape) = match side {
+            Side::South => (*relative, shape),
+            Side::North => (relative.flipped(l), shape.flipped(l)),
         };
         Position {
             variant,
             board,
-            shape: Shape::OPEN,
+            shape,
             side,
             captured,
         }

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::Tablebase;
 use mancala_eval::{Evaluator, SearchSettings};
-use mancala_puzzles::{generate, GenerateOptions, PuzzleStore};
+use mancala_puzzles::{generate, GenerateOptions, PuzzleStore, Theme};
 use mancala_solver::Variant;
 
 use super::args::{variant_parser, DbPath};
@@ -34,9 +34,10 @@ pub enum PuzzlesCommand {
     #[command(after_help = "\
 Themes: oneMove short long veryLong (moves to find), quiet (the first move captures nothing),
 sacrifice, relay, binikh, extraTurn, starvation, immobilisation, grandSlam, chain, feeding,
-cycleSave, endlessTrap, binikhFork (the README defines each).
+cycleSave, endlessTrap, binikhFork, closedPits (the README defines each).
 
-Example: mancala puzzles generate anywoli --count 100")]
+Examples: mancala puzzles generate anywoli --count 100
+          mancala puzzles generate rio-kadalis --theme closedPits --count 10")]
     Generate(GenerateArgs),
     /// Compose Anuak problems beyond the tablebase: South to play and win, proven by exact
     /// search, and store them in the `anuak` collection.
@@ -77,6 +78,10 @@ pub struct GenerateArgs {
     /// Seed of the random draw.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Only puzzles with this theme (`closedPits`: boards of a Rio Kadalis match's later
+    /// rounds, drawn from the shape tables).
+    #[arg(long)]
+    theme: Option<Theme>,
     /// Hide the progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -112,28 +117,45 @@ impl GenerateArgs {
             variant,
             count,
             seed,
+            theme,
             quiet,
             db,
         } = self;
         let tb = Tablebase::open(&db.path)?;
-        if tb.current_slices(variant)?.is_empty() {
+        // A clockwise Rio Kadalis reads the counter-clockwise tables.
+        let tables = variant.stored_as();
+        let held = tb.current_slices(tables)?;
+        if held.is_empty() {
             bail!(
-                "{variant} has no solved slice in {}: run `mancala solve {variant} --db {}` first",
+                "{variant} has no solved slice in {}: run `mancala solve {tables} --db {}` first",
                 tb.path(),
                 db.path.display()
             );
         }
+        if theme == Some(Theme::ClosedPits) {
+            if !variant.closes_pits() {
+                bail!(
+                    "--theme closedPits: {variant} has no pits closed with sand (Rio Kadalis has)"
+                );
+            }
+            if held.iter().all(|id| id.is_full_board()) {
+                bail!(
+                    "--theme closedPits: {} has no shape tables of {tables} (the boards with closed \
+                     pits): run `mancala solve {tables} --shapes all --db {}` first",
+                    tb.path(),
+                    db.path.display()
+                );
+            }
+        }
         let store = PuzzleStore::open(&db.path)?;
         let evaluator = Evaluator::new(Arc::new(tb), SearchSettings::default())?;
-        let found = generate_into(
-            &evaluator,
-            &store,
-            variant,
+        let opts = GenerateOptions {
             count,
             seed,
-            TRIES_PER_PUZZLE,
-            quiet,
-        )?;
+            tries_per_puzzle: TRIES_PER_PUZZLE,
+            theme,
+        };
+        let found = generate_into(&evaluator, &store, variant, opts, quiet)?;
         eprintln!("{variant}: {found} new puzzles stored in {}", store.path());
         Ok(())
     }
@@ -142,17 +164,16 @@ impl GenerateArgs {
 /// Positions examined per puzzle asked for before `generate` gives up.
 const TRIES_PER_PUZZLE: usize = 5000;
 
-/// Generates puzzles from the tablebase of `evaluator` and stores them in `store`, showing
-/// progress, examining at most `tries` positions per puzzle asked for; returns how many were new.
+/// Generates puzzles as `opts` says from the tablebase of `evaluator` and stores them in
+/// `store`, showing progress; returns how many were new.
 pub fn generate_into(
     evaluator: &Evaluator,
     store: &PuzzleStore,
     variant: Variant,
-    count: usize,
-    seed: u64,
-    tries: usize,
+    opts: GenerateOptions,
     quiet: bool,
 ) -> Result<usize> {
+    let count = opts.count;
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
@@ -167,11 +188,6 @@ pub fn generate_into(
     );
     bar.set_prefix(variant.id());
     let start = Instant::now();
-    let opts = GenerateOptions {
-        count,
-        seed,
-        tries_per_puzzle: tries,
-    };
     let stored = store.puzzles(Some(variant))?;
     let puzzles = generate(evaluator, variant, &stored, opts, |examined, found| {
         bar.set_position(found as u64);

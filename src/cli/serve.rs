@@ -16,7 +16,7 @@ use mancala_api::status::BuildStatus;
 use mancala_db::{DbError, SolveSetup, Tablebase};
 use mancala_eval::book::BookProgress;
 use mancala_eval::{Evaluator, SearchSettings};
-use mancala_puzzles::{Collection, PuzzleFilter, PuzzleStore};
+use mancala_puzzles::{Collection, GenerateOptions, PuzzleFilter, PuzzleStore, Theme};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::OneRank;
 use mancala_solver::Variant;
@@ -379,6 +379,10 @@ const STARTER_PUZZLES: usize = 50;
 /// it does not hold up the start.
 const STARTER_TRIES: usize = 100;
 
+/// Starter puzzles on boards with closed pits (a Rio Kadalis match's later rounds), besides
+/// [`STARTER_PUZZLES`], for each Rio Kadalis whose shape tables are held.
+const STARTER_CLOSED_PUZZLES: usize = 10;
+
 /// Generates a starter set of puzzles if the database serves none (retired puzzles do not count).
 fn starter_puzzles(tb: &Arc<Tablebase>, store: &PuzzleStore, status: &BuildStatus) -> Result<()> {
     let starter = PuzzleFilter {
@@ -389,25 +393,35 @@ fn starter_puzzles(tb: &Arc<Tablebase>, store: &PuzzleStore, status: &BuildStatu
         return Ok(());
     }
     log::info!("no puzzles in {} yet: generating a starter set", tb.path());
+    // Every variant whose tables are held (clockwise Rio Kadalis reads the counter-clockwise
+    // ones), and where shape tables are held a few puzzles on boards with closed pits too.
     let mut solved = Vec::new();
     for v in Variant::ALL {
-        if !tb.current_slices(v)?.is_empty() {
-            solved.push(v);
+        let held = tb.current_slices(v.stored_as())?;
+        if !held.is_empty() {
+            let shapes = v.closes_pits() && held.iter().any(|id| !id.is_full_board());
+            solved.push((v, shapes));
         }
     }
     status.begin(BuildStep::Puzzles, None, Some(solved.len() as u64));
     let evaluator = Evaluator::new(Arc::clone(tb), SearchSettings::default())?;
-    for v in solved {
+    for (v, shapes) in solved {
         status.on_variant(v, v.name());
-        super::puzzles::generate_into(
-            &evaluator,
-            store,
-            v,
-            STARTER_PUZZLES,
-            1,
-            STARTER_TRIES,
-            false,
-        )?;
+        let opts = GenerateOptions {
+            count: STARTER_PUZZLES,
+            seed: 1,
+            tries_per_puzzle: STARTER_TRIES,
+            theme: None,
+        };
+        super::puzzles::generate_into(&evaluator, store, v, opts, false)?;
+        if shapes {
+            let closed = GenerateOptions {
+                count: STARTER_CLOSED_PUZZLES,
+                theme: Some(Theme::ClosedPits),
+                ..opts
+            };
+            super::puzzles::generate_into(&evaluator, store, v, closed, false)?;
+        }
         status.advance(1);
     }
     let made = store.count_puzzles(&starter)?;
