@@ -21,20 +21,24 @@ use mancala_db::Tablebase;
 use mancala_eval::{Evaluator, SearchSettings};
 use mancala_puzzles::compose::prove::ProofLimits;
 use mancala_puzzles::compose::scan::first_turn_unique;
-use mancala_puzzles::compose::{compose, ComposeOptions};
-use mancala_puzzles::{Collection, Puzzle, PuzzleStore};
+use mancala_puzzles::compose::{compose, ComposeOptions, Draw};
+use mancala_puzzles::{Collection, Puzzle, PuzzleStore, Theme};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::{KnownValues, Silent};
-use mancala_solver::{move_value, BySide, Position, Side, Slice, Value, Variant};
+use mancala_solver::{move_value, BySide, Position, Side, Slice, TableShape, Value, Variant};
 
 /// The composer's tablebase (Rio Kadalis to `table` seeds) and the solver's values to `full`.
 fn tablebase_and_tables(table: u32, full: u32) -> (tempfile::TempDir, Arc<Tablebase>, Tables) {
-    let variant = Variant::RioKadalis;
+    tables_of(&Slice::up_to(Variant::RioKadalis, full), table)
+}
+
+/// [`tablebase_and_tables`] of `slices`: those to `table` seeds in the tablebase.
+fn tables_of(slices: &[Slice], table: u32) -> (tempfile::TempDir, Arc<Tablebase>, Tables) {
     let dir = tempfile::tempdir().unwrap();
     let tb = Tablebase::open(dir.path().join("p.db")).unwrap();
     let mut tables = Tables(HashMap::new());
     let mut known = KnownValues::new();
-    in_memory::solve_slices(&Slice::up_to(variant, full), &mut known, &Silent, |s| {
+    in_memory::solve_slices(slices, &mut known, &Silent, |s| {
         for x in s {
             tables
                 .0
@@ -108,10 +112,34 @@ fn by_the_solver(tables: &Tables, pos: &Position) -> Vec<(String, i32, Position)
         .collect()
 }
 
+/// Problems on boards with closed pits: the shape tables to 12 seeds in the tablebase, the
+/// solver's values of every shape to 16, each problem replayed against them.
 #[test]
-fn composed_problems_meet_the_definition_by_the_solvers_values() {
-    let (_dir, tb, tables) = tablebase_and_tables(12, 16);
+fn composed_problems_on_closed_boards_meet_the_definition_by_the_solvers_values() {
+    let v = Variant::RioKadalis;
+    let slices = Slice::up_to_with_shapes(v, 16, &TableShape::all(v));
+    let (_dir, tb, tables) = tables_of(&slices, 12);
     let opts = ComposeOptions {
+        count: 6,
+        seed: 5,
+        draw: Draw::SampleClosed,
+        ..sixteen_seeds()
+    };
+    let done = compose(&tb, v, &[], &opts, |_, _| Ok(())).unwrap();
+    assert_eq!(done.problems.len(), 6, "examined {}", done.examined);
+    for c in &done.problems {
+        let p = &c.puzzle;
+        assert!(p.position.has_closed_pits(), "{}", p.position);
+        assert!(p.themes.contains(&Theme::ClosedPits), "{}", p.position);
+        assert_eq!(p.position.seeds_on_board(), 16);
+        check_problem(p, |pos| by_the_solver(&tables, pos));
+    }
+}
+
+/// Twelve problems of 16 seeds, one move to find or more, sampled with seed 3 from the first
+/// of 4,000 candidates.
+fn sixteen_seeds() -> ComposeOptions {
+    ComposeOptions {
         seeds: 16..=16,
         min_moves: 1,
         count: 12,
@@ -120,8 +148,14 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         max_candidates: 4_000,
         deadline: None,
         limits: ProofLimits::default(),
-        scan: false,
-    };
+        draw: Draw::Sample,
+    }
+}
+
+#[test]
+fn composed_problems_meet_the_definition_by_the_solvers_values() {
+    let (_dir, tb, tables) = tablebase_and_tables(12, 16);
+    let opts = sixteen_seeds();
     let all = compose(&tb, Variant::RioKadalis, &[], &opts, |_, _| Ok(())).unwrap();
     assert_eq!(all.problems.len(), 12, "examined {}", all.examined);
     let longer = ComposeOptions {
@@ -202,7 +236,7 @@ fn composed_problems_meet_the_definition_by_the_solvers_values() {
         seeds: 12..=12,
         min_moves: 3,
         count: 5,
-        scan: true,
+        draw: Draw::Scan,
         max_candidates: u64::MAX,
         ..opts.clone()
     };

@@ -11,7 +11,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_db::Tablebase;
 use mancala_puzzles::compose::prove::ProofLimits;
-use mancala_puzzles::compose::{can_compose, compose, ComposeOptions};
+use mancala_puzzles::compose::{can_compose, compose, ComposeOptions, Draw};
 use mancala_puzzles::{Collection, CompositionKey, PuzzleStore};
 use mancala_solver::engine::Budget;
 use mancala_solver::Variant;
@@ -44,8 +44,14 @@ pub struct ComposeArgs {
     /// the tablebase's values held in memory (about 1 byte a position of the range), so that
     /// only those whose first move is the only winning one are proved. Finds the rare long
     /// problems that sampling misses; resumes where the last scan of the range stopped.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "closed_pits")]
     scan: bool,
+    /// Sample boards with pits closed with sand (Rio Kadalis, a match's later rounds: every
+    /// count of open pits a side, the low-numbered pits closed as a match closes them); the
+    /// problems carry the theme closedPits. A composition of its own: it resumes apart from the
+    /// open boards' of the same seed and range.
+    #[arg(long)]
+    closed_pits: bool,
     /// Give up after examining this many candidates [default: 1,000,000 sampled; a scan goes to
     /// the end of its range].
     #[arg(long)]
@@ -95,8 +101,8 @@ pub struct ComposeRequest {
     pub count: usize,
     /// Seed of the candidates.
     pub seed: u64,
-    /// Scan the solved range instead of sampling.
-    pub scan: bool,
+    /// How the candidates are drawn.
+    pub draw: Draw,
     /// Candidates to examine at most.
     pub max_candidates: u64,
     /// Time allowed.
@@ -114,7 +120,7 @@ impl ComposeRequest {
             variant: self.variant,
             collection: Collection::Anuak,
             seeds: self.seeds.clone(),
-            scan: self.scan,
+            draw: self.draw,
             seed: self.seed,
         }
     }
@@ -124,7 +130,7 @@ impl ComposeRequest {
 /// slice, where a proof needs a capture or two to reach the tablebase.
 pub fn default_seeds(tb: &Tablebase, variant: Variant) -> Result<RangeInclusive<u32>> {
     let top = tb
-        .current_slices(variant)?
+        .current_slices(variant.stored_as())?
         .iter()
         .map(|s| s.total())
         .max()
@@ -164,7 +170,7 @@ pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest
             search: Budget::nodes(r.nodes),
             ..ProofLimits::default()
         },
-        scan: r.scan,
+        draw: r.draw,
     };
     let mut stored = 0;
     let known = store.puzzles(Some(r.variant))?;
@@ -211,7 +217,7 @@ pub fn compose_into(tb: &Arc<Tablebase>, store: &PuzzleStore, r: &ComposeRequest
 /// Whether some solved slice of `variant`'s full board has a seed total in `seeds`.
 fn solved_range(tb: &Tablebase, variant: Variant, seeds: &RangeInclusive<u32>) -> Result<bool> {
     Ok(tb
-        .current_slices(variant)?
+        .current_slices(variant.stored_as())?
         .iter()
         .any(|id| id.is_full_board() && seeds.contains(&id.total())))
 }
@@ -219,14 +225,25 @@ fn solved_range(tb: &Tablebase, variant: Variant, seeds: &RangeInclusive<u32>) -
 impl ComposeArgs {
     /// Composes `--count` new problems and stores them in the Anuak collection.
     pub fn run(self) -> Result<()> {
-        let tb = Arc::new(Tablebase::open(&self.db.path)?);
         let variant = self.variant;
-        if tb.current_slices(variant)?.is_empty() {
+        if self.closed_pits && !variant.closes_pits() {
+            bail!("--closed-pits: {variant} has no pits closed with sand (Rio Kadalis has)");
+        }
+        let tb = Arc::new(Tablebase::open(&self.db.path)?);
+        // A clockwise Rio Kadalis reads the counter-clockwise tables.
+        let tables = variant.stored_as();
+        if tb.current_slices(tables)?.is_empty() {
             bail!(
                 "{variant} has no solved slice in {}: a proof searches down to the tablebase; run \
-                 `mancala solve {variant} --db {}` first",
+                 `mancala solve {tables} --db {}` first",
                 tb.path(),
                 self.db.path.display()
+            );
+        }
+        if self.scan && variant.mirror_image_of().is_some() {
+            bail!(
+                "--scan: {variant} has no slices of its own to scan (it reads {tables}'s, each \
+                 row reversed); sample without --scan"
             );
         }
         let seeds = match self.seeds {
@@ -242,7 +259,7 @@ impl ComposeArgs {
                 tb.path()
             );
         }
-        if !can_compose(variant, seeds.clone()) {
+        if !can_compose(variant, seeds.clone(), self.closed_pits) {
             bail!(
                 "--seeds {}..{}: {variant} has no position with that many seeds on the board \
                  (its totals go in steps of {})",
@@ -260,7 +277,11 @@ impl ComposeArgs {
                 min_moves: self.min_moves.max(1),
                 count: self.count,
                 seed: self.seed,
-                scan: self.scan,
+                draw: match (self.scan, self.closed_pits) {
+                    (true, _) => Draw::Scan,
+                    (false, true) => Draw::SampleClosed,
+                    (false, false) => Draw::Sample,
+                },
                 max_candidates: self.max_candidates.unwrap_or(match self.scan {
                     true => u64::MAX,
                     false => 1_000_000,

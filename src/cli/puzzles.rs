@@ -121,6 +121,9 @@ impl GenerateArgs {
             quiet,
             db,
         } = self;
+        if theme == Some(Theme::ClosedPits) && !variant.closes_pits() {
+            bail!("--theme closedPits: {variant} has no pits closed with sand (Rio Kadalis has)");
+        }
         let tb = Tablebase::open(&db.path)?;
         // A clockwise Rio Kadalis reads the counter-clockwise tables.
         let tables = variant.stored_as();
@@ -132,20 +135,13 @@ impl GenerateArgs {
                 db.path.display()
             );
         }
-        if theme == Some(Theme::ClosedPits) {
-            if !variant.closes_pits() {
-                bail!(
-                    "--theme closedPits: {variant} has no pits closed with sand (Rio Kadalis has)"
-                );
-            }
-            if held.iter().all(|id| id.is_full_board()) {
-                bail!(
-                    "--theme closedPits: {} has no shape tables of {tables} (the boards with closed \
-                     pits): run `mancala solve {tables} --shapes all --db {}` first",
-                    tb.path(),
-                    db.path.display()
-                );
-            }
+        if theme == Some(Theme::ClosedPits) && held.iter().all(|id| id.is_full_board()) {
+            bail!(
+                "--theme closedPits: {} has no shape tables of {tables} (the boards with closed \
+                 pits): run `mancala solve {tables} --shapes all --db {}` first",
+                tb.path(),
+                db.path.display()
+            );
         }
         let store = PuzzleStore::open(&db.path)?;
         let evaluator = Evaluator::new(Arc::new(tb), SearchSettings::default())?;

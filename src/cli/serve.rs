@@ -16,6 +16,7 @@ use mancala_api::status::BuildStatus;
 use mancala_db::{DbError, SolveSetup, Tablebase};
 use mancala_eval::book::BookProgress;
 use mancala_eval::{Evaluator, SearchSettings};
+use mancala_puzzles::compose::Draw;
 use mancala_puzzles::{Collection, GenerateOptions, PuzzleFilter, PuzzleStore, Theme};
 use mancala_solver::engine::Budget;
 use mancala_solver::solve::OneRank;
@@ -458,13 +459,13 @@ fn anuak_problems(
     }
     let beyond = super::compose::default_seeds(tb, variant)?;
     let top = beyond.start() - variant.total_step();
-    let request = |seeds, scan, min_moves, count, left: Duration| super::compose::ComposeRequest {
+    let request = |seeds, draw, min_moves, count, left: Duration| super::compose::ComposeRequest {
         variant,
         seeds,
         min_moves,
         count,
         seed: 1,
-        scan,
+        draw,
         max_candidates: u64::MAX,
         time_limit: Some(left),
         nodes: 200_000,
@@ -473,25 +474,26 @@ fn anuak_problems(
     let limit = Duration::from_secs(seconds);
     let scan = request(
         top..=top,
-        true,
+        Draw::Scan,
         3,
         (ANUAK_PROBLEMS / 2).saturating_sub(have),
         limit,
     );
-    let sample = request(beyond, false, 1, ANUAK_PROBLEMS - have, limit);
-    let worth_running = |r: &super::compose::ComposeRequest| -> Result<bool> {
-        let barren = store.composition_last_found(&r.key())? == Some(0);
-        if barren {
-            log::info!(
+    let sample = request(beyond, Draw::Sample, 1, ANUAK_PROBLEMS - have, limit);
+    let worth_running =
+        |r: &super::compose::ComposeRequest| -> Result<bool> {
+            let barren = store.composition_last_found(&r.key())? == Some(0);
+            if barren {
+                log::info!(
                 "Anuak problems: the last composition of {}..{} seeds{} found none, so it is not \
                  run again (`mancala puzzles compose` goes on with it)",
                 r.seeds.start(),
                 r.seeds.end(),
-                if r.scan { " (a scan)" } else { "" }
+                if r.draw == Draw::Scan { " (a scan)" } else { "" }
             );
-        }
-        Ok(!barren)
-    };
+            }
+            Ok(!barren)
+        };
     let run_scan = have < ANUAK_PROBLEMS / 2 && worth_running(&scan)?;
     let run_sample = worth_running(&sample)?;
     if !run_scan && !run_sample {

@@ -11,7 +11,7 @@ use skillratings::Outcomes;
 use crate::common::bin::run_db;
 use crate::common::eval::{eval_json, outcome};
 use crate::common::http::{http, Response, Server};
-use crate::common::scratch::scratch;
+use crate::common::scratch::{scratch, tablebase_with_shapes};
 use crate::small_tablebase;
 
 /// A copy of the small tablebase served, with its starter puzzles.
@@ -466,6 +466,70 @@ fn move_values(db: &Path, variant: &str, position: &str) -> Vec<(String, i64, St
             (m["move"].as_str().unwrap().to_owned(), value, after)
         })
         .collect()
+}
+
+/// Puzzles on boards with closed pits (issue 72): generated from the shape tables with
+/// `--theme closedPits`, clockwise too, and composed beyond them with `--closed-pits`; served by
+/// theme, every one with a closed pit; a variant without closed pits is refused by name.
+#[test]
+fn closed_pit_puzzles_are_generated_composed_and_served_by_theme() {
+    let db = scratch("closed").join("p.db");
+    std::fs::copy(tablebase_with_shapes(&[("rio-kadalis", 8)]), &db).unwrap();
+    let generate = |variant: &str| {
+        let args = [
+            "puzzles",
+            "generate",
+            variant,
+            "--theme",
+            "closedPits",
+            "--count",
+            "5",
+        ];
+        run_db(&[&args[..], &["--quiet"]].concat(), &db)
+    };
+    for variant in ["rio-kadalis", "rio-kadalis-cw"] {
+        let ran = generate(variant);
+        assert!(
+            ran.ok().is_empty() && ran.stderr.contains("5 new puzzles"),
+            "{ran:?}"
+        );
+    }
+    let compose = [
+        "puzzles",
+        "compose",
+        "rio-kadalis-cw",
+        "--closed-pits",
+        "--seeds",
+        "12",
+    ];
+    let more = ["--min-moves", "1", "--count", "2", "--quiet"];
+    let ran = run_db(&[&compose[..], &more[..]].concat(), &db);
+    assert!(ran.stderr.contains("2 new problems"), "{ran:?}");
+    let says = generate("oware").fails().to_owned();
+    assert!(
+        says.contains("oware has no pits closed with sand"),
+        "{says}"
+    );
+
+    let server = Server::start(&db, &[]);
+    for (variant, collection) in [
+        ("rio-kadalis", "starter"),
+        ("rio-kadalis-cw", "starter"),
+        ("rio-kadalis-cw", "anuak"),
+    ] {
+        let query = format!("theme=closedPits&variant={variant}&collection={collection}");
+        let p = server.get(&format!("/api/puzzles/next?{query}")).json();
+        let full = server.get(&format!("/api/puzzles/{}", p["id"])).json();
+        assert_eq!(full["variant"], variant, "{full}");
+        assert!(full["position"].as_str().unwrap().contains('x'), "{full}");
+        assert!(
+            full["themes"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("closedPits")),
+            "{full}"
+        );
+    }
 }
 
 /// Anuak problems composed beyond the small tablebase (Rio Kadalis to 12 seeds) by `mancala

@@ -10,7 +10,7 @@ use mancala_db::Tablebase;
 use mancala_eval::EvalError;
 use mancala_eval::Session;
 use mancala_solver::engine::Budget;
-use mancala_solver::{Board, Position, Slice, Variant};
+use mancala_solver::{Board, Position, Shape, Slice, TableShape, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -38,6 +38,32 @@ pub enum Origin {
     Scan,
 }
 
+/// How a composition draws its candidates, as a user asks for them (`mancala puzzles compose
+/// --scan`, `--closed-pits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// Random positions of the range and positions of the engine's games, every pit open.
+    Sample,
+    /// Every position of the solved range in turn ([`Scan`]).
+    Scan,
+    /// Random positions of the range on boards with pits closed with sand (Rio Kadalis, a
+    /// match's later rounds): the boards of every shape table's slices, the closed pits the
+    /// low-numbered ones as a match closes them.
+    SampleClosed,
+}
+
+impl Draw {
+    /// The number it is filed under with a composition's progress (the `scan` column, which
+    /// held 0 and 1 before closed boards were drawn).
+    pub fn code(self) -> i64 {
+        match self {
+            Draw::Sample => 0,
+            Draw::Scan => 1,
+            Draw::SampleClosed => 2,
+        }
+    }
+}
+
 /// How candidates are drawn.
 enum Source {
     /// Random positions of these slices, and the engine's games.
@@ -55,11 +81,22 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    /// The candidates of `variant` with `seeds` seeds on the board (both sides together), or
-    /// `None` when no reachable slice has that many.
-    pub fn new(variant: Variant, seeds: RangeInclusive<u32>, seed: u64) -> Option<Candidates> {
-        let slices: Vec<Slice> = Slice::up_to(variant, *seeds.end())
+    /// The candidates of `variant` with `seeds` seeds on the board (both sides together), on
+    /// boards with closed pits when `closed` (those of every shape table), or `None` when no
+    /// reachable slice has that many.
+    pub fn new(
+        variant: Variant,
+        seeds: RangeInclusive<u32>,
+        seed: u64,
+        closed: bool,
+    ) -> Option<Candidates> {
+        let shapes = match closed {
+            true => TableShape::all(variant),
+            false => Vec::new(),
+        };
+        let slices: Vec<Slice> = Slice::up_to_with_shapes(variant, *seeds.end(), &shapes)
             .into_iter()
+            .filter(|s| s.id.is_full_board() != closed)
             .filter(|s| seeds.contains(&s.id.total()) && s.is_reachable() && !s.is_empty())
             .collect();
         (!slices.is_empty()).then_some(Candidates {
@@ -113,24 +150,29 @@ impl Candidates {
         ChaCha8Rng::seed_from_u64(self.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
-    /// Candidate `k`: scanned, or sampled (even ones random, odd ones from the engine's games,
-    /// played with a cleared transposition table so that the game is always the same). The
-    /// board is seen from the side to move, which the problem makes South. `None` when the
+    /// Candidate `k` with its closed pits: scanned, or sampled (even ones random, odd ones from
+    /// the engine's games, played with a cleared transposition table so that the game is always
+    /// the same; on closed boards all random, a game's boards being open). The board and its
+    /// shape are seen from the side to move, which the problem makes South. `None` when the
     /// game never reached the range, or the scan's screen turned the position down; an error
     /// when the tablebase could not be read on the way (never a game that searched around it).
     pub fn get(
         &self,
         k: u64,
         session: &mut Session<'_>,
-    ) -> Result<Option<(Board, Origin)>, EvalError> {
+    ) -> Result<Option<(Shape, Board, Origin)>, EvalError> {
         let slices = match &self.source {
-            Source::Scan(scan) => return Ok(scan.get(k).map(|b| (b, Origin::Scan))),
+            Source::Scan(scan) => {
+                return Ok(scan.get(k).map(|b| (Shape::OPEN, b, Origin::Scan)));
+            }
             Source::Sample(slices) => slices,
         };
         let mut rng = self.rng(k);
-        if k.is_multiple_of(2) {
+        let closed = slices.iter().any(|s| !s.id.is_full_board());
+        if k.is_multiple_of(2) || closed {
             let slice = slices[(rng.next_u64() % slices.len() as u64) as usize];
             return Ok(Some((
+                slice.shape(),
                 slice.board(rng.next_u64() % slice.len()),
                 Origin::Random,
             )));
@@ -138,7 +180,7 @@ impl Candidates {
         session.forget();
         Ok(self
             .game_position(&mut rng, session)?
-            .map(|b| (b, Origin::Game)))
+            .map(|b| (Shape::OPEN, b, Origin::Game)))
     }
 
     /// Plays a game from the start until the seeds on the board fall into the range, then a

@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::generate::captured_at_stake;
 use crate::{Collection, Puzzle, StoredPuzzle};
+pub use candidates::Draw;
 use candidates::{Candidates, Origin};
 use prove::{ProofLimits, Prover};
 
@@ -45,9 +46,10 @@ pub struct ComposeOptions {
     pub deadline: Option<Instant>,
     /// What each proof may spend.
     pub limits: ProofLimits,
-    /// Scan every position of the range in the tablebase (which must hold it) instead of
-    /// sampling random positions and the engine's games.
-    pub scan: bool,
+    /// How candidates are drawn: sampled (random positions and the engine's games), every
+    /// position of the range in the tablebase in turn (which must hold it), or random boards
+    /// with closed pits.
+    pub draw: Draw,
 }
 
 /// A composed problem: the puzzle, and where it came from.
@@ -72,9 +74,10 @@ pub struct Composition {
     pub next_candidate: u64,
 }
 
-/// Whether `variant` and `seeds` can be composed: some reachable slice has that many seeds.
-pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>) -> bool {
-    Candidates::new(variant, seeds, 0).is_some()
+/// Whether `variant` and `seeds` can be composed, on boards with closed pits when `closed`:
+/// some reachable slice has that many seeds.
+pub fn can_compose(variant: Variant, seeds: RangeInclusive<u32>, closed: bool) -> bool {
+    Candidates::new(variant, seeds, 0, closed).is_some()
 }
 
 /// Composes up to `opts.count` problems of `variant` not already `stored` (the variant's
@@ -104,9 +107,10 @@ pub fn compose(
         examined: 0,
         next_candidate: opts.first_candidate,
     };
-    let candidates = match opts.scan {
-        true => Candidates::scan(tb, variant, opts.seeds.clone())?,
-        false => Candidates::new(variant, opts.seeds.clone(), opts.seed),
+    let candidates = match opts.draw {
+        Draw::Scan => Candidates::scan(tb, variant, opts.seeds.clone())?,
+        Draw::Sample => Candidates::new(variant, opts.seeds.clone(), opts.seed, false),
+        Draw::SampleClosed => Candidates::new(variant, opts.seeds.clone(), opts.seed, true),
     };
     let Some(candidates) = candidates else {
         return Ok(done);
@@ -193,7 +197,7 @@ fn examine(
     k: u64,
     opts: &ComposeOptions,
 ) -> Result<Option<Composed>, EvalError> {
-    let Some((board, origin)) = candidates.get(k, session)? else {
+    let Some((shape, board, origin)) = candidates.get(k, session)? else {
         return Ok(None);
     };
     // What the searches find within their budgets must not depend on which candidates this
@@ -201,7 +205,8 @@ fn examine(
     session.forget();
     let variant = candidates.variant();
     let mut prover = Prover::new(session, opts.limits);
-    let bare = Position::from_relative(variant, &board, Side::South, BySide::default());
+    let bare =
+        Position::from_relative_shaped(variant, &board, shape, Side::South, BySide::default());
     let Ok(value) = prover.value(&bare)? else {
         return Ok(None);
     };
@@ -211,7 +216,7 @@ fn examine(
     let Some(captured) = captured_at_stake(variant, &board, value) else {
         return Ok(None);
     };
-    let position = Position::from_relative(variant, &board, Side::South, captured);
+    let position = Position::from_relative_shaped(variant, &board, shape, Side::South, captured);
     let Ok(solution) = prover.solve(&position)? else {
         return Ok(None);
     };

@@ -9,6 +9,7 @@ use rusqlite::types::Value as SqlValue;
 use rusqlite::{params_from_iter, OptionalExtension, ParamsFromIter};
 
 use super::{insert_in, Collection, Puzzle};
+use crate::compose::Draw;
 use mancala_db::{DbError, WithPath};
 
 use super::PuzzleStore;
@@ -23,8 +24,8 @@ pub struct CompositionKey {
     pub collection: Collection,
     /// Seeds on the board.
     pub seeds: RangeInclusive<u32>,
-    /// Every solved position of the range in turn, instead of sampled candidates.
-    pub scan: bool,
+    /// How the candidates are drawn (sampled, scanned, or sampled on boards with closed pits).
+    pub draw: Draw,
     /// The seed of the sampled candidates.
     pub seed: u64,
 }
@@ -41,7 +42,7 @@ impl CompositionKey {
             SqlValue::from(self.variant.id().to_owned()),
             SqlValue::from(self.collection.as_str().to_owned()),
             SqlValue::from(self.seeds_text()),
-            SqlValue::from(self.scan),
+            SqlValue::from(self.draw.code()),
             SqlValue::from(self.seed as i64),
         ];
         all.extend(value.map(SqlValue::from));

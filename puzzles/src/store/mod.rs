@@ -305,6 +305,7 @@ impl PuzzleStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compose::Draw;
 
     fn puzzle() -> Puzzle {
         let position = Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20")
@@ -345,7 +346,7 @@ mod tests {
             variant: Variant::RioKadalis,
             collection: Collection::Anuak,
             seeds: 12..=16,
-            scan: false,
+            draw: Draw::Sample,
             seed: 7,
         };
         assert_eq!(tb.composition_next(&key).unwrap(), 0);
@@ -368,10 +369,15 @@ mod tests {
         };
         assert_eq!(tb.composition_next(&other).unwrap(), 0);
         let scan = CompositionKey {
-            scan: true,
+            draw: Draw::Scan,
             ..key.clone()
         };
         assert_eq!(tb.composition_next(&scan).unwrap(), 0);
+        let closed = CompositionKey {
+            draw: Draw::SampleClosed,
+            ..key.clone()
+        };
+        assert_eq!(tb.composition_next(&closed).unwrap(), 0);
 
         // A run's finding is recorded apart from where it stands: none recorded yet, then the
         // last run's count, and where it resumes unchanged; a key never run gets a row too.
