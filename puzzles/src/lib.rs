@@ -16,6 +16,7 @@ pub mod attempt;
 mod collection;
 pub mod compose;
 pub mod definition;
+mod draw;
 pub mod generate;
 mod puzzle;
 pub mod rating;

@@ -21,9 +21,9 @@ use mancala_eval::{Evaluator, SearchSettings, Session};
 use mancala_solver::{BySide, Move, Position, Side, Variant};
 use rayon::prelude::*;
 
+pub use crate::draw::Draw;
 use crate::generate::captured_at_stake;
 use crate::{Collection, Puzzle, StoredPuzzle};
-pub use candidates::Draw;
 use candidates::{Candidates, Origin};
 use prove::{ProofLimits, Prover};
 

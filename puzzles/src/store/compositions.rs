@@ -9,7 +9,7 @@ use rusqlite::types::Value as SqlValue;
 use rusqlite::{params_from_iter, OptionalExtension, ParamsFromIter};
 
 use super::{insert_in, Collection, Puzzle};
-use crate::compose::Draw;
+use crate::draw::Draw;
 use mancala_db::{DbError, WithPath};
 
 use super::PuzzleStore;

@@ -305,7 +305,7 @@ impl PuzzleStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::Draw;
+    use crate::draw::Draw;
 
     fn puzzle() -> Puzzle {
         let position = Position::parse(Variant::RioKadalis, "0,0,1,0,2,1/1,0,0,3,0,0 S 20-20")
