@@ -480,20 +480,24 @@ fn anuak_problems(
         limit,
     );
     let sample = request(beyond, Draw::Sample, 1, ANUAK_PROBLEMS - have, limit);
-    let worth_running =
-        |r: &super::compose::ComposeRequest| -> Result<bool> {
-            let barren = store.composition_last_found(&r.key())? == Some(0);
-            if barren {
-                log::info!(
+    let worth_running = |r: &super::compose::ComposeRequest| -> Result<bool> {
+        let barren = store.composition_last_found(&r.key())? == Some(0);
+        let how = if r.draw == Draw::Scan {
+            " (a scan)"
+        } else {
+            ""
+        };
+        if barren {
+            log::info!(
                 "Anuak problems: the last composition of {}..{} seeds{} found none, so it is not \
                  run again (`mancala puzzles compose` goes on with it)",
                 r.seeds.start(),
                 r.seeds.end(),
-                if r.draw == Draw::Scan { " (a scan)" } else { "" }
+                how
             );
-            }
-            Ok(!barren)
-        };
+        }
+        Ok(!barren)
+    };
     let run_scan = have < ANUAK_PROBLEMS / 2 && worth_running(&scan)?;
     let run_sample = worth_running(&sample)?;
     if !run_scan && !run_sample {

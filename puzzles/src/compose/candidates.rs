@@ -40,8 +40,9 @@ pub enum Origin {
 
 /// How candidates are drawn.
 enum Source {
-    /// Random positions of these slices, and the engine's games.
-    Sample(Vec<Slice>),
+    /// Random positions of these slices, and the engine's games (on full boards only: `true`
+    /// when the slices are shape tables').
+    Sample(Vec<Slice>, bool),
     /// Every position of the solved slices in the range.
     Scan(Scan),
 }
@@ -77,7 +78,7 @@ impl Candidates {
             variant,
             seed,
             seeds,
-            source: Source::Sample(slices),
+            source: Source::Sample(slices, closed),
         })
     }
 
@@ -99,7 +100,7 @@ impl Candidates {
     /// How many candidates there are: the positions of a scan; no limit when sampling.
     pub fn limit(&self) -> Option<u64> {
         match &self.source {
-            Source::Sample(_) => None,
+            Source::Sample(..) => None,
             Source::Scan(scan) => Some(scan.len()),
         }
     }
@@ -108,7 +109,7 @@ impl Candidates {
     /// search or a game, many when most are screened out at once.
     pub fn batch(&self) -> u64 {
         match &self.source {
-            Source::Sample(_) => 32,
+            Source::Sample(..) => 32,
             Source::Scan(_) => 1 << 16,
         }
     }
@@ -135,14 +136,13 @@ impl Candidates {
         k: u64,
         session: &mut Session<'_>,
     ) -> Result<Option<(Shape, Board, Origin)>, EvalError> {
-        let slices = match &self.source {
+        let (slices, closed) = match &self.source {
             Source::Scan(scan) => {
                 return Ok(scan.get(k).map(|b| (Shape::OPEN, b, Origin::Scan)));
             }
-            Source::Sample(slices) => slices,
+            Source::Sample(slices, closed) => (slices, *closed),
         };
         let mut rng = self.rng(k);
-        let closed = slices.iter().any(|s| !s.id.is_full_board());
         if k.is_multiple_of(2) || closed {
             let slice = slices[(rng.next_u64() % slices.len() as u64) as usize];
             return Ok(Some((

@@ -107,11 +107,19 @@ fn sow_ring<const CLOSED: bool, const CW: bool>(
     let mut gain = [0u8; 2];
     let mut cycle = CycleDetector::new();
     cycle.repeats(&b, hand, pit as u8);
-    let next = |pit: usize| match (CW, pit) {
-        (false, _) if pit + 1 == ring => 0,
-        (false, _) => pit + 1,
-        (true, 0) => ring - 1,
-        (true, _) => pit - 1,
+    // The next pit round the ring: for `CW` false exactly the step of before (the hot path).
+    let next = |pit: usize| {
+        if !CW {
+            if pit + 1 == ring {
+                0
+            } else {
+                pit + 1
+            }
+        } else if pit == 0 {
+            ring - 1
+        } else {
+            pit - 1
+        }
     };
     loop {
         pit = next(pit);
