@@ -102,10 +102,20 @@ impl Board {
         (out, Shape::canonical(l, open[0], open[1]))
     }
 
-    /// Seeds on the whole board.
+    /// Seeds on the whole board. Summed a word at a time, the even and the odd cells in 16-bit
+    /// lanes (no lane can overflow: 32 cells of at most 255), the lanes then added by one
+    /// multiplication: the moves pass counts every child's seeds, and cell by cell this was a
+    /// twelfth of its time (docs/lean-solver.md).
     #[inline]
     pub fn total(&self) -> u32 {
-        self.cells.iter().map(|&c| c as u32).sum()
+        const EVEN: u64 = 0x00ff_00ff_00ff_00ff;
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let lanes = self
+            .cells
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("8 cells")))
+            .fold(0u64, |acc, w| acc + (w & EVEN) + ((w >> 8) & EVEN));
+        (lanes.wrapping_mul(LANES) >> 48) as u32
     }
 }
 
@@ -297,5 +307,21 @@ mod tests {
         assert_eq!(c.compact(6, shape), (c, shape));
         assert_eq!(shape.flipped(6), Shape::canonical(6, 5, 4));
         assert_eq!(Shape::canonical(5, 5, 5), Shape::OPEN);
+    }
+
+    proptest::proptest! {
+        /// The word-wise total against the cells added one by one, up to full cells of 255.
+        #[test]
+        fn the_total_is_the_sum_of_the_cells(cells in proptest::array::uniform32(0u8..=255)) {
+            let by_hand: u32 = cells.iter().map(|&c| u32::from(c)).sum();
+            proptest::prop_assert_eq!(Board { cells }.total(), by_hand);
+        }
+    }
+
+    #[test]
+    fn a_full_board_of_255s_totals_8160() {
+        // 32 cells of 255: 32 * 255 = 8160, past every 8-bit lane.
+        assert_eq!(Board { cells: [255; 32] }.total(), 8160);
+        assert_eq!(Board::EMPTY.total(), 0);
     }
 }

@@ -11,6 +11,32 @@ use super::{MoveEffect, Next, Terminal};
 use crate::position::Board;
 use crate::{Direction, Move, Shape, Variant};
 
+/// Calls `$f::<L, CLOSED, CW>($args)` with the constants of `variant`'s ring on a board of
+/// `shape`: `L` pits a side, `CLOSED` when some are closed, `CW` when the sowing goes clockwise.
+/// Each sowing is compiled for its ring, whose length the compiler then knows (the steps round
+/// a ring of unknown length, and the board's seeds counted at every sowing, were a fifth of the
+/// moves pass: docs/lean-solver.md), the full board's path never asking for closed pits.
+macro_rules! on_ring {
+    ($variant:expr, $shape:expr, $f:ident($($arg:expr),*)) => {{
+        let (variant, shape): (Variant, Shape) = ($variant, $shape);
+        let clockwise = variant.direction() == Direction::Clockwise;
+        match (variant.pits_per_side(), shape.is_open(), clockwise) {
+            (6, true, false) => $f::<6, false, false>($($arg),*),
+            (5, true, false) => $f::<5, false, false>($($arg),*),
+            (12, true, false) => $f::<12, false, false>($($arg),*),
+            (6, false, false) => $f::<6, true, false>($($arg),*),
+            (5, false, false) => $f::<5, true, false>($($arg),*),
+            (6, true, true) => $f::<6, false, true>($($arg),*),
+            (5, true, true) => $f::<5, false, true>($($arg),*),
+            (6, false, true) => $f::<6, true, true>($($arg),*),
+            (5, false, true) => $f::<5, true, true>($($arg),*),
+            (l, open, clockwise) => unreachable!(
+                "{variant} with {l} pits a side (all open {open}, clockwise {clockwise})"
+            ),
+        }
+    }};
+}
+
 /// Calls `sink` with every legal move (endless sowings are not legal) of `board` of `shape`, or
 /// says how the game ends when there is none. A closed pit holds no seeds, so it is never played.
 pub(super) fn expand(
@@ -24,13 +50,7 @@ pub(super) fn expand(
     if anywoli && board.total() <= 4 {
         return Some(Terminal { gain: [0, 0] });
     }
-    let clockwise = variant.direction() == Direction::Clockwise;
-    let any = match (shape.is_open(), clockwise) {
-        (true, false) => sow_each::<false, false>(l, anywoli, shape, board, sink),
-        (false, false) => sow_each::<true, false>(l, anywoli, shape, board, sink),
-        (true, true) => sow_each::<false, true>(l, anywoli, shape, board, sink),
-        (false, true) => sow_each::<true, true>(l, anywoli, shape, board, sink),
-    };
+    let any = on_ring!(variant, shape, sow_each(anywoli, shape, board, sink));
     match (any, anywoli) {
         (true, _) => None,
         (false, true) => {
@@ -48,18 +68,19 @@ pub(super) fn expand(
 }
 
 /// Calls `sink` with each of the mover's pits whose sowing ends, and says whether there was
-/// one; the sowing chosen once for the whole board ([`sow_ring`]).
+/// one ([`sow_ring`] on a ring of `2 * L` pits), the board's seeds counted once for them all.
 #[inline(always)]
-fn sow_each<const CLOSED: bool, const CW: bool>(
-    l: usize,
+fn sow_each<const L: usize, const CLOSED: bool, const CW: bool>(
     anywoli: bool,
     shape: Shape,
     board: &Board,
     sink: &mut impl FnMut(Move, &MoveEffect),
 ) -> bool {
     let mut any = false;
-    for i in (0..l).filter(|&i| board.cells[i] > 0) {
-        if let Some(outcome) = sow_ring::<CLOSED, CW>(l, anywoli, shape, board, i, &mut NoTrace) {
+    let total = board.total() as u8;
+    for i in (0..L).filter(|&i| board.cells[i] > 0) {
+        let sown = sow_ring::<L, CLOSED, CW>(anywoli, shape, board, total, i, &mut NoTrace);
+        if let Some(outcome) = sown {
             any = true;
             sink(Move::Pit(i as u8 + 1), &outcome);
         }
@@ -76,14 +97,13 @@ pub(super) fn sow(
     from: usize,
     trace: &mut impl Trace,
 ) -> Option<MoveEffect> {
-    let (l, anywoli) = (variant.pits_per_side(), variant == Variant::Anywoli);
-    let clockwise = variant.direction() == Direction::Clockwise;
-    match (shape.is_open(), clockwise) {
-        (true, false) => sow_ring::<false, false>(l, anywoli, shape, board, from, trace),
-        (false, false) => sow_ring::<true, false>(l, anywoli, shape, board, from, trace),
-        (true, true) => sow_ring::<false, true>(l, anywoli, shape, board, from, trace),
-        (false, true) => sow_ring::<true, true>(l, anywoli, shape, board, from, trace),
-    }
+    let anywoli = variant == Variant::Anywoli;
+    let total = board.total() as u8;
+    on_ring!(
+        variant,
+        shape,
+        sow_ring(anywoli, shape, board, total, from, trace)
+    )
 }
 
 /// [`sow`], with the test for closed pits compiled in only when `CLOSED` (the full board's
@@ -91,19 +111,19 @@ pub(super) fn sow(
 /// order when `CW` (clockwise: a side's pits in decreasing number, then the other side's
 /// from its last).
 #[inline(always)]
-fn sow_ring<const CLOSED: bool, const CW: bool>(
-    l: usize,
+fn sow_ring<const L: usize, const CLOSED: bool, const CW: bool>(
     anywoli: bool,
     shape: Shape,
     board: &Board,
+    total: u8,
     from: usize,
     trace: &mut impl Trace,
 ) -> Option<MoveEffect> {
-    let ring = 2 * l;
+    let (l, ring) = (L, 2 * L);
     let mut b = *board;
     let mut hand = lift(&mut b, from, trace);
     let mut pit = from;
-    let mut uncaptured = board.total() as u8;
+    let mut uncaptured = total;
     let mut gain = [0u8; 2];
     let mut cycle = CycleDetector::new();
     cycle.repeats(&b, hand, pit as u8);
@@ -218,7 +238,14 @@ fn unmake_on<const L: usize>(child: &Board, sink: &mut impl FnMut(&Board)) {
         undo_lap::<L>(&board, x as usize, |before, from| {
             if from < L {
                 debug_assert_eq!(
-                    sow_ring::<false, false>(L, false, Shape::OPEN, before, from, &mut NoTrace),
+                    sow_ring::<L, false, false>(
+                        false,
+                        Shape::OPEN,
+                        before,
+                        before.total() as u8,
+                        from,
+                        &mut NoTrace
+                    ),
                     Some(MoveEffect {
                         board: after,
                         gain: [0, 0],

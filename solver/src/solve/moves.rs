@@ -266,7 +266,6 @@ fn expand_range<I: GroupIndex>(
         let i = start + k;
         let (mut best, mut internal) = (NO_EXIT, 0u8);
         let terminal = rules::expand_shaped(variant, shape, &board, |_, o| {
-            let child = o.child_board(l);
             let child_slice = |seen: &Board| match shape.is_open() {
                 true => Slice::of(variant, seen),
                 false => Slice::of_shaped(variant, o.child_shape(shape, l), seen),
@@ -276,14 +275,16 @@ fn expand_range<I: GroupIndex>(
                 if !edges {
                     return;
                 }
-                let seen = child.expect("a move that passes the turn has a child");
+                let seen = o
+                    .child_board(l)
+                    .expect("a move that passes the turn has a child");
                 let s = child_slice(&seen);
                 let slot = group.iter().position(|x| x.id == s.id).expect("same group");
                 let c = offsets[slot] + s.index(&seen) as usize;
                 records.push(I::record(c, i));
                 return;
             }
-            match child {
+            match o.child_board(l) {
                 Some(seen) => {
                     let s = child_slice(&seen);
                     let index = s.index(&seen);
