@@ -39,15 +39,23 @@ pub fn count(pits: usize, seeds: u32) -> u64 {
 /// The rank of `cells` among all distributions of its total over `cells.len()` pits.
 #[inline]
 pub fn rank(cells: &[u8]) -> u64 {
+    rank_with(cells.len(), |i| cells[i]).0
+}
+
+/// [`rank`] of the `k` pits whose pit `i` holds `cell(i)`, and their seeds: a board read in
+/// another order (a child seen from the other side, [`crate::Slice::of_child`]) ranked without
+/// being rebuilt, and its seeds counted on the way.
+#[inline(always)]
+pub(crate) fn rank_with(k: usize, cell: impl Fn(usize) -> u8) -> (u64, u32) {
     // The lengths of the variants' slices, each with its length known to the compiler, which
     // then unrolls the loop (a sixth of the Kalah solve's time was spent here).
-    match cells.len() {
-        8 => rank_by(8, |i| cells[i]),
-        10 => rank_by(10, |i| cells[i]),
-        12 => rank_by(12, |i| cells[i]),
-        16 => rank_by(16, |i| cells[i]),
-        24 => rank_by(24, |i| cells[i]),
-        k => rank_by(k, |i| cells[i]),
+    match k {
+        8 => rank_by(8, cell),
+        10 => rank_by(10, cell),
+        12 => rank_by(12, cell),
+        16 => rank_by(16, cell),
+        24 => rank_by(24, cell),
+        k => rank_by(k, cell),
     }
 }
 
@@ -58,17 +66,17 @@ pub fn rank(cells: &[u8]) -> u64 {
 pub(crate) fn rank_register(x: u128, k: usize) -> u64 {
     use crate::register::cell;
     match k {
-        8 => rank_by(8, |i| cell(x, i)),
-        10 => rank_by(10, |i| cell(x, i)),
-        12 => rank_by(12, |i| cell(x, i)),
-        16 => rank_by(16, |i| cell(x, i)),
-        k => rank_by(k, |i| cell(x, i)),
+        8 => rank_by(8, |i| cell(x, i)).0,
+        10 => rank_by(10, |i| cell(x, i)).0,
+        12 => rank_by(12, |i| cell(x, i)).0,
+        16 => rank_by(16, |i| cell(x, i)).0,
+        k => rank_by(k, |i| cell(x, i)).0,
     }
 }
 
-/// The rank of the distribution over `k` pits whose pit `i` holds `cell(i)`.
+/// The rank of the distribution over `k` pits whose pit `i` holds `cell(i)`, and its seeds.
 #[inline(always)]
-fn rank_by(k: usize, cell: impl Fn(usize) -> u8) -> u64 {
+fn rank_by(k: usize, cell: impl Fn(usize) -> u8) -> (u64, u32) {
     // Pit i holding a, with `below` seeds in the pits after it: every distribution with fewer
     // seeds in pit i comes first. Summed over the smaller shares x < a, that is
     // ways(k-i, below+a) - ways(k-i, below) (hockey-stick identity). Taken from the last pit
@@ -81,7 +89,7 @@ fn rank_by(k: usize, cell: impl Fn(usize) -> u8) -> u64 {
         r += row[with] - row[below];
         below = with;
     }
-    r
+    (r, below as u32)
 }
 
 /// The distribution of `seeds` over `cells.len()` pits with rank `index` (written into `cells`).

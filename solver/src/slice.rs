@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 use crate::index;
 use crate::position::{Board, MAX_PITS_PER_SIDE};
+use crate::rules::{MoveEffect, Next};
 use crate::{Shape, TableShape, Variant};
 
 /// Which slice of a variant: the seeds left, as the side to move sees them.
@@ -131,6 +132,42 @@ impl Slice {
             SliceId::Seeds(board.total() as u8)
         };
         Slice { variant, id }
+    }
+
+    /// The slice and index of the position a move on a board without closed pits leads to
+    /// (`None` when the game is over), read off the mover's board in the order the side to move
+    /// there sees it rather than from a board turned round: [`Slice::of`] and [`Slice::index`]
+    /// of [`MoveEffect::child_board`]. The moves pass asks this of every capture, just after
+    /// the sowing wrote the board a seed at a time, where a board copied or summed whole waited
+    /// for every one of those writes (docs/lean-solver.md).
+    #[inline]
+    pub fn of_child(variant: Variant, effect: &MoveEffect) -> Option<(Slice, u64)> {
+        let l = variant.pits_per_side();
+        let ring = 2 * l;
+        let turned = match effect.next {
+            Next::Opponent => l,
+            Next::Mover => 0,
+            Next::Over | Next::Endless => return None,
+        };
+        let cells = &effect.board.cells;
+        // Cell `i` of the board its next mover sees.
+        let seen = |i: usize| {
+            cells[if i + turned < ring {
+                i + turned
+            } else {
+                i + turned - ring
+            }]
+        };
+        let (id, index) = if variant.seeds_stay_on_their_side() {
+            let (mover, m) = index::rank_with(l, seen);
+            let (opponent, o) = index::rank_with(l, |i| seen(l + i));
+            let index = mover * index::count(l, o) + opponent;
+            (SliceId::Sides(m as u8, o as u8), index)
+        } else {
+            let (index, seeds) = index::rank_with(ring, seen);
+            (SliceId::Seeds(seeds as u8), index)
+        };
+        Some((Slice { variant, id }, index))
     }
 
     /// The slice holding `board` of `shape`, both seen from the side to move, the board laid
@@ -453,6 +490,36 @@ impl fmt::Display for Slice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Slice::of_child`] against the child's board turned round by [`MoveEffect::child_board`]
+    /// and looked up by [`Slice::of`] and [`Slice::index`]: every move of every position of
+    /// a few small slices of every variant (both layouts, a child of either side to move).
+    #[test]
+    fn a_childs_slice_and_index_read_off_the_movers_board_are_its_own() {
+        let mut moves = 0;
+        for variant in Variant::ALL {
+            for slice in Slice::up_to(variant, 6)
+                .into_iter()
+                .filter(|s| s.len() < 20_000)
+            {
+                let mut board = slice.board(0);
+                loop {
+                    crate::rules::expand(variant, &board, |_, effect| {
+                        let expected = effect.child_board(variant.pits_per_side()).map(|seen| {
+                            let s = Slice::of(variant, &seen);
+                            (s, s.index(&seen))
+                        });
+                        assert_eq!(Slice::of_child(variant, effect), expected, "{board:?}");
+                        moves += 1;
+                    });
+                    if !slice.advance(&mut board) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(moves > 100_000, "{moves} moves");
+    }
 
     #[test]
     fn four_row_enumeration_matches_index() {

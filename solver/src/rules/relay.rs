@@ -79,10 +79,10 @@ fn sow_each<const L: usize, const CLOSED: bool, const CW: bool>(
     let mut any = false;
     let total = board.total() as u8;
     for i in (0..L).filter(|&i| board.cells[i] > 0) {
-        let sown = sow_ring::<L, CLOSED, CW>(anywoli, shape, board, total, i, &mut NoTrace);
-        if let Some(outcome) = sown {
+        let mut effect = MoveEffect::pass(board);
+        if sow_ring::<L, CLOSED, CW>(anywoli, shape, total, i, &mut NoTrace, &mut effect) {
             any = true;
-            sink(Move::Pit(i as u8 + 1), &outcome);
+            sink(Move::Pit(i as u8 + 1), &effect);
         }
     }
     any
@@ -99,34 +99,42 @@ pub(super) fn sow(
 ) -> Option<MoveEffect> {
     let anywoli = variant == Variant::Anywoli;
     let total = board.total() as u8;
-    on_ring!(
+    let mut effect = MoveEffect::pass(board);
+    let ends = on_ring!(
         variant,
         shape,
-        sow_ring(anywoli, shape, board, total, from, trace)
-    )
+        sow_ring(anywoli, shape, total, from, trace, &mut effect)
+    );
+    ends.then_some(effect)
 }
 
 /// [`sow`], with the test for closed pits compiled in only when `CLOSED` (the full board's
 /// sowing, the solver's hot path, stays as it was), going round the ring in decreasing cell
 /// order when `CW` (clockwise: a side's pits in decreasing number, then the other side's
-/// from its last).
+/// from its last). Sows `effect`'s board (the position's, of `total` seeds) in place and
+/// fills in the rest of `effect`; `false` when the sowing never ends. In place, because a
+/// board written a seed at a time and then copied whole waits for every one of those writes
+/// (the copy read the board before they were done: a tenth of the moves pass).
 #[inline(always)]
 fn sow_ring<const L: usize, const CLOSED: bool, const CW: bool>(
     anywoli: bool,
     shape: Shape,
-    board: &Board,
     total: u8,
     from: usize,
     trace: &mut impl Trace,
-) -> Option<MoveEffect> {
+    effect: &mut MoveEffect,
+) -> bool {
     let (l, ring) = (L, 2 * L);
-    let mut b = *board;
-    let mut hand = lift(&mut b, from, trace);
+    let b = &mut effect.board;
+    let mut hand = lift(b, from, trace);
     let mut pit = from;
     let mut uncaptured = total;
-    let mut gain = [0u8; 2];
+    // The seeds taken by the mover (low byte) and by the opponent (high byte), one number so
+    // that they are written to `effect` at once: the two bytes written one at a time and read
+    // together by whoever looks at the move next kept it waiting (a tenth of the moves pass).
+    let mut gain = 0u16;
     let mut cycle = CycleDetector::new();
-    cycle.repeats(&b, hand, pit as u8);
+    cycle.repeats(b, hand, pit as u8);
     // The next pit round the ring: for `CW` false exactly the step of before (the hot path).
     let next = |pit: usize| {
         if !CW {
@@ -152,37 +160,30 @@ fn sow_ring<const L: usize, const CLOSED: bool, const CW: bool>(
         trace.step(Step::Sow { cell: pit });
         if b.cells[pit] == 4 {
             // Mid-sowing the pit's owner takes the four; with the last seed (binikh) the mover.
-            let taker = if hand > 0 { usize::from(pit >= l) } else { 0 };
-            gain[taker] += take(&mut b, pit, taker == 0, trace);
+            let by_opponent = hand > 0 && pit >= l;
+            let shift = 8 * u16::from(by_opponent);
+            gain += u16::from(take(b, pit, !by_opponent, trace)) << shift;
             uncaptured -= 4;
             if anywoli && uncaptured <= 4 {
                 // The game ends at once; the capturer takes what is left, hand included.
-                gain[taker] += uncaptured;
-                return Some(MoveEffect {
-                    board: Board::EMPTY,
-                    gain,
-                    next: Next::Over,
-                });
+                gain += u16::from(uncaptured) << shift;
+                *b = Board::EMPTY;
+                (effect.gain, effect.next) = (gain.to_le_bytes(), Next::Over);
+                return true;
             }
             if hand == 0 {
                 let next = if anywoli { Next::Mover } else { Next::Opponent };
-                return Some(MoveEffect {
-                    board: b,
-                    gain,
-                    next,
-                });
+                (effect.gain, effect.next) = (gain.to_le_bytes(), next);
+                return true;
             }
         } else if hand == 0 {
             if b.cells[pit] == 1 {
-                return Some(MoveEffect {
-                    board: b,
-                    gain,
-                    next: Next::Opponent,
-                });
+                (effect.gain, effect.next) = (gain.to_le_bytes(), Next::Opponent);
+                return true;
             }
-            hand = lift(&mut b, pit, trace);
-            if cycle.repeats(&b, hand, pit as u8) {
-                return None;
+            hand = lift(b, pit, trace);
+            if cycle.repeats(b, hand, pit as u8) {
+                return false;
             }
         }
     }
@@ -238,11 +239,10 @@ fn unmake_on<const L: usize>(child: &Board, sink: &mut impl FnMut(&Board)) {
         undo_lap::<L>(&board, x as usize, |before, from| {
             if from < L {
                 debug_assert_eq!(
-                    sow_ring::<L, false, false>(
-                        false,
+                    sow(
+                        [Variant::RioKadalis5, Variant::RioKadalis][L - 5],
                         Shape::OPEN,
                         before,
-                        before.total() as u8,
                         from,
                         &mut NoTrace
                     ),

@@ -284,10 +284,15 @@ fn expand_range<I: GroupIndex>(
                 records.push(I::record(c, i));
                 return;
             }
-            match o.child_board(l) {
-                Some(seen) => {
+            let child = match shape.is_open() {
+                true => Slice::of_child(variant, o),
+                false => o.child_board(l).map(|seen| {
                     let s = child_slice(&seen);
-                    let index = s.index(&seen);
+                    (s, s.index(&seen))
+                }),
+            };
+            match child {
+                Some((s, index)) => {
                     let recorded = far.as_mut().is_some_and(|(far, found)| {
                         let gain = value::immediate(scoring, o.gain);
                         far.record(found, k, s.id, index, gain, o.next)
