@@ -638,3 +638,20 @@ fn at_most_four_public_ways_to_start_a_solve() {
     starts.sort();
     assert_eq!(starts, ["run", "solve_group", "solve_share", "solve_up_to"]);
 }
+
+#[test]
+fn no_page_script_holds_more_than_one_job() {
+    // The page's scripts are split by job (the API client, boards, Explore, Puzzles, the
+    // review, play, matches, start-up): one past 600 lines is holding two.
+    let dir = root().join("api/static");
+    let mut scripts = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js") {
+            let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+            assert!(lines <= 600, "{}: {lines} lines", path.display());
+            scripts += 1;
+        }
+    }
+    assert!(scripts >= 10, "{scripts} scripts in {}", dir.display());
+}

@@ -43,6 +43,26 @@ const FILES: &[PageFile] = &[
         text: include_str!("../../static/app.js"),
     },
     PageFile {
+        name: "page.js",
+        mime: JS,
+        text: include_str!("../../static/page.js"),
+    },
+    PageFile {
+        name: "board.js",
+        mime: JS,
+        text: include_str!("../../static/board.js"),
+    },
+    PageFile {
+        name: "explore.js",
+        mime: JS,
+        text: include_str!("../../static/explore.js"),
+    },
+    PageFile {
+        name: "puzzles.js",
+        mime: JS,
+        text: include_str!("../../static/puzzles.js"),
+    },
+    PageFile {
         name: "sowing.js",
         mime: JS,
         text: include_str!("../../static/sowing.js"),
@@ -186,19 +206,26 @@ mod tests {
             };
             assert!(mime.starts_with(expected), "{}: {mime}", f.name);
         }
-        // Every module the script imports is one of these.
-        let app = FILES.iter().find(|f| f.name == "app.js").map(|f| f.text);
-        for module in [
-            "./sowing.js",
-            "./review.js",
-            "./play.js",
-            "./match.js",
-            "./mine.js",
-            "./i18n.js",
-        ] {
+        // Every module a script imports is one of these, and every script but app.js (the
+        // page's) is imported by one.
+        let scripts: Vec<&PageFile> = FILES.iter().filter(|f| f.name.ends_with(".js")).collect();
+        for script in &scripts {
+            for (i, from) in script.text.match_indices(" from './") {
+                let rest = &script.text[i + from.len()..];
+                let module = &rest[..rest.find('\'').expect("a quoted module name")];
+                assert!(
+                    scripts.iter().any(|f| f.name == module),
+                    "{} imports {module}, which the page does not serve",
+                    script.name
+                );
+            }
+            let imported = scripts
+                .iter()
+                .any(|f| f.text.contains(&format!(" from './{}'", script.name)));
             assert!(
-                app.is_some_and(|t| t.contains(&format!("from '{module}'"))),
-                "{module}"
+                script.name == "app.js" || imported,
+                "{} is served but no script imports it",
+                script.name
             );
         }
     }
