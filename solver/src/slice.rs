@@ -143,28 +143,30 @@ impl Slice {
     #[inline]
     pub fn of_child(variant: Variant, effect: &MoveEffect) -> Option<(Slice, u64)> {
         let l = variant.pits_per_side();
-        let ring = 2 * l;
         let turned = match effect.next {
-            Next::Opponent => l,
-            Next::Mover => 0,
+            Next::Opponent => true,
+            Next::Mover => false,
             Next::Over | Next::Endless => return None,
         };
         let cells = &effect.board.cells;
-        // Cell `i` of the board its next mover sees.
-        let seen = |i: usize| {
-            cells[if i + turned < ring {
-                i + turned
-            } else {
-                i + turned - ring
-            }]
-        };
         let (id, index) = if variant.seeds_stay_on_their_side() {
-            let (mover, m) = index::rank_with(l, seen);
-            let (opponent, o) = index::rank_with(l, |i| seen(l + i));
+            // Each side ranked on its own: the child's mover's side is the `turned` half.
+            let (first, second) = if turned { (l, 0) } else { (0, l) };
+            let (mover, m) = index::rank_with(l, |i| cells[first + i]);
+            let (opponent, o) = index::rank_with(l, |i| cells[second + i]);
             let index = mover * index::count(l, o) + opponent;
             (SliceId::Sides(m as u8, o as u8), index)
         } else {
-            let (index, seeds) = index::rank_with(ring, seen);
+            // Each two-row board's length a constant, so that every cell read is at a fixed
+            // place.
+            let (index, seeds) = match l {
+                4 => rank_seen(4, cells, turned),
+                5 => rank_seen(5, cells, turned),
+                6 => rank_seen(6, cells, turned),
+                7 => rank_seen(7, cells, turned),
+                12 => rank_seen(12, cells, turned),
+                l => rank_seen(l, cells, turned),
+            };
             (SliceId::Seeds(seeds as u8), index)
         };
         Some((Slice { variant, id }, index))
@@ -484,6 +486,16 @@ impl OpenCells {
 impl fmt::Display for Slice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} slice {}", self.variant, self.id)
+    }
+}
+
+/// The rank and seeds of the two-row board of `l` pits a side whose cells are `cells`, seen
+/// from the other side when `turned` (its halves read the other way round).
+#[inline(always)]
+fn rank_seen(l: usize, cells: &[u8], turned: bool) -> (u64, u32) {
+    match turned {
+        false => index::rank_with(2 * l, |i| cells[i]),
+        true => index::rank_with(2 * l, |i| cells[if i < l { i + l } else { i - l }]),
     }
 }
 
