@@ -104,8 +104,10 @@ impl Board {
 
     /// Seeds on the whole board. Summed a word at a time, the even and the odd cells in 16-bit
     /// lanes (no lane can overflow: 32 cells of at most 255), the lanes then added by one
-    /// multiplication: the moves pass counts every child's seeds, and cell by cell this was a
-    /// twelfth of its time (docs/lean-solver.md).
+    /// multiplication: the moves pass counts the seeds of every position, and `Slice::of` those
+    /// of every child looked up from its board; cell by cell this was a twelfth of Rio Kadalis's
+    /// moves pass before its captures' children were counted by `Slice::of_child`
+    /// (docs/lean-solver.md).
     #[inline]
     pub fn total(&self) -> u32 {
         const EVEN: u64 = 0x00ff_00ff_00ff_00ff;

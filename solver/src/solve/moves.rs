@@ -18,7 +18,6 @@ use super::group_index::GroupIndex;
 use super::ranks::{Partition, Ranks};
 use super::{KnownValues, Progress, SolveError};
 use crate::cache;
-use crate::position::Board;
 use crate::rules::{self, Next};
 use crate::slice::Slice;
 use crate::value::{self, Value};
@@ -266,32 +265,26 @@ fn expand_range<I: GroupIndex>(
         let i = start + k;
         let (mut best, mut internal) = (NO_EXIT, 0u8);
         let terminal = rules::expand_shaped(variant, shape, &board, |_, o| {
-            let child_slice = |seen: &Board| match shape.is_open() {
-                true => Slice::of(variant, seen),
-                false => Slice::of_shaped(variant, o.child_shape(shape, l), seen),
+            // The slice and index of the move's child (`None`: the game is over).
+            let child = || match shape.is_open() {
+                true => Slice::of_child(variant, o),
+                false => o.child_board(l).map(|seen| {
+                    let s = Slice::of_shaped(variant, o.child_shape(shape, l), &seen);
+                    (s, s.index(&seen))
+                }),
             };
             if !value::is_exit(o) {
                 internal = internal.saturating_add(1);
                 if !edges {
                     return;
                 }
-                let seen = o
-                    .child_board(l)
-                    .expect("a move that passes the turn has a child");
-                let s = child_slice(&seen);
+                let (s, index) = child().expect("a move that passes the turn has a child");
                 let slot = group.iter().position(|x| x.id == s.id).expect("same group");
-                let c = offsets[slot] + s.index(&seen) as usize;
+                let c = offsets[slot] + index as usize;
                 records.push(I::record(c, i));
                 return;
             }
-            let child = match shape.is_open() {
-                true => Slice::of_child(variant, o),
-                false => o.child_board(l).map(|seen| {
-                    let s = child_slice(&seen);
-                    (s, s.index(&seen))
-                }),
-            };
-            match child {
+            match child() {
                 Some((s, index)) => {
                     let recorded = far.as_mut().is_some_and(|(far, found)| {
                         let gain = value::immediate(scoring, o.gain);
